@@ -1,0 +1,26 @@
+"""lexnli: classical, feature-engineered natural language inference (Bowman et al. 2015 baselines)."""
+from pathlib import Path
+
+from setuptools import find_packages, setup
+
+setup(
+    name="lexnli",
+    version="0.1.0",
+    description="Fast, tested classical (non-neural) NLI baselines reproducing the SNLI paper's classifiers",
+    long_description=Path(__file__).with_name("README.md").read_text(encoding="utf-8"),
+    long_description_content_type="text/markdown",
+    python_requires=">=3.10",
+    packages=find_packages(include=["featurize*", "classifiers*", "lexical_resources*", "experiments*"]),
+    install_requires=[
+        "scikit-learn>=1.3",
+        "scipy>=1.10",
+        "numpy>=1.24",
+        "nltk>=3.9",
+        "sacrebleu>=2.3",
+        "joblib>=1.3",
+        "pandas>=2.0",
+        "tqdm>=4.60",
+        "matplotlib>=3.7",
+    ],
+    extras_require={"test": ["pytest>=7", "hypothesis>=6.80"]},
+)
