@@ -1,0 +1,240 @@
+"""Find data files (the SNLI corpus, lexical resources) locally, or download them checksum-verified.
+
+Files live in the *data home*: the ``data_home`` argument, else ``$LEXNLI_DATA``, else
+``$XDG_CACHE_HOME/lexnli`` (``~/.cache/lexnli``). A download streams into a temporary file next
+to its destination, is checked against a SHA-256 digest and only then renamed into place, so an
+interrupted or corrupted download never leaves a partial file behind.
+"""
+from __future__ import annotations
+
+import hashlib
+import http.client
+import os
+import tempfile
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from tqdm import tqdm
+
+SNLI_URL = "https://nlp.stanford.edu/projects/snli/snli_1.0.zip"
+SNLI_SHA256 = "afb3d70a5af5d8de0d9d81e2637e0fb8c22d1235c2749d83125ca43dab0dbd3e"
+
+SNLI_DIR = "snli_1.0"
+SNLI_ZIP = "snli_1.0.zip"
+_SNLI_SPLITS = ("train", "dev", "test")
+_SNLI_SUFFIXES = (".jsonl", ".jsonl.gz", ".txt", ".txt.gz")  # what read_snli accepts
+_CHUNK = 1 << 20
+_SHARED_HINT = "on the project machines the data is in ../shared/data, so LEXNLI_DATA=../shared/data"
+
+
+class DataNotFoundError(FileNotFoundError):
+    """A data file is neither in the data home nor downloadable (offline, or downloads disabled)."""
+
+
+class ChecksumError(OSError):
+    """A downloaded file does not have the expected SHA-256 digest (it was discarded)."""
+
+
+def get_data_home(data_home=None, *, create: bool = False) -> Path:
+    """Return the folder where data files are looked for and downloaded to.
+
+    Parameters
+    ----------
+    data_home : str or path-like, optional
+        Use this folder. Default: ``$LEXNLI_DATA`` if set, else ``$XDG_CACHE_HOME/lexnli``
+        (``~/.cache/lexnli`` when ``XDG_CACHE_HOME`` is unset).
+    create : bool, default=False
+        Create the folder (and its parents) if missing.
+    """
+    if data_home is not None:
+        home = Path(data_home)
+    elif os.environ.get("LEXNLI_DATA"):
+        home = Path(os.environ["LEXNLI_DATA"])
+    else:
+        home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "lexnli"
+    home = home.expanduser()
+    if create:
+        home.mkdir(parents=True, exist_ok=True)
+    return home
+
+
+def _advice(filenames: str) -> str:
+    return (
+        f"To use a local copy, put {filenames} in a folder and pass data_home='/path/to/folder' "
+        f"or set LEXNLI_DATA=/path/to/folder ({_SHARED_HINT})."
+    )
+
+
+def _network_error(url: str, exc: BaseException) -> DataNotFoundError:
+    if isinstance(exc, urllib.error.HTTPError):
+        exc.close()  # it holds the open error response
+    name = url.rsplit("/", 1)[-1] or url
+    return DataNotFoundError(f"could not download {url}: {exc}. {_advice(name)}")
+
+
+def _stream(url: str, out, *, timeout: float, progress: bool, desc: str) -> str:
+    """Copy ``url`` into the binary file ``out``; return the hex SHA-256 of what was written."""
+    digest = hashlib.sha256()
+    try:
+        response = urllib.request.urlopen(url, timeout=timeout)
+    except (OSError, http.client.HTTPException) as exc:  # URLError, timeouts, refused connections
+        raise _network_error(url, exc) from exc
+    size = response.headers.get("Content-Length", "")
+    bar = tqdm(total=int(size) if size.isdigit() else None, unit="B", unit_scale=True,
+               unit_divisor=1024, desc=desc, disable=None if progress else True)
+    with response, bar:
+        while True:
+            try:
+                chunk = response.read(_CHUNK)
+            except (OSError, http.client.HTTPException) as exc:  # timeout or dropped connection
+                raise _network_error(url, exc) from exc
+            if not chunk:
+                return digest.hexdigest()
+            digest.update(chunk)
+            out.write(chunk)
+            bar.update(len(chunk))
+
+
+def download(url: str, dest, sha256: str, *, progress: bool = True, timeout: float = 60) -> Path:
+    """Download ``url`` to ``dest`` atomically, verifying its SHA-256 digest.
+
+    The body is streamed into a temporary file in ``dest``'s folder, which is renamed to ``dest``
+    only when complete and verified; on any failure (including ``KeyboardInterrupt``) it is removed.
+
+    Parameters
+    ----------
+    url : str
+        What to download.
+    dest : str or path-like
+        Where to put it; its folder is created if missing. An existing file is replaced.
+    sha256 : str
+        Expected hex SHA-256 digest of the file.
+    progress : bool, default=True
+        Show a progress bar (only when stderr is a terminal).
+    timeout : float, default=60
+        Seconds to wait for the connection and for each read.
+
+    Returns
+    -------
+    pathlib.Path
+        ``dest``.
+
+    Raises
+    ------
+    ChecksumError
+        The downloaded file has another digest.
+    DataNotFoundError
+        The server could not be reached or answered with an error.
+    """
+    dest = Path(dest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".part", dir=dest.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            actual = _stream(url, out, timeout=timeout, progress=progress, desc=dest.name)
+            if actual != sha256.lower():
+                raise ChecksumError(
+                    f"checksum mismatch for {url}: expected sha256 {sha256.lower()}, got {actual} "
+                    "(the download was discarded)"
+                )
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, dest)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return dest
+
+
+def _fetch(dest: Path, url: str, sha256: str, *, download_if_missing: bool, progress: bool,
+           looked_for: str, advice: str) -> Path:
+    """Return ``dest`` if it exists, else download it there or raise :class:`DataNotFoundError`."""
+    if dest.is_file():
+        return dest
+    if not download_if_missing:
+        reason = "downloading is disabled (download_if_missing=False)"
+    else:
+        try:
+            return download(url, dest, sha256, progress=progress)
+        except DataNotFoundError as exc:
+            reason = f"downloading {url} failed: {exc.__cause__ or exc}"
+    raise DataNotFoundError(f"{looked_for} not found, and {reason}. {advice}")
+
+
+def fetch_file(filename: str, url: str, sha256: str, data_home=None, *,
+               download_if_missing: bool = True, progress: bool = True) -> Path:
+    """Return the path of ``filename`` in the data home, downloading it from ``url`` if missing.
+
+    Parameters
+    ----------
+    filename : str
+        Name of the file inside the data home.
+    url, sha256 : str
+        Where to download it from and its expected hex SHA-256 digest.
+    data_home : str or path-like, optional
+        See :func:`get_data_home`.
+    download_if_missing : bool, default=True
+        If False, raise instead of downloading.
+    progress : bool, default=True
+        Show a download progress bar.
+
+    Raises
+    ------
+    DataNotFoundError
+        The file is missing and could not (or may not) be downloaded.
+    ChecksumError
+        The download has the wrong digest.
+    """
+    dest = get_data_home(data_home) / filename
+    return _fetch(dest, url, sha256, download_if_missing=download_if_missing, progress=progress,
+                  looked_for=str(dest), advice=_advice(filename))
+
+
+def _has_snli_splits(folder: Path) -> bool:
+    return any((folder / f"snli_1.0_{split}{suffix}").is_file()
+               for split in _SNLI_SPLITS for suffix in _SNLI_SUFFIXES)
+
+
+def fetch_snli(data_home=None, *, download_if_missing: bool = True, url: str = SNLI_URL,
+               sha256: str = SNLI_SHA256, progress: bool = True) -> Path:
+    """Locate the SNLI 1.0 corpus, downloading the official zip if it is missing.
+
+    Looks in the data home for a ``snli_1.0/`` folder holding ``snli_1.0_{train,dev,test}``
+    files (``.jsonl`` or ``.txt``, optionally gzipped), then for ``snli_1.0.zip`` (trusted as is,
+    not re-hashed), and otherwise downloads the zip there.
+
+    Parameters
+    ----------
+    data_home : str or path-like, optional
+        See :func:`get_data_home`.
+    download_if_missing : bool, default=True
+        If False, raise instead of downloading.
+    url, sha256 : str
+        Download location and expected hex SHA-256 digest of the zip.
+    progress : bool, default=True
+        Show a download progress bar.
+
+    Returns
+    -------
+    pathlib.Path
+        The ``snli_1.0/`` folder or the ``snli_1.0.zip`` file.
+
+    Raises
+    ------
+    DataNotFoundError
+        SNLI is not in the data home and could not (or may not) be downloaded.
+    ChecksumError
+        The download has the wrong digest.
+    """
+    home = get_data_home(data_home)
+    if _has_snli_splits(home / SNLI_DIR):
+        return home / SNLI_DIR
+    advice = (
+        f"To use a local copy, pass data_home='/path/to/folder' or set LEXNLI_DATA=/path/to/folder "
+        f"where the folder holds {SNLI_ZIP} or {SNLI_DIR}/ ({_SHARED_HINT}), or pass the split "
+        "files directly to read_snli(...) or to the experiments' --train/--dev/--test options."
+    )
+    return _fetch(home / SNLI_ZIP, url, sha256, download_if_missing=download_if_missing,
+                  progress=progress, looked_for=f"SNLI ({home / SNLI_DIR}/ or {home / SNLI_ZIP})",
+                  advice=advice)

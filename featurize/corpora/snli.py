@@ -1,0 +1,211 @@
+"""Reader for SNLI 1.0 in every form it is distributed or kept in.
+
+Accepted sources: ``snli_1.0.zip`` (with ``split``), a folder holding the extracted
+``snli_1.0_{split}.{jsonl,txt}`` files (with ``split``), or one file: ``.jsonl``, ``.txt``
+(tab-separated with a header row), either optionally gzipped (``.gz``). Lines may lack
+parses (tokens are then produced by :func:`featurize.text.make_sentence`).
+"""
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import zipfile
+import zlib
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pandas as pd
+
+from ..records import LABELS, Pair
+from ..text import make_sentence
+from .errors import CorpusFormatError, ReadReport
+
+SPLITS = ("train", "dev", "test")
+UNLABELED = "-"
+_TXT_LABEL_COLUMNS = ("label1", "label2", "label3", "label4", "label5")
+
+
+def _open_lines(path: Path, split: str | None) -> tuple[str, Iterator[bytes]]:
+    """Return a display name and an iterator over the raw byte lines of one SNLI file."""
+    if path.is_dir():
+        if split is None:
+            raise ValueError(f"{path} is a folder: pass split= one of {SPLITS}")
+        for suffix in (".jsonl", ".jsonl.gz", ".txt", ".txt.gz"):
+            candidate = path / f"snli_1.0_{split}{suffix}"
+            if candidate.exists():
+                return _open_lines(candidate, None)
+        raise FileNotFoundError(f"no snli_1.0_{split}.jsonl[.gz] or .txt[.gz] in {path}")
+    if not path.exists():
+        raise FileNotFoundError(f"SNLI file not found: {path}")
+    if zipfile.is_zipfile(path):
+        if split is None:
+            raise ValueError(f"{path} is a zip archive: pass split= one of {SPLITS}")
+        archive = zipfile.ZipFile(path)
+        names = [f"snli_1.0/snli_1.0_{split}.jsonl", f"snli_1.0/snli_1.0_{split}.txt"]
+        member = next((n for n in names if n in archive.namelist()), None)
+        if member is None:
+            raise FileNotFoundError(f"{path} holds neither of {names}")
+        return f"{path}:{member}", archive.open(member)
+    if path.suffix == ".gz":
+        return str(path), gzip.open(path, "rb")
+    return str(path), open(path, "rb")
+
+
+def _format_of(name: str) -> str:
+    stem = name[:-3] if name.endswith(".gz") else name
+    if stem.endswith(".jsonl"):
+        return "jsonl"
+    if stem.endswith(".txt"):
+        return "txt"
+    raise ValueError(f"{name}: unknown SNLI file type (expected .jsonl, .txt, optionally .gz)")
+
+
+def _jsonl_fields(line: str, source: str, lineno: int) -> dict:
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise CorpusFormatError(source, lineno, f"invalid JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(record, dict):
+        raise CorpusFormatError(source, lineno, "a line must be a JSON object")
+    return record
+
+
+def _txt_fields(line: str, header: list[str], source: str, lineno: int) -> dict:
+    values = line.rstrip("\r\n").split("\t")
+    if len(values) != len(header):
+        raise CorpusFormatError(source, lineno, f"expected {len(header)} tab-separated fields, found {len(values)}")
+    record = dict(zip(header, values))
+    record["annotator_labels"] = [record.pop(c) for c in _TXT_LABEL_COLUMNS if record.get(c)]
+    return record
+
+
+def _pair(record: dict, source: str, lineno: int, lowercase: bool, lemmas: bool) -> Pair:
+    for name in ("gold_label", "sentence1", "sentence2"):
+        if not isinstance(record.get(name), str):
+            raise CorpusFormatError(source, lineno, f"missing or non-string field {name!r}")
+    label = record["gold_label"]
+    if label not in LABELS and label != UNLABELED:
+        raise CorpusFormatError(source, lineno, f"unknown gold_label {label!r} (expected one of {LABELS} or '-')")
+    annotator_labels = record.get("annotator_labels") or []
+    if not isinstance(annotator_labels, list) or any(l not in LABELS + ("",) for l in annotator_labels):
+        raise CorpusFormatError(source, lineno, f"bad annotator_labels {annotator_labels!r}")
+    annotator_labels = [l for l in annotator_labels if l]  # "" marks a missing annotation in SNLI
+    return Pair(
+        premise=make_sentence(record["sentence1"], record.get("sentence1_parse"), lowercase=lowercase, lemmas=lemmas),
+        hypothesis=make_sentence(record["sentence2"], record.get("sentence2_parse"), lowercase=lowercase, lemmas=lemmas),
+        label=None if label == UNLABELED else label,
+        pair_id=record.get("pairID") or None,
+        caption_id=record.get("captionID") or None,
+        annotator_labels=tuple(annotator_labels),
+    )
+
+
+def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False, lowercase: bool = False,
+              lemmas: bool = False, on_error: str = "raise", report: ReadReport | None = None) -> Iterator[Pair]:
+    """Yield the pairs of one SNLI file as :class:`~featurize.records.Pair` records.
+
+    Parameters
+    ----------
+    source : str or path
+        A zip, a folder of extracted files, or a ``.jsonl``/``.txt`` file (optionally ``.gz``).
+    split : {"train", "dev", "test"} or None
+        Which split to read from a zip or folder; ignored for a single file.
+    keep_unlabeled : bool, default=False
+        Keep pairs whose gold label is "-" (their ``label`` is ``None``); by default they are
+        excluded and counted in ``report.n_unlabeled``.
+    lowercase, lemmas : bool, default=False
+        Passed to :func:`featurize.text.make_sentence`.
+    on_error : {"raise", "skip"}, default="raise"
+        On a malformed line (bad JSON or field count, missing field, unknown label, bytes that
+        are not UTF-8) raise :class:`CorpusFormatError`, or skip it and record it in
+        ``report.skipped``. A damaged archive (e.g. a truncated gzip) always raises.
+    report : ReadReport, optional
+        Filled with the counts while reading.
+    """
+    if on_error not in ("raise", "skip"):
+        raise ValueError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
+    name, lines = _open_lines(Path(source), split)
+    kind = _format_of(name)
+    report = report if report is not None else ReadReport(name)
+    report.source = name
+    header = None
+    lineno = 0
+    with lines:
+        try:
+            for lineno, raw in enumerate(lines, start=1):
+                try:
+                    try:
+                        line = raw.decode("utf-8")
+                    except UnicodeDecodeError as exc:
+                        raise CorpusFormatError(name, lineno, f"not valid UTF-8 (byte {exc.start}: {raw[exc.start:exc.start + 1]!r})") from None
+                    if kind == "txt" and header is None:
+                        header = line.rstrip("\r\n").split("\t")
+                        if "gold_label" not in header:
+                            raise CorpusFormatError(name, lineno, "the header row of a .txt file must name gold_label")
+                        continue
+                    if not line.strip():
+                        continue
+                    record = _jsonl_fields(line, name, lineno) if kind == "jsonl" else _txt_fields(line, header, name, lineno)
+                    pair = _pair(record, name, lineno, lowercase, lemmas)
+                except CorpusFormatError as exc:
+                    if on_error == "raise":
+                        raise
+                    report.skipped.append(exc)
+                    continue
+                if pair.label is None:
+                    report.n_unlabeled += 1
+                    if not keep_unlabeled:
+                        continue
+                report.n_read += 1
+                yield pair
+        except (EOFError, zlib.error, gzip.BadGzipFile, zipfile.BadZipFile) as exc:
+            raise CorpusFormatError(name, lineno + 1, f"damaged or truncated file ({exc})") from exc
+
+
+class SNLICorpus(Sequence):
+    """The pairs of one SNLI split in memory, with the read report and a DataFrame view."""
+
+    def __init__(self, pairs: list[Pair], report: ReadReport):
+        self.pairs, self.report = pairs, report
+
+    def __len__(self):
+        return len(self.pairs)
+
+    def __getitem__(self, index):
+        return self.pairs[index]
+
+    def __repr__(self):
+        return f"SNLICorpus({self.report.source!r}, {len(self)} pairs, {self.report.n_unlabeled} unlabeled excluded)"
+
+    @property
+    def labels(self) -> list[str | None]:
+        """Gold labels, aligned with the pairs."""
+        return [p.label for p in self.pairs]
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per pair: ids, label, the two sentences, and their tokens and tags."""
+        return pd.DataFrame({
+            "pair_id": [p.pair_id for p in self.pairs],
+            "caption_id": [p.caption_id for p in self.pairs],
+            "gold_label": [p.label for p in self.pairs],
+            "sentence1": [p.premise.text for p in self.pairs],
+            "sentence2": [p.hypothesis.text for p in self.pairs],
+            "tokens1": [p.premise.tokens for p in self.pairs],
+            "tags1": [p.premise.tags for p in self.pairs],
+            "tokens2": [p.hypothesis.tokens for p in self.pairs],
+            "tags2": [p.hypothesis.tags for p in self.pairs],
+            "annotator_labels": [p.annotator_labels for p in self.pairs],
+        })
+
+
+def read_snli(source, split: str | None = None, **options) -> SNLICorpus:
+    """Read one SNLI split into memory; see :func:`iter_snli` for the options.
+
+    The counts (pairs kept, "-" pairs excluded, malformed lines skipped) are logged and kept in
+    ``corpus.report``.
+    """
+    report = ReadReport(str(source))
+    pairs = list(iter_snli(source, split, report=report, **options))
+    report.log()
+    return SNLICorpus(pairs, report)

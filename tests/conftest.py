@@ -1,0 +1,28 @@
+"""Shared test fixtures: where the project machines' data lives, and NLTK data set up from it."""
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED_DATA = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data"))
+NLTK_DATA = Path(os.environ.get("NLTK_DATA", SHARED_DATA / "nltk_data"))
+
+if NLTK_DATA.exists():
+    import nltk
+
+    if str(NLTK_DATA) not in nltk.data.path:
+        nltk.data.path.insert(0, str(NLTK_DATA))
+
+
+def shared_file(relative: str) -> Path:
+    """A file under the shared data folder, or skip the test saying what is missing."""
+    path = SHARED_DATA / relative
+    if not path.exists():
+        pytest.skip(f"{path} is absent (set LEXNLI_SHARED_DATA to the folder holding the shared data)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def snli_dev_path() -> Path:
+    return shared_file("snli_1.0/snli_1.0_dev.jsonl.gz")

@@ -1,0 +1,266 @@
+"""Tests for featurize.corpora.fetch, against a real HTTP server on 127.0.0.1 (no internet)."""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import threading
+import urllib.request
+import zipfile
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from featurize.corpora import fetch
+from featurize.corpora.fetch import (
+    ChecksumError,
+    DataNotFoundError,
+    download,
+    fetch_file,
+    fetch_snli,
+    get_data_home,
+)
+
+ROWS = [
+    {"gold_label": "entailment", "sentence1": "A man plays a guitar.",
+     "sentence2": "A man plays music.", "pairID": "1e"},
+    {"gold_label": "contradiction", "sentence1": "A dog runs in a field.",
+     "sentence2": "A cat sleeps indoors.", "pairID": "2c"},
+]
+
+
+def _snli_zip() -> bytes:
+    """A tiny zip in the official layout: snli_1.0/snli_1.0_{train,dev,test}.jsonl."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for split in ("train", "dev", "test"):
+            lines = "".join(json.dumps(row) + "\n" for row in ROWS)
+            zf.writestr(f"snli_1.0/snli_1.0_{split}.jsonl", lines)
+    return buf.getvalue()
+
+
+SNLI_BYTES = _snli_zip()
+SNLI_DIGEST = hashlib.sha256(SNLI_BYTES).hexdigest()
+WRONG_DIGEST = "0" * 64
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(tmp_path, monkeypatch):
+    """Never touch the real data home: no LEXNLI_DATA, caches under tmp_path."""
+    monkeypatch.delenv("LEXNLI_DATA", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+
+
+@pytest.fixture
+def server():
+    """Serve ``/snli_1.0.zip`` and ``/verbocean.txt`` from 127.0.0.1; ``/stall`` sends headers
+    and a few bytes, then stalls until teardown; other paths are 404."""
+    files = {"/snli_1.0.zip": SNLI_BYTES, "/verbocean.txt": b"buy [happens-before] sell\n"}
+    release = threading.Event()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self):
+            if self.path == "/stall":
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(SNLI_BYTES)))
+                self.end_headers()
+                self.wfile.write(SNLI_BYTES[:10])
+                self.wfile.flush()
+                release.wait(10)
+                return
+            body = files.get(self.path)
+            if body is None:
+                self.send_error(404)
+                return
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):  # keep test output quiet
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=httpd.serve_forever, args=(0.01,), daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    release.set()
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join()
+
+
+@pytest.fixture
+def closed_port_url():
+    """URL of a port where nothing listens any more (connection refused)."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
+    port = httpd.server_address[1]
+    httpd.server_close()
+    return f"http://127.0.0.1:{port}/snli_1.0.zip"
+
+
+@pytest.fixture
+def no_network(monkeypatch):
+    def fail(*args, **kwargs):
+        raise AssertionError("unexpected network access")
+
+    monkeypatch.setattr(urllib.request, "urlopen", fail)
+
+
+def _assert_local_copy_advice(message: str):
+    assert "LEXNLI_DATA=" in message
+    assert "data_home=" in message
+    assert "../shared/data" in message
+
+
+# --- downloads ------------------------------------------------------------------------------
+
+
+def test_fetch_snli_downloads_and_verifies(server, tmp_path):
+    home = tmp_path / "data"
+    path = fetch_snli(home, url=f"{server}/snli_1.0.zip", sha256=SNLI_DIGEST, progress=False)
+    assert path == home / "snli_1.0.zip"
+    assert path.read_bytes() == SNLI_BYTES
+    assert os.listdir(home) == ["snli_1.0.zip"]  # no temp file left behind
+    with zipfile.ZipFile(path) as zf:
+        first = json.loads(zf.read("snli_1.0/snli_1.0_dev.jsonl").decode().splitlines()[0])
+    assert first == ROWS[0]
+
+
+def test_download_digest_is_case_insensitive(server, tmp_path):
+    dest = download(f"{server}/snli_1.0.zip", tmp_path / "x.zip", SNLI_DIGEST.upper(), progress=False)
+    assert dest.read_bytes() == SNLI_BYTES
+
+
+def test_checksum_mismatch_leaves_nothing(server, tmp_path):
+    home = tmp_path / "data"
+    url = f"{server}/snli_1.0.zip"
+    with pytest.raises(ChecksumError) as info:
+        fetch_snli(home, url=url, sha256=WRONG_DIGEST, progress=False)
+    message = str(info.value)
+    assert url in message and WRONG_DIGEST in message and SNLI_DIGEST in message
+    assert os.listdir(home) == []
+
+
+def test_http_404_is_data_not_found(server, tmp_path):
+    home = tmp_path / "data"
+    with pytest.raises(DataNotFoundError) as info:
+        fetch_snli(home, url=f"{server}/missing.zip", sha256=SNLI_DIGEST, progress=False)
+    message = str(info.value)
+    assert "404" in message
+    _assert_local_copy_advice(message)
+    assert "--train/--dev/--test" in message and "read_snli" in message
+    assert str(home / "snli_1.0.zip") in message  # says where it looked
+    assert os.listdir(home) == []
+
+
+def test_connection_refused_is_data_not_found(closed_port_url, tmp_path):
+    home = tmp_path / "data"
+    with pytest.raises(DataNotFoundError) as info:
+        fetch_snli(home, url=closed_port_url, sha256=SNLI_DIGEST, progress=False)
+    _assert_local_copy_advice(str(info.value))
+    assert os.listdir(home) == []
+
+
+def test_read_timeout_is_data_not_found(server, tmp_path):
+    with pytest.raises(DataNotFoundError) as info:
+        download(f"{server}/stall", tmp_path / "snli_1.0.zip", SNLI_DIGEST, progress=False,
+                 timeout=0.2)
+    assert "timed out" in str(info.value)
+    _assert_local_copy_advice(str(info.value))
+    assert os.listdir(tmp_path) == []
+
+
+def test_download_network_error_advice(closed_port_url, tmp_path):
+    with pytest.raises(DataNotFoundError) as info:
+        download(closed_port_url, tmp_path / "snli_1.0.zip", SNLI_DIGEST, progress=False)
+    _assert_local_copy_advice(str(info.value))
+    assert os.listdir(tmp_path) == []
+
+
+def test_interrupt_removes_temp_file(server, tmp_path, monkeypatch):
+    def interrupt(fd):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fetch.os, "fsync", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        download(f"{server}/snli_1.0.zip", tmp_path / "snli_1.0.zip", SNLI_DIGEST, progress=False)
+    assert os.listdir(tmp_path) == []
+
+
+def test_offline_without_download(tmp_path, no_network):
+    home = tmp_path / "data"
+    with pytest.raises(DataNotFoundError) as info:
+        fetch_snli(home, download_if_missing=False)
+    message = str(info.value)
+    assert "download_if_missing=False" in message
+    _assert_local_copy_advice(message)
+    assert not home.exists()
+
+
+def test_fetch_file_downloads_then_reuses(server, tmp_path, monkeypatch):
+    body = b"buy [happens-before] sell\n"
+    digest = hashlib.sha256(body).hexdigest()
+    path = fetch_file("verbocean.txt", f"{server}/verbocean.txt", digest, tmp_path, progress=False)
+    assert path == tmp_path / "verbocean.txt" and path.read_bytes() == body
+    monkeypatch.setattr(urllib.request, "urlopen", lambda *a, **k: pytest.fail("network used"))
+    assert fetch_file("verbocean.txt", "http://unused", digest, tmp_path) == path
+
+
+def test_fetch_file_missing_without_download(tmp_path):
+    with pytest.raises(DataNotFoundError) as info:
+        fetch_file("verbocean.txt", "http://unused", WRONG_DIGEST, tmp_path,
+                   download_if_missing=False)
+    assert "verbocean.txt" in str(info.value)
+    _assert_local_copy_advice(str(info.value))
+
+
+# --- finding local copies -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["snli_1.0_dev.jsonl", "snli_1.0_train.jsonl.gz", "snli_1.0_test.txt"])
+def test_existing_directory_found_offline(tmp_path, no_network, name):
+    folder = tmp_path / "snli_1.0"
+    folder.mkdir()
+    (folder / name).write_bytes(b"")
+    assert fetch_snli(tmp_path) == folder
+
+
+def test_existing_zip_found_offline(tmp_path, no_network):
+    (tmp_path / "snli_1.0.zip").write_bytes(SNLI_BYTES)
+    assert fetch_snli(tmp_path, sha256=WRONG_DIGEST) == tmp_path / "snli_1.0.zip"  # not re-hashed
+
+
+def test_directory_without_splits_falls_back_to_zip(tmp_path, no_network):
+    (tmp_path / "snli_1.0").mkdir()
+    (tmp_path / "snli_1.0" / "README.txt").write_text("not a split")
+    (tmp_path / "snli_1.0.zip").write_bytes(SNLI_BYTES)
+    assert fetch_snli(tmp_path) == tmp_path / "snli_1.0.zip"
+
+
+def test_lexnli_data_env_is_used(tmp_path, monkeypatch, no_network):
+    (tmp_path / "snli_1.0.zip").write_bytes(SNLI_BYTES)
+    monkeypatch.setenv("LEXNLI_DATA", str(tmp_path))
+    assert fetch_snli() == tmp_path / "snli_1.0.zip"
+
+
+# --- data home resolution -------------------------------------------------------------------
+
+
+def test_data_home_resolution_order(tmp_path, monkeypatch):
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert get_data_home() == tmp_path / "home" / ".cache" / "lexnli"  # no XDG_CACHE_HOME
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert get_data_home() == tmp_path / "xdg" / "lexnli"
+    monkeypatch.setenv("LEXNLI_DATA", str(tmp_path / "env"))
+    assert get_data_home() == tmp_path / "env"
+    assert get_data_home(tmp_path / "arg") == tmp_path / "arg"
+    assert get_data_home(str(tmp_path / "arg")) == tmp_path / "arg"
+
+
+def test_data_home_created_only_on_request(tmp_path):
+    home = get_data_home(tmp_path / "new")
+    assert not home.exists()
+    assert get_data_home(home, create=True).is_dir()
