@@ -1,0 +1,6 @@
+"""Feature families, registered by name (importing this package registers the built-in ones)."""
+from . import lexicalized, unlexicalized  # noqa: F401  (registration side effect)
+from .names import feature_name
+from .registry import FAMILIES, GROUPS, Family, SparseFeatures, family_seed, register, resolve
+
+__all__ = ["FAMILIES", "GROUPS", "Family", "SparseFeatures", "family_seed", "feature_name", "register", "resolve"]

@@ -1,0 +1,213 @@
+"""``PairFeaturizer``: sentence pairs -> scipy CSR matrix, in scikit-learn's transformer conventions."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+import scipy.sparse as sp
+from joblib import Parallel, delayed
+from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.utils.validation import check_is_fitted
+from tqdm.auto import tqdm
+
+from .batch import Batch
+from .families import feature_name, resolve
+from .inputs import as_pairs
+
+
+def _featurize_batch(pairs, families, lowercase):
+    """Dense block and (row, key) indicator features of one batch; the unit of parallel work."""
+    batch = Batch.from_pairs(pairs, lowercase=lowercase)
+    dense = [f.fast(batch) for f in families if f.dense]
+    dense = np.column_stack(dense) if dense else np.zeros((batch.n, 0))
+    sparse = [f.fast(batch) for f in families if not f.dense]
+    rows = np.concatenate([s.rows for s in sparse]) if sparse else np.zeros(0, dtype=np.int64)
+    keys = np.concatenate([s.keys for s in sparse]) if sparse else np.zeros(0, dtype=np.uint64)
+    return dense, rows, keys
+
+
+def _csr(dense, rows, cols, n_columns):
+    """One batch's CSR matrix: dense values where nonzero, then indicators (deduplicated to 1)."""
+    n = dense.shape[0]
+    dense_rows, dense_cols = np.nonzero(dense)
+    cells = np.unique(rows.astype(np.int64) * n_columns + cols)
+    sparse_rows, sparse_cols = np.divmod(cells, n_columns)
+    matrix = sp.csr_matrix(
+        (np.concatenate([dense[dense_rows, dense_cols], np.ones(len(cells))]),
+         (np.concatenate([dense_rows, sparse_rows]), np.concatenate([dense_cols, sparse_cols]))),
+        shape=(n, n_columns))
+    matrix.sort_indices()
+    return matrix
+
+
+class PairFeaturizer(TransformerMixin, BaseEstimator):
+    """Featurize premise/hypothesis pairs with the SNLI paper's feature families.
+
+    Parameters
+    ----------
+    features : str or sequence of str, default="lexicalized"
+        A group (``"lexicalized"``, ``"unigrams_only"``, ``"unlexicalized"``), a family name
+        (``"bleu"``, ``"length_diff"``, ``"overlap"``, ``"hyp_unigrams"``, ``"hyp_bigrams"``,
+        ``"cross_unigrams"``, ``"cross_bigrams"``, or one registered later), or a list of them.
+    n_features : int or None, default=2**22
+        Columns for the indicator features, which are hashed (64-bit feature keys modulo
+        ``n_features``). ``None`` learns an exact vocabulary of the keys seen in ``fit`` instead
+        (unseen features are then ignored at transform time).
+    lowercase : bool, default=True
+        Lowercase tokens before featurizing (tags are unchanged).
+    n_jobs : int or None, default=None
+        Processes for featurization (joblib); ``None`` means 1, ``-1`` all cores.
+    batch_size : int, default=8192
+        Pairs per batch: the unit of vectorized and parallel work.
+    progress : bool, default=False
+        Show a progress bar over batches.
+
+    Attributes
+    ----------
+    dense_columns_ : list of str
+        Names of the real-valued columns, which come first.
+    vocabulary_ : ndarray of uint64
+        The sorted feature keys learned by ``fit`` (only when ``n_features=None``).
+    n_features_out_ : int
+        Number of output columns.
+
+    Notes
+    -----
+    Inputs are :class:`~featurize.records.Pair` records (from the corpus readers) or
+    ``(premise, hypothesis)`` string tuples, tokenized and tagged on the fly. Use
+    :meth:`feature_names` to name the indicator columns that fire in given pairs.
+
+    Examples
+    --------
+    >>> X = PairFeaturizer("unlexicalized").fit_transform([("A man sleeps.", "A man rests.")])
+    >>> X.shape
+    (1, 16)
+    """
+
+    def __init__(self, features="lexicalized", *, n_features=2**22, lowercase=True, n_jobs=None,
+                 batch_size=8192, progress=False):
+        self.features = features
+        self.n_features = n_features
+        self.lowercase = lowercase
+        self.n_jobs = n_jobs
+        self.batch_size = batch_size
+        self.progress = progress
+
+    # -- fitting ---------------------------------------------------------------------------
+
+    def _validate(self):
+        if self.n_features is not None and (not isinstance(self.n_features, (int, np.integer)) or self.n_features < 1):
+            raise ValueError(f"n_features must be a positive int or None, got {self.n_features!r}")
+        if not isinstance(self.batch_size, (int, np.integer)) or self.batch_size < 1:
+            raise ValueError(f"batch_size must be a positive int, got {self.batch_size!r}")
+        families = resolve(self.features)
+        return families, [c for f in families if f.dense for c in f.columns]
+
+    def _batches(self, pairs, families):
+        """(dense, rows, keys) for each batch of ``pairs``, in order, in parallel if asked."""
+        chunks = [pairs[i:i + self.batch_size] for i in range(0, len(pairs), self.batch_size)]
+        jobs = (delayed(_featurize_batch)(chunk, families, self.lowercase) for chunk in chunks)
+        n_jobs = self.n_jobs if self.n_jobs is not None else 1
+        results = Parallel(n_jobs=n_jobs, return_as="generator")(jobs) if n_jobs != 1 else \
+            (_featurize_batch(chunk, families, self.lowercase) for chunk in chunks)
+        return tqdm(results, total=len(chunks), desc="featurize", unit="batch", disable=not self.progress)
+
+    def fit(self, X, y=None):
+        """Check the configuration; learn the vocabulary when ``n_features=None``."""
+        self._fit(as_pairs(X), keep=False)
+        return self
+
+    def fit_transform(self, X, y=None):
+        """Fit and transform in one pass over the pairs."""
+        return self._fit(as_pairs(X), keep=True)
+
+    def _fit(self, pairs, keep):
+        families, self.dense_columns_ = self._validate()
+        self.families_ = [f.name for f in families]
+        if self.n_features is not None and not keep:
+            self.n_features_out_ = len(self.dense_columns_) + self.n_features
+            return None
+        batches = list(self._batches(pairs, families))
+        if self.n_features is None:
+            self.vocabulary_ = np.unique(np.concatenate([k for _, _, k in batches] or [np.zeros(0, np.uint64)]))
+            self.n_features_out_ = len(self.dense_columns_) + len(self.vocabulary_)
+        else:
+            self.n_features_out_ = len(self.dense_columns_) + self.n_features
+        return self._assemble(batches)
+
+    # -- transforming ----------------------------------------------------------------------
+
+    def _columns(self, keys):
+        """Output column of each key, and which keys have one (all, unless the vocabulary lacks them)."""
+        offset = len(self.dense_columns_)
+        if self.n_features is not None:
+            return offset + (keys % np.uint64(self.n_features)).astype(np.int64), np.ones(len(keys), dtype=bool)
+        vocabulary = self.vocabulary_
+        if len(vocabulary) == 0:
+            return np.zeros(0, dtype=np.int64), np.zeros(len(keys), dtype=bool)
+        at = np.minimum(np.searchsorted(vocabulary, keys), len(vocabulary) - 1)
+        known = vocabulary[at] == keys
+        return offset + at[known], known
+
+    def _assemble(self, batches):
+        blocks = []
+        for dense, rows, keys in batches:
+            cols, known = self._columns(keys)
+            blocks.append(_csr(dense, rows[known], cols, self.n_features_out_))
+        matrix = sp.vstack(blocks, format="csr") if blocks else sp.csr_matrix((0, self.n_features_out_))
+        matrix.indices = matrix.indices.astype(np.int32, copy=False)
+        matrix.indptr = matrix.indptr.astype(np.int32 if matrix.nnz < 2**31 else np.int64, copy=False)
+        return matrix
+
+    def transform(self, X):
+        """Featurize pairs into a CSR matrix of shape ``(n_pairs, n_features_out_)``."""
+        check_is_fitted(self, "n_features_out_")
+        families = resolve(self.families_)
+        return self._assemble(self._batches(as_pairs(X), families))
+
+    # -- names -----------------------------------------------------------------------------
+
+    def get_feature_names_out(self, input_features=None):
+        """Names of the dense columns, then ``"indicator_<j>"`` for each indicator column.
+
+        Indicator columns are hashed (or learned) feature keys; :meth:`feature_names` names the
+        ones that fire in given pairs.
+        """
+        check_is_fitted(self, "n_features_out_")
+        n_dense = len(self.dense_columns_)
+        return np.array(list(self.dense_columns_) +
+                        [f"indicator_{j}" for j in range(self.n_features_out_ - n_dense)], dtype=object)
+
+    def feature_names(self, X, columns=None) -> dict[int, list[str]]:
+        """Map each output column that fires in pairs ``X`` to the feature name(s) behind it.
+
+        A hashed column may carry several names (a collision); ``columns`` restricts the
+        answer to those columns.
+        """
+        check_is_fitted(self, "n_features_out_")
+        wanted = None if columns is None else set(int(c) for c in columns)
+        names = defaultdict(set)
+        for j, name in enumerate(self.dense_columns_):
+            if wanted is None or j in wanted:
+                names[j].add(name)
+        pairs = as_pairs(X)
+        for start in range(0, len(pairs), self.batch_size):
+            batch = Batch.from_pairs(pairs[start:start + self.batch_size], lowercase=self.lowercase)
+            for family in resolve(self.families_):
+                if family.dense:
+                    continue
+                found = family.fast(batch)
+                cols, known = self._columns(found.keys)
+                positions = np.flatnonzero(known)
+                for position, col in zip(positions, cols):
+                    if wanted is not None and int(col) not in wanted:
+                        continue
+                    names[int(col)].add(_name_of(family.name, batch, found.parts, position))
+        return {j: sorted(v) for j, v in sorted(names.items())}
+
+
+def _name_of(family, batch, parts, position) -> str:
+    words = {"premise": [], "hypothesis": []}
+    for side, index in parts:
+        words[side].append(getattr(batch, side).tokens[index[position]])
+    return feature_name(family, tuple(words["premise"]), tuple(words["hypothesis"]))
