@@ -1,0 +1,219 @@
+"""VerbOcean (Chklovski & Pantel 2004): scored semantic relations between verb pairs.
+
+The file has ``#`` comment lines, then one relation a line::
+
+    buy [similar] purchase :: 10.508194
+
+Relations are directed as in the file (``verb1 [stronger-than] verb2``); the symmetric ones
+(*similar*, *opposite-of*) are usually listed both ways. The file repeats some lines (49,182
+relation lines, 44,362 distinct ``(verb1, relation, verb2)``); a repeated triple keeps its highest
+score. Lookups are one dict access on the ``(verb1, verb2)`` pair.
+
+The official file is in the Excitement Open Platform repository; :meth:`VerbOcean.load` downloads
+it (checksum-verified) into the lexnli data home when it is not found locally.
+"""
+from __future__ import annotations
+
+import gzip
+import importlib
+import math
+import os
+import re
+import sys
+from pathlib import Path
+
+from featurize.corpora.errors import CorpusFormatError
+
+#: The relations VerbOcean uses.
+RELATIONS = ("similar", "opposite-of", "stronger-than", "happens-before", "can-result-in",
+             "low-vol", "unk")
+
+VERBOCEAN_FILENAME = "verbocean.unrefined.2004-05-20.txt"
+VERBOCEAN_URL = ("https://raw.githubusercontent.com/hltfbk/Excitement-Open-Platform/master/core/src/"
+                 "main/resources/VerbOcean/verbocean.unrefined.2004-05-20.txt")
+#: SHA-256 of the uncompressed official file.
+VERBOCEAN_SHA256 = "5eeeab2bf958040332b9fcc8c5021dcf676789cdb8ac633fd4b62f5969832a3d"
+#: Environment variable naming a VerbOcean file (``.txt`` or ``.txt.gz``) to use.
+ENV_VAR = "LEXNLI_VERBOCEAN"
+
+_LINE = re.compile(r"(\S+)\s+\[([^\]\s]+)\]\s+(\S+)\s+::\s+(\S+)")
+_RELATION_NAMES = {r: sys.intern(r) for r in RELATIONS}
+
+
+class VerbOceanFormatError(CorpusFormatError):
+    """A VerbOcean line is malformed; ``source`` and ``line`` (1-based) say where."""
+
+
+class VerbOcean:
+    """Scored relations between verbs, from a VerbOcean file.
+
+    Build with :meth:`load`. Verbs are looked up lowercased and stripped, as written in the file
+    (base forms: lemmatize first).
+
+    Examples
+    --------
+    >>> vo = VerbOcean.load()                            # doctest: +SKIP
+    >>> vo.relations("buy", "purchase")                  # doctest: +SKIP
+    {'similar': 10.508194}
+    >>> vo.has_relation("kill", "murder", "opposite-of")  # doctest: +SKIP
+    False
+    """
+
+    def __init__(self, pairs: dict[tuple[str, str], tuple[tuple[str, float], ...]], *,
+                 source: str = "<memory>", min_score: float = 0.0, n_lines: int = 0):
+        self._pairs = pairs
+        self.source = source
+        self.min_score = min_score
+        #: Relation lines read from the file (kept or not, repeats included).
+        self.n_lines = n_lines
+        self._verbs: frozenset[str] | None = None
+
+    @classmethod
+    def load(cls, path=None, *, min_score: float = 0.0, data_home=None,
+             download_if_missing: bool = True) -> "VerbOcean":
+        """Read a VerbOcean file, locating (or downloading) it if no path is given.
+
+        Parameters
+        ----------
+        path : str or path-like, optional
+            A VerbOcean ``.txt`` or ``.txt.gz`` (gzip is detected from the content). Default:
+            ``$LEXNLI_VERBOCEAN`` if set; else ``verbocean.unrefined.2004-05-20.txt`` or
+            ``.txt.gz`` in the data home or its ``verbocean/`` folder (see
+            ``featurize.corpora.fetch.get_data_home``); else the official file is downloaded
+            into the data home, checksum-verified.
+        min_score : float, default=0.0
+            Keep only relations scored at least this much. *unk* relations all score 0.0.
+        data_home : str or path-like, optional
+            Data home to look in and download to (default: ``$LEXNLI_DATA``, else
+            ``~/.cache/lexnli``).
+        download_if_missing : bool, default=True
+            If False, raise instead of downloading.
+
+        Raises
+        ------
+        VerbOceanFormatError
+            A line is neither a ``#`` comment, blank, nor ``verb1 [relation] verb2 :: score``
+            with a known relation and a finite score; the message names the file and line.
+        FileNotFoundError
+            ``path`` (or ``$LEXNLI_VERBOCEAN``) does not exist; ``DataNotFoundError`` (a
+            subclass) when the file is not in the data home and could not be downloaded.
+        """
+        min_score = float(min_score)
+        if path is None:
+            path = os.environ.get(ENV_VAR) or _locate(data_home, download_if_missing)
+        path = Path(path).expanduser()
+        if not path.is_file():
+            raise FileNotFoundError(f"VerbOcean file not found: {path}")
+        pairs: dict[tuple[str, str], dict[str, float]] = {}
+        n_lines = 0
+        with _open_text(path) as lines:
+            for number, line in enumerate(lines, 1):
+                line = line.strip()
+                if not line or line.startswith("#"):
+                    continue
+                verb1, relation, verb2, score = _parse(line, path, number)
+                n_lines += 1
+                if score < min_score:
+                    continue
+                scores = pairs.setdefault((verb1, verb2), {})
+                if scores.get(relation, -math.inf) < score:
+                    scores[relation] = score
+        frozen = {pair: tuple(scores.items()) for pair, scores in pairs.items()}
+        return cls(frozen, source=str(path), min_score=min_score, n_lines=n_lines)
+
+    def relations(self, verb1: str, verb2: str, min_score: float | None = None) -> dict[str, float]:
+        """Return ``{relation: score}`` for ``verb1 [relation] verb2`` (empty if none).
+
+        Parameters
+        ----------
+        verb1, verb2 : str
+            Verbs in base form (case and surrounding spaces are ignored).
+        min_score : float, optional
+            Keep only relations scored at least this much (on top of the ``min_score`` given to
+            :meth:`load`).
+        """
+        found = self._lookup(verb1, verb2)
+        if min_score is None:
+            return dict(found)
+        return {relation: score for relation, score in found if score >= min_score}
+
+    def has_relation(self, verb1: str, verb2: str, relation: str,
+                     min_score: float | None = None) -> bool:
+        """Whether the file has ``verb1 [relation] verb2`` (scored at least ``min_score``).
+
+        Raises
+        ------
+        ValueError
+            ``relation`` is not one of :data:`RELATIONS`.
+        """
+        if relation not in _RELATION_NAMES:
+            raise ValueError(f"unknown VerbOcean relation {relation!r}; expected one of {RELATIONS}")
+        for name, score in self._lookup(verb1, verb2):
+            if name == relation:
+                return min_score is None or score >= min_score
+        return False
+
+    def _lookup(self, verb1: str, verb2: str) -> tuple[tuple[str, float], ...]:
+        found = self._pairs.get((verb1, verb2))  # fast path: already normalized
+        if found is None:
+            key = (verb1.strip().lower(), verb2.strip().lower())
+            found = self._pairs.get(key, ()) if key != (verb1, verb2) else ()
+        return found
+
+    @property
+    def verbs(self) -> frozenset[str]:
+        """Every verb in a kept relation."""
+        if self._verbs is None:
+            self._verbs = frozenset(v for pair in self._pairs for v in pair)
+        return self._verbs
+
+    def __len__(self) -> int:
+        """Number of distinct ``(verb1, relation, verb2)`` kept."""
+        return sum(len(found) for found in self._pairs.values())
+
+    def __contains__(self, pair) -> bool:
+        """Whether ``(verb1, verb2)`` has any kept relation."""
+        return tuple(pair) in self._pairs
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__name__}(source={self.source!r}, relations={len(self)}, "
+                f"min_score={self.min_score})")
+
+
+def _parse(line: str, path: Path, number: int) -> tuple[str, str, str, float]:
+    match = _LINE.fullmatch(line)
+    if match is None:
+        raise VerbOceanFormatError(
+            path, number, f"expected 'verb1 [relation] verb2 :: score', got {line[:80]!r}")
+    verb1, relation, verb2, score_text = match.groups()
+    name = _RELATION_NAMES.get(relation)
+    if name is None:
+        raise VerbOceanFormatError(
+            path, number, f"unknown relation {relation!r} (expected one of {', '.join(RELATIONS)})")
+    try:
+        score = float(score_text)
+    except ValueError:
+        score = math.nan
+    if not math.isfinite(score):
+        raise VerbOceanFormatError(path, number, f"score {score_text!r} is not a finite number")
+    return sys.intern(verb1.lower()), name, sys.intern(verb2.lower()), score
+
+
+def _open_text(path: Path):
+    with open(path, "rb") as probe:
+        gzipped = probe.read(2) == b"\x1f\x8b"
+    if gzipped:
+        return gzip.open(path, "rt", encoding="utf-8")
+    return open(path, encoding="utf-8")
+
+
+def _locate(data_home, download_if_missing: bool) -> Path:
+    """Find the VerbOcean file in the data home, else download it there."""
+    fetch = importlib.import_module("featurize.corpora.fetch")  # imported late: optional deps
+    home = Path(fetch.get_data_home(data_home))
+    for folder in (home, home / "verbocean"):
+        for name in (VERBOCEAN_FILENAME, VERBOCEAN_FILENAME + ".gz"):
+            if (folder / name).is_file():
+                return folder / name
+    return fetch.fetch_file(VERBOCEAN_FILENAME, VERBOCEAN_URL, VERBOCEAN_SHA256, data_home,
+                            download_if_missing=download_if_missing)

@@ -1,0 +1,326 @@
+"""Fast WordNet lexical relations between two words (synonym, hypernym, antonym, ...).
+
+Relations are read from NLTK's WordNet 3.0 (``python -m nltk.downloader wordnet``). Featurization
+asks about millions of word pairs, so everything WordNet knows about a ``(word, pos)`` is gathered
+once, as frozensets of interned synset names, and a query is then two dict lookups and a few
+``set.isdisjoint`` calls.
+
+Relations are named from ``word2``'s point of view: ``relation("dog", "animal") == "hypernym"``
+because *animal* is a hypernym of *dog*; ``relation("wheel", "car") == "holonym"`` because a car
+has wheels. Every relation holds when it holds for *any* pair of senses of the two words.
+"""
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+
+from featurize.text import ResourceMissingError
+
+#: What :meth:`WordNet.relation` can return (besides ``None``), in the order it tests them.
+RELATIONS = ("synonym", "hypernym", "hyponym", "antonym", "holonym", "meronym", "cohyponym")
+
+_WN_POS = {"n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
+_PTB_POS = {"N": "n", "V": "v", "J": "a", "R": "r"}
+#: Marks a POS tag with no WordNet counterpart (DT, IN, PRP, ...): such words have no synsets.
+_NO_POS = ""
+_EMPTY: frozenset = frozenset()
+
+
+def wordnet_pos(pos: str | None) -> str | None:
+    """Map a POS to WordNet's: ``'n'``, ``'v'``, ``'a'``, ``'r'``, ``None`` (any), or ``''`` (none).
+
+    Parameters
+    ----------
+    pos : str or None
+        A WordNet POS (``'n'``, ``'v'``, ``'a'``, ``'s'``, ``'r'``, any case), a Penn Treebank tag
+        (``NN*`` -> noun, ``VB*`` -> verb, ``JJ*`` -> adjective, ``RB*``/``RP`` -> adverb), or
+        ``None`` for any part of speech.
+
+    Returns
+    -------
+    str or None
+        ``None`` when ``pos`` is ``None``; ``''`` for tags WordNet does not cover (``DT``, ``IN``,
+        ``PRP``, punctuation, ...).
+    """
+    if pos is None:
+        return None
+    if len(pos) == 1 and pos.lower() in _WN_POS:
+        return _WN_POS[pos.lower()]
+    return _PTB_POS.get(pos[:1].upper(), _NO_POS)
+
+
+class _WordInfo:
+    """Everything a ``(word, pos)`` needs for relation tests, as sets of interned synset names."""
+
+    __slots__ = ("synsets", "hypernyms", "parents", "antonyms", "holonyms")
+
+    def __init__(self, synsets=_EMPTY, hypernyms=_EMPTY, parents=_EMPTY, antonyms=_EMPTY,
+                 holonyms=_EMPTY):
+        self.synsets = synsets      # the word's senses
+        self.hypernyms = hypernyms  # transitive (instance) hypernyms, up to max_depth levels up
+        self.parents = parents      # direct (instance) hypernyms
+        self.antonyms = antonyms    # senses of the word's lemma antonyms
+        self.holonyms = holonyms    # direct part / member / substance holonyms
+
+
+_NOTHING = _WordInfo()
+
+
+class WordNet:
+    """WordNet relations between words, cached per ``(word, pos)`` for speed.
+
+    Parameters
+    ----------
+    max_depth : int, default=5
+        How many hypernym links up :meth:`is_hypernym` looks (1 = direct hypernyms only).
+    inherit_parts : bool, default=True
+        Let parts be inherited down the hypernym hierarchy: *car* is a holonym of *wheel* because
+        a car is (within ``max_depth`` links) a wheeled vehicle, which WordNet says has wheels.
+        With False only direct part/member/substance links count.
+    antonym_similar_tos : bool, default=False
+        Also count as antonyms the adjectives "similar to" a lemma antonym (*hot* / *frigid*
+        through *cold*), not just the lemma antonyms themselves.
+    reader : nltk.corpus.reader.WordNetCorpusReader, optional
+        The WordNet to use; default ``nltk.corpus.wordnet``.
+
+    Raises
+    ------
+    ResourceMissingError
+        The WordNet data is not installed.
+
+    Examples
+    --------
+    >>> wn = WordNet()
+    >>> wn.relation("dogs", "animal")
+    'hypernym'
+    >>> wn.relation("hot", "cold", "JJ")
+    'antonym'
+    """
+
+    def __init__(self, max_depth: int = 5, *, inherit_parts: bool = True,
+                 antonym_similar_tos: bool = False, reader=None):
+        if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1:
+            raise ValueError(f"max_depth must be an int >= 1, got {max_depth!r}")
+        self.max_depth = max_depth
+        self.inherit_parts = inherit_parts
+        self.antonym_similar_tos = antonym_similar_tos
+        self._wn = _load_reader() if reader is None else reader
+        # raw pos (as given by callers) -> {raw word -> _WordInfo}; nested dicts avoid building a
+        # tuple key per query.
+        self._info_cache: dict[str | None, dict[str, _WordInfo]] = {}
+        self._lemma_cache: dict[str | None, dict[str, str]] = {}
+        self._closure_cache: dict[str, frozenset] = {}
+
+    # -- lemmas ------------------------------------------------------------------------------
+
+    def lemma(self, word: str, pos: str | None = None) -> str:
+        """Return the WordNet base form (``morphy``) of ``word``, lowercased.
+
+        Parameters
+        ----------
+        word : str
+            A word form (any case; spaces are read as underscores, WordNet's collocation joiner).
+        pos : str or None
+            A WordNet POS or Penn Treebank tag (see :func:`wordnet_pos`); ``None`` tries noun,
+            verb, adjective and adverb in that order.
+
+        Returns
+        -------
+        str
+            The first base form WordNet knows, else the normalized word itself (also for tags
+            WordNet does not cover, like ``DT``).
+        """
+        by_word = self._lemma_cache.get(pos)
+        if by_word is None:
+            by_word = self._lemma_cache.setdefault(pos, {})
+        found = by_word.get(word)
+        if found is None:
+            form = _normalize(word)
+            wn_pos = wordnet_pos(pos)
+            base = self._wn.morphy(form, wn_pos) if form and wn_pos != _NO_POS else None
+            found = by_word[word] = sys.intern(base or form)
+        return found
+
+    # -- per-word information ---------------------------------------------------------------
+
+    def _info(self, word: str, pos: str | None) -> _WordInfo:
+        by_word = self._info_cache.get(pos)
+        if by_word is None:
+            by_word = self._info_cache.setdefault(pos, {})
+        info = by_word.get(word)
+        if info is None:
+            info = by_word[word] = self._compute_info(_normalize(word), wordnet_pos(pos))
+        return info
+
+    def _compute_info(self, form: str, wn_pos: str | None) -> _WordInfo:
+        if not form or wn_pos == _NO_POS:
+            return _NOTHING
+        synsets = self._wn.synsets(form, wn_pos)  # applies morphy: finds every base form's senses
+        if not synsets:
+            return _NOTHING
+        lemma_names = self._base_forms(form, wn_pos)
+        names, parents, hypernyms, antonyms, holonyms = set(), set(), set(), set(), set()
+        for synset in synsets:
+            names.add(_name(synset))
+            direct = synset.hypernyms() + synset.instance_hypernyms()
+            parents.update(_name(s) for s in direct)
+            hypernyms |= self._closure(synset)
+            holonyms.update(_name(s) for s in synset.part_holonyms() + synset.member_holonyms()
+                            + synset.substance_holonyms())
+            for lemma in synset.lemmas():
+                if lemma.name().lower() not in lemma_names:
+                    continue
+                for antonym in lemma.antonyms():
+                    opposite = antonym.synset()
+                    antonyms.add(_name(opposite))
+                    if self.antonym_similar_tos:
+                        antonyms.update(_name(s) for s in opposite.similar_tos())
+        return _WordInfo(frozenset(names), frozenset(hypernyms), frozenset(parents),
+                         frozenset(antonyms), frozenset(holonyms))
+
+    def _base_forms(self, form: str, wn_pos: str | None) -> set[str]:
+        """``form`` and all its ``morphy`` base forms (*saw* -> *saw*, *see* as a verb)."""
+        every = getattr(self._wn, "_morphy", None)  # all analyses; public morphy gives the first
+        forms = {form}
+        for p in ("n", "v", "a", "r"):
+            if wn_pos is None or wn_pos == p:
+                if every is not None:
+                    forms.update(every(form, p))
+                else:
+                    forms.add(self._wn.morphy(form, p) or form)
+        return forms
+
+    def _closure(self, synset) -> frozenset:
+        """Names of the (instance) hypernyms of ``synset`` up to ``max_depth`` links up."""
+        key = _name(synset)
+        found = self._closure_cache.get(key)
+        if found is None:
+            seen: set[str] = set()
+            frontier = [synset]
+            for _ in range(self.max_depth):
+                step = []
+                for s in frontier:
+                    for parent in s.hypernyms() + s.instance_hypernyms():
+                        name = _name(parent)
+                        if name not in seen:
+                            seen.add(name)
+                            step.append(parent)
+                if not step:
+                    break
+                frontier = step
+            found = self._closure_cache[key] = frozenset(seen)
+        return found
+
+    def synsets(self, word: str, pos: str | None = None) -> frozenset:
+        """Names of the synsets of ``word`` (all its base forms), e.g. ``{'dog.n.01', ...}``."""
+        return self._info(word, pos).synsets
+
+    # -- relations --------------------------------------------------------------------------
+
+    def relation(self, word1: str, word2: str, pos: str | None = None) -> str | None:
+        """Return how ``word2`` relates to ``word1``, or ``None``.
+
+        The first relation that holds, in the order of :data:`RELATIONS`: ``'synonym'``,
+        ``'hypernym'`` (word2 is a hypernym of word1), ``'hyponym'``, ``'antonym'``,
+        ``'holonym'`` (word2 is a whole word1 is part/member/substance of), ``'meronym'``,
+        ``'cohyponym'``.
+
+        Parameters
+        ----------
+        word1, word2 : str
+            Words in any inflection and case (they are lemmatized with ``morphy``).
+        pos : str or None
+            The POS of both words, a WordNet POS or Penn Treebank tag; ``None`` for any.
+        """
+        a = self._info(word1, pos)
+        b = self._info(word2, pos)
+        if a is _NOTHING or b is _NOTHING:
+            return None
+        if not a.synsets.isdisjoint(b.synsets):
+            return "synonym"
+        if not a.hypernyms.isdisjoint(b.synsets):
+            return "hypernym"
+        if not b.hypernyms.isdisjoint(a.synsets):
+            return "hyponym"
+        if not a.antonyms.isdisjoint(b.synsets) or not b.antonyms.isdisjoint(a.synsets):
+            return "antonym"
+        if self._holonym(a, b):
+            return "holonym"
+        if self._holonym(b, a):
+            return "meronym"
+        if not a.parents.isdisjoint(b.parents):
+            return "cohyponym"
+        return None
+
+    def is_synonym(self, word1: str, word2: str, pos: str | None = None) -> bool:
+        """Whether the words share a synset."""
+        return not self._info(word1, pos).synsets.isdisjoint(self._info(word2, pos).synsets)
+
+    def is_hypernym(self, word1: str, word2: str, pos: str | None = None) -> bool:
+        """Whether ``word2`` is a hypernym of ``word1`` (*dog* -> *animal*), up to ``max_depth`` up.
+
+        Instance hypernyms count (*Paris* -> *national capital*).
+        """
+        return not self._info(word1, pos).hypernyms.isdisjoint(self._info(word2, pos).synsets)
+
+    def is_hyponym(self, word1: str, word2: str, pos: str | None = None) -> bool:
+        """Whether ``word2`` is a hyponym of ``word1`` (*animal* -> *dog*)."""
+        return self.is_hypernym(word2, word1, pos)
+
+    def is_antonym(self, word1: str, word2: str, pos: str | None = None) -> bool:
+        """Whether a lemma of one word is a WordNet antonym of a sense of the other (*hot*/*cold*)."""
+        a, b = self._info(word1, pos), self._info(word2, pos)
+        return not a.antonyms.isdisjoint(b.synsets) or not b.antonyms.isdisjoint(a.synsets)
+
+    def is_holonym(self, word1: str, word2: str, pos: str | None = None) -> bool:
+        """Whether ``word2`` is a whole ``word1`` is a part, member or substance of (*finger* -> *hand*)."""
+        return self._holonym(self._info(word1, pos), self._info(word2, pos))
+
+    def is_meronym(self, word1: str, word2: str, pos: str | None = None) -> bool:
+        """Whether ``word2`` is a part, member or substance of ``word1`` (*hand* -> *finger*)."""
+        return self.is_holonym(word2, word1, pos)
+
+    def is_cohyponym(self, word1: str, word2: str, pos: str | None = None) -> bool:
+        """Whether the words share a direct hypernym (*dog* / *wolf*) without being synonyms."""
+        a, b = self._info(word1, pos), self._info(word2, pos)
+        return not a.parents.isdisjoint(b.parents) and a.synsets.isdisjoint(b.synsets)
+
+    def _holonym(self, part: _WordInfo, whole: _WordInfo) -> bool:
+        if not part.holonyms:
+            return False
+        return (not part.holonyms.isdisjoint(whole.synsets)
+                or (self.inherit_parts and not part.holonyms.isdisjoint(whole.hypernyms)))
+
+    def clear_cache(self) -> None:
+        """Forget every cached word (to free memory)."""
+        self._info_cache.clear()
+        self._lemma_cache.clear()
+        self._closure_cache.clear()
+
+
+def _normalize(word: str) -> str:
+    return word.strip().lower().replace(" ", "_")
+
+
+def _name(synset) -> str:
+    return sys.intern(synset.name())
+
+
+def _load_reader():
+    from nltk.corpus import wordnet
+
+    try:
+        wordnet.ensure_loaded()
+    except LookupError as exc:
+        raise ResourceMissingError(
+            "WordNet is not installed: run `python -m nltk.downloader wordnet`, or set NLTK_DATA "
+            "to a folder that has corpora/wordnet.zip "
+            "(on the project machines: NLTK_DATA=../shared/data/nltk_data)."
+        ) from exc
+    return wordnet
+
+
+@lru_cache(maxsize=1)
+def get_wordnet() -> WordNet:
+    """The shared :class:`WordNet` with default settings (created on first use)."""
+    return WordNet()

@@ -1,0 +1,156 @@
+"""WordNet relations: known pairs checked against what WordNet 3.0 really says."""
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from featurize.text import ResourceMissingError
+from lexical_resources.wordnet import RELATIONS, WordNet, get_wordnet, wordnet_pos
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def wn() -> WordNet:
+    try:
+        return WordNet()
+    except ResourceMissingError as exc:
+        pytest.skip(str(exc))
+
+
+@pytest.mark.parametrize("pos, expected", [
+    (None, None), ("n", "n"), ("V", "v"), ("a", "a"), ("s", "a"), ("r", "r"),
+    ("NN", "n"), ("NNPS", "n"), ("VBD", "v"), ("JJR", "a"), ("RB", "r"),
+    ("DT", ""), ("IN", ""), ("PRP", ""), (".", ""),
+])
+def test_wordnet_pos(pos, expected):
+    assert wordnet_pos(pos) == expected
+
+
+def test_max_depth_must_be_positive():
+    with pytest.raises(ValueError, match="max_depth"):
+        WordNet(max_depth=0, reader=object())
+
+
+@pytest.mark.parametrize("word, pos, expected", [
+    ("cars", "NNS", "car"), ("Cars", "n", "car"), ("geese", None, "goose"),
+    ("running", "VBG", "run"), ("saw", "v", "saw"), ("The", "DT", "the"), ("xyzzyq", "NN", "xyzzyq"),
+])
+def test_lemma(wn, word, pos, expected):
+    assert wn.lemma(word, pos) == expected
+
+
+@pytest.mark.parametrize("word1, word2, pos, expected", [
+    ("car", "automobile", None, "synonym"),
+    ("car", "automobile", "NN", "synonym"),
+    ("dog", "animal", None, "hypernym"),
+    ("Dogs", "ANIMALS", "NNS", "hypernym"),        # case-insensitive, lemmatized
+    ("animal", "dog", None, "hyponym"),
+    ("Paris", "capital", "NNP", "hypernym"),       # instance hypernym
+    ("hot", "cold", None, "antonym"),
+    ("hotter", "colder", "JJR", "antonym"),
+    ("buy", "sell", "VB", "antonym"),
+    ("man", "woman", "NN", "antonym"),             # antonym is tested before cohyponym
+    ("finger", "hand", None, "holonym"),           # a hand has fingers
+    ("hand", "finger", None, "meronym"),
+    ("wheel", "car", None, "holonym"),             # inherited: a car is a wheeled vehicle
+    ("car", "wheel", None, "meronym"),
+    ("dog", "wolf", None, "cohyponym"),            # both directly under canine.n.02
+    ("guitar", "piano", None, "cohyponym"),
+    ("dog", "cat", None, None),                    # no sense of either shares a direct hypernym
+    ("dog", "democracy", None, None),
+    ("hot", "cold", "NN", None),                   # no noun senses
+    ("the", "a", "DT", None),                      # WordNet has no determiners
+    ("xyzzyq", "dog", None, None),
+])
+def test_relation(wn, word1, word2, pos, expected):
+    assert wn.relation(word1, word2, pos) == expected
+
+
+def test_boolean_helpers(wn):
+    assert wn.is_synonym("car", "automobile")
+    assert not wn.is_synonym("dog", "cat")
+    assert wn.is_hypernym("dog", "animal") and not wn.is_hypernym("animal", "dog")
+    assert wn.is_hyponym("animal", "dog") and not wn.is_hyponym("dog", "animal")
+    assert wn.is_antonym("hot", "cold") and wn.is_antonym("cold", "hot")
+    assert not wn.is_antonym("hot", "warm")
+    assert wn.is_holonym("finger", "hand") and not wn.is_holonym("hand", "finger")
+    assert wn.is_meronym("hand", "finger") and not wn.is_meronym("finger", "hand")
+    assert wn.is_cohyponym("dog", "wolf") and wn.is_cohyponym("man", "woman")
+    assert not wn.is_cohyponym("dog", "cat")
+    assert not wn.is_cohyponym("car", "automobile")  # synonyms are not cohyponyms
+
+
+def test_hypernym_depth_limit(wn):
+    # dog.n.01 -> domestic_animal.n.01 -> animal.n.01 -> organism -> ... -> entity.n.01 (8 links)
+    assert not wn.is_hypernym("dog", "entity")
+    assert WordNet(max_depth=20).is_hypernym("dog", "entity")
+    shallow = WordNet(max_depth=1)
+    assert shallow.is_hypernym("dog", "domestic_animal")
+    assert not shallow.is_hypernym("dog", "animal")
+
+
+def test_part_inheritance_can_be_turned_off(wn):
+    direct = WordNet(inherit_parts=False)
+    assert not direct.is_holonym("wheel", "car")
+    assert direct.is_holonym("wheel", "wheeled_vehicle")
+    assert direct.is_holonym("wheel", "wheeled vehicle")  # spaces read as underscores
+    assert direct.relation("finger", "hand") == "holonym"
+
+
+def test_antonym_similar_tos(wn):
+    assert not wn.is_antonym("hot", "frigid")
+    assert WordNet(antonym_similar_tos=True).is_antonym("hot", "frigid")
+
+
+def test_relation_is_first_true_helper(wn):
+    checks = {
+        "synonym": wn.is_synonym, "hypernym": wn.is_hypernym, "hyponym": wn.is_hyponym,
+        "antonym": wn.is_antonym, "holonym": wn.is_holonym, "meronym": wn.is_meronym,
+        "cohyponym": wn.is_cohyponym,
+    }
+    assert tuple(checks) == RELATIONS
+    words = ["dog", "cat", "animal", "wolf", "man", "woman", "boy", "girl", "hand", "finger",
+             "car", "wheel", "automobile", "hot", "cold", "run", "walk", "sit", "stand", "tree"]
+    for w1 in words:
+        for w2 in words:
+            first = next((name for name, check in checks.items() if check(w1, w2)), None)
+            assert wn.relation(w1, w2) == first, (w1, w2)
+
+
+def test_results_are_cached(wn):
+    wn.relation("dog", "animal")
+    assert wn.synsets("dog") is wn.synsets("dog")
+    assert "dog.n.01" in wn.synsets("dog") and "dog.n.01" not in wn.synsets("dog", "v")
+    wn.clear_cache()
+    assert wn.relation("dog", "animal") == "hypernym"
+
+
+def test_get_wordnet_is_shared(wn):
+    assert get_wordnet() is get_wordnet()
+
+
+def test_missing_wordnet_raises_resource_missing_error(tmp_path):
+    # In a subprocess, so this process's loaded WordNet is left alone.
+    code = textwrap.dedent("""
+        import sys
+        import nltk
+        nltk.data.path[:] = [sys.argv[1]]
+        from featurize.text import ResourceMissingError
+        from lexical_resources.wordnet import WordNet
+        try:
+            WordNet()
+        except ResourceMissingError as exc:
+            print(exc)
+        else:
+            sys.exit("no ResourceMissingError")
+    """)
+    env = {**os.environ, "NLTK_DATA": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "python -m nltk.downloader wordnet" in done.stdout
+    assert "NLTK_DATA" in done.stdout
