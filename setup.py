@@ -1,11 +1,12 @@
 """lexnli: classical, feature-engineered natural language inference (Bowman et al. 2015 baselines)."""
+import re
 from pathlib import Path
 
 from setuptools import find_packages, setup
 
 setup(
     name="lexnli",
-    version="0.1.0",
+    version=re.search(r"__version__ = \"(.+)\"", Path(__file__).with_name("featurize").joinpath("version.py").read_text()).group(1),
     description="Fast, tested classical (non-neural) NLI baselines reproducing the SNLI paper's classifiers",
     long_description=Path(__file__).with_name("README.md").read_text(encoding="utf-8"),
     long_description_content_type="text/markdown",

@@ -124,15 +124,17 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     def _fit(self, pairs, keep):
         families, self.dense_columns_ = self._validate()
         self.families_ = [f.name for f in families]
+        # Hashed indicator columns only when some family has indicators ("unlexicalized" has none).
+        n_hashed = self.n_features if any(not f.dense for f in families) else 0
         if self.n_features is not None and not keep:
-            self.n_features_out_ = len(self.dense_columns_) + self.n_features
+            self.n_features_out_ = len(self.dense_columns_) + n_hashed
             return None
         batches = list(self._batches(pairs, families))
         if self.n_features is None:
             self.vocabulary_ = np.unique(np.concatenate([k for _, _, k in batches] or [np.zeros(0, np.uint64)]))
             self.n_features_out_ = len(self.dense_columns_) + len(self.vocabulary_)
         else:
-            self.n_features_out_ = len(self.dense_columns_) + self.n_features
+            self.n_features_out_ = len(self.dense_columns_) + n_hashed
         return self._assemble(batches)
 
     # -- transforming ----------------------------------------------------------------------

@@ -80,7 +80,9 @@ def _txt_fields(line: str, header: list[str], source: str, lineno: int) -> dict:
     return record
 
 
-def _pair(record: dict, source: str, lineno: int, lowercase: bool, lemmas: bool) -> Pair:
+def _pair(record: dict, source: str, lineno: int, lowercase: bool, lemmas: bool, require_label: bool) -> Pair:
+    if not require_label and record.get("gold_label") in (None, ""):
+        record = {**record, "gold_label": UNLABELED}
     for name in ("gold_label", "sentence1", "sentence2"):
         if not isinstance(record.get(name), str):
             raise CorpusFormatError(source, lineno, f"missing or non-string field {name!r}")
@@ -102,7 +104,8 @@ def _pair(record: dict, source: str, lineno: int, lowercase: bool, lemmas: bool)
 
 
 def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False, lowercase: bool = False,
-              lemmas: bool = False, on_error: str = "raise", report: ReadReport | None = None) -> Iterator[Pair]:
+              lemmas: bool = False, on_error: str = "raise", report: ReadReport | None = None,
+              require_label: bool = True) -> Iterator[Pair]:
     """Yield the pairs of one SNLI file as :class:`~featurize.records.Pair` records.
 
     Parameters
@@ -122,6 +125,9 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
         ``report.skipped``. A damaged archive (e.g. a truncated gzip) always raises.
     report : ReadReport, optional
         Filled with the counts while reading.
+    require_label : bool, default=True
+        A line without ``gold_label`` is an error; ``False`` reads it as unlabeled (for
+        prediction inputs, with ``keep_unlabeled=True``).
     """
     if on_error not in ("raise", "skip"):
         raise ValueError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
@@ -147,7 +153,7 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
                     if not line.strip():
                         continue
                     record = _jsonl_fields(line, name, lineno) if kind == "jsonl" else _txt_fields(line, header, name, lineno)
-                    pair = _pair(record, name, lineno, lowercase, lemmas)
+                    pair = _pair(record, name, lineno, lowercase, lemmas, require_label)
                 except CorpusFormatError as exc:
                     if on_error == "raise":
                         raise

@@ -1,0 +1,53 @@
+"""Which named features pushed a logistic-regression prediction, and the top-weighted features per class."""
+from __future__ import annotations
+
+import numpy as np
+
+
+def _contributions(model, X_scaled_row, label_index):
+    """Per-column push toward class ``label_index``: x_j * (w_cj - mean_k w_kj).
+
+    Softmax probabilities only depend on differences between class scores, so a weight shared by
+    every class pushes nothing; centering the weights across classes removes it.
+    """
+    coef = model.named_steps["classify"].coef_
+    centered = coef[label_index] - coef.mean(axis=0)
+    row = X_scaled_row.tocsr()
+    return row.indices, row.data * centered[row.indices]
+
+
+def explain(model, pair, k: int = 10, label=None) -> list[tuple[str, float]]:
+    """The ``k`` named features of ``pair`` that pushed most toward ``label`` (default: the predicted one).
+
+    Returns ``(name, contribution)`` pairs, strongest first; a hashed column carrying several
+    names (a collision) shows them joined by " / ".
+    """
+    featurizer, scaler = model.named_steps["featurize"], model.named_steps["scale"]
+    classes = list(model.named_steps["classify"].classes_)
+    X = scaler.transform(featurizer.transform([pair]))
+    if label is None:
+        label = classes[int(np.argmax(model.named_steps["classify"].predict_proba(X)[0]))]
+    columns, pushes = _contributions(model, X, classes.index(label))
+    order = np.argsort(-pushes)[:k]
+    names = featurizer.feature_names([pair], columns=columns[order])
+    return [(" / ".join(names.get(int(columns[i]), [f"column {columns[i]}"])), float(pushes[i])) for i in order]
+
+
+def top_features(model, pairs, k: int = 20) -> dict[str, list[tuple[str, float]]]:
+    """Per class, the ``k`` columns with the largest centered weight, named from the features seen in ``pairs``.
+
+    Hashed indicator columns have names only where some pair in ``pairs`` fires them, so pass
+    the training pairs (or a large sample) to name the columns the model learned from.
+    """
+    featurizer = model.named_steps["featurize"]
+    classifier = model.named_steps["classify"]
+    centered = classifier.coef_ - classifier.coef_.mean(axis=0)
+    scale = model.named_steps["scale"].scale_
+    candidates = {label: np.argsort(-centered[i])[: 5 * k] for i, label in enumerate(classifier.classes_)}
+    wanted = np.unique(np.concatenate(list(candidates.values())))
+    names = featurizer.feature_names(pairs, columns=wanted)
+    result = {}
+    for i, label in enumerate(classifier.classes_):
+        named = [(" / ".join(names[int(j)]), float(centered[i, j] / scale[j])) for j in candidates[label] if int(j) in names]
+        result[label] = named[:k]
+    return result

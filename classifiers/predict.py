@@ -1,0 +1,62 @@
+"""Predict labels for SNLI-style JSON lines with a saved model.
+
+    python -m classifiers.predict --model MODEL --input PAIRS.jsonl --output OUT.jsonl [--explain K]
+
+Input lines need ``sentence1`` and ``sentence2``; ``sentence1_parse``/``sentence2_parse``,
+``pairID`` and ``gold_label`` are used when present. Each output line has ``pairID`` (when
+given), ``predicted_label`` and one ``probability_<label>`` per class; with ``--explain K``
+also the K named features that pushed the prediction most. Accuracy is printed when gold
+labels are present ("-" labels are not scored).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import numpy as np
+
+from featurize.atomic import atomic_open
+from featurize.corpora.snli import iter_snli
+from featurize.records import LABELS
+
+from .explain import explain
+from .persistence import load_model
+
+
+def predict_file(model, input_path, output_path, explain_k: int = 0) -> dict:
+    """Write one prediction line per input pair; return counts and accuracy (None without gold labels)."""
+    pairs = list(iter_snli(input_path, keep_unlabeled=True, on_error="raise", require_label=False))
+    probabilities = model.predict_proba(pairs) if pairs else np.zeros((0, len(LABELS)))
+    classes = list(model.named_steps["classify"].classes_)
+    with atomic_open(output_path, "w", encoding="utf-8") as out:
+        for pair, probs in zip(pairs, probabilities):
+            line = {"pairID": pair.pair_id} if pair.pair_id else {}
+            line["predicted_label"] = classes[int(np.argmax(probs))]
+            line.update({f"probability_{c}": float(p) for c, p in zip(classes, probs)})
+            if explain_k:
+                line["explanation"] = [{"feature": n, "push": round(v, 6)}
+                                       for n, v in explain(model, pair, explain_k, label=line["predicted_label"])]
+            out.write(json.dumps(line, ensure_ascii=False) + "\n")
+    gold = [(p.label, classes[int(np.argmax(q))]) for p, q in zip(pairs, probabilities) if p.label is not None]
+    accuracy = float(np.mean([g == y for g, y in gold])) if gold else None
+    return {"n_pairs": len(pairs), "n_gold": len(gold), "accuracy": accuracy}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m classifiers.predict", description=__doc__.splitlines()[0])
+    parser.add_argument("--model", required=True, help="a model saved by experiments.lexicalized --save-model")
+    parser.add_argument("--input", required=True, help="SNLI-style JSON lines (.jsonl or .jsonl.gz)")
+    parser.add_argument("--output", required=True, help="where to write the predictions (JSON lines)")
+    parser.add_argument("--explain", type=int, default=0, metavar="K", help="add the K strongest named features")
+    args = parser.parse_args(argv)
+    model, info = load_model(args.model)
+    summary = predict_file(model, args.input, args.output, args.explain)
+    print(f"{summary['n_pairs']} pairs predicted -> {args.output}")
+    if summary["accuracy"] is not None:
+        print(f"accuracy on {summary['n_gold']} gold-labelled pairs: {summary['accuracy']:.4f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

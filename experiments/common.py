@@ -1,0 +1,54 @@
+"""What every experiment script shares: data options, loading the splits, atomic result files."""
+from __future__ import annotations
+
+import argparse
+import logging
+import random
+from pathlib import Path
+
+from featurize.atomic import atomic_open
+from featurize.corpora.fetch import fetch_snli
+from featurize.corpora.snli import SNLICorpus, read_snli
+
+SPLITS = ("train", "dev", "test")
+
+
+def add_data_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--data-dir``, ``--train/--dev/--test``, ``--max-train``, ``--seed``, ``--n-jobs``."""
+    group = parser.add_argument_group("data")
+    group.add_argument("--data-dir", type=Path, default=None,
+                       help="folder holding snli_1.0.zip or snli_1.0/ (default: LEXNLI_DATA, then the "
+                            "per-user cache, downloading the official zip if absent)")
+    for split in SPLITS:
+        group.add_argument(f"--{split}", type=Path, default=None,
+                           help=f"an SNLI {split} file (.jsonl, .txt, optionally .gz); overrides --data-dir")
+    group.add_argument("--max-train", type=int, default=None, help="use a random subsample of N training pairs")
+    group.add_argument("--seed", type=int, default=0, help="random seed for subsampling (default: 0)")
+    group.add_argument("--n-jobs", type=int, default=None, help="processes for featurization (default: 1)")
+
+
+def load_splits(args) -> dict[str, SNLICorpus]:
+    """Read train, dev and test as the options say; subsample train if ``--max-train`` is given."""
+    missing = [s for s in SPLITS if getattr(args, s) is None]
+    archive = fetch_snli(args.data_dir) if missing else None
+    corpora = {}
+    for split in SPLITS:
+        path = getattr(args, split)
+        corpora[split] = read_snli(path) if path is not None else read_snli(archive, split)
+        logging.getLogger("lexnli").info("%s: %d labelled pairs from %s", split, len(corpora[split]),
+                                         corpora[split].report.source)
+    if args.max_train is not None and args.max_train < len(corpora["train"]):
+        train = corpora["train"]
+        picked = sorted(random.Random(args.seed).sample(range(len(train)), args.max_train))
+        corpora["train"] = SNLICorpus([train[i] for i in picked], train.report)
+    return corpora
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename: never a half-written file."""
+    with atomic_open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def setup_logging() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")

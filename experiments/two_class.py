@@ -1,0 +1,158 @@
+"""The paper's two-class comparison with EOP-style systems (Bowman et al. 2015, Table 3).
+
+Systems (entailment vs. not entailment; neutral and contradiction are collapsed):
+majority baseline, edit distance (EOP EDITS defaults), edit distance with WordNet-free
+substitutions (an extra row, no paper figure), the overlap classifier, and the classifier with
+lexical resources (WordNet, VerbOcean, tree skeleton). Datasets: SNLI (train -> test; dev
+accuracy is logged), SICK (TRAIN + TRIAL -> TEST) and RTE-3 (dev -> test). Nothing is tuned:
+every model uses its default settings, and the edit-distance threshold is learned on train.
+
+Usage::
+
+    NLTK_DATA=../shared/data/nltk_data \
+    LEXNLI_VERBOCEAN=../shared/data/verbocean/verbocean.unrefined.2004-05-20.txt.gz \
+    python -m experiments.two_class --train .../snli_1.0_train_subset.jsonl.gz \
+        --dev .../snli_1.0_dev.jsonl.gz --test .../snli_1.0_test.jsonl.gz \
+        --sick ../shared/data/sick/SICK.txt.gz --out results/two_class
+
+Writes ``OUT/two_class.csv`` (``system, dataset, n_train, accuracy, paper_accuracy``; accuracy
+a fraction; the paper's figure only on SNLI rows) and ``OUT/two_class.md``, atomically.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import logging
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from classifiers.edit_distance import EditDistanceClassifier
+from classifiers.two_class import MajorityClassifier, OverlapClassifier, collapse_labels
+from experiments.common import add_data_arguments, load_splits, setup_logging, write_atomically
+
+logger = logging.getLogger("lexnli")
+
+COLUMNS = ("system", "dataset", "n_train", "accuracy", "paper_accuracy")
+#: The paper's SNLI test accuracies (Table 3, two-class).
+PAPER = {
+    "majority baseline": 0.66,
+    "edit distance": 0.719,
+    "classifier": 0.722,
+    "classifier + lexical resources": 0.750,
+}
+
+
+def systems(n_jobs=None):
+    """``(name, factory)`` of each system, in table order."""
+    return [
+        ("majority baseline", MajorityClassifier),
+        ("edit distance", EditDistanceClassifier),
+        ("edit distance + WordNet", lambda: EditDistanceClassifier(wordnet_substitution=True)),
+        ("classifier", lambda: OverlapClassifier(n_jobs=n_jobs)),
+        ("classifier + lexical resources", lambda: OverlapClassifier(lexical_resources=True, n_jobs=n_jobs)),
+    ]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m experiments.two_class", description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_data_arguments(parser)
+    parser.add_argument("--sick", type=Path, default=None,
+                        help="SICK.txt[.gz] (default: $LEXNLI_SICK, then the data home; SICK is skipped "
+                             "with a warning when it is not found)")
+    parser.add_argument("--no-sick", action="store_true", help="skip SICK")
+    parser.add_argument("--no-rte", action="store_true", help="skip RTE-3")
+    parser.add_argument("--no-snli", action="store_true", help="skip SNLI")
+    parser.add_argument("--out", type=Path, default=Path("results/two_class"), help="output folder")
+    return parser
+
+
+def _datasets(args):
+    """``{name: (train_pairs, train_labels, test_pairs, test_labels, dev or None)}``, collapsed labels."""
+    datasets = {}
+    if not args.no_snli:
+        splits = load_splits(args)
+        datasets["SNLI"] = tuple(x for split in ("train", "test") for x in (
+            splits[split].pairs, collapse_labels(splits[split].labels))) + (
+            (splits["dev"].pairs, collapse_labels(splits["dev"].labels)),)
+    if not args.no_sick:
+        from featurize.corpora.fetch import DataNotFoundError
+        from featurize.corpora.sick import read_sick
+
+        try:
+            train = read_sick(args.sick, "TRAIN") + read_sick(args.sick, "TRIAL")
+            test = read_sick(args.sick, "TEST")
+        except DataNotFoundError as exc:
+            logger.warning("SICK skipped: %s", exc)
+        else:
+            datasets["SICK"] = (train, collapse_labels([p.label for p in train]),
+                                test, collapse_labels([p.label for p in test]), None)
+    if not args.no_rte:
+        from featurize.corpora.rte import read_rte3
+
+        train, test = read_rte3("dev"), read_rte3("test")
+        datasets["RTE-3"] = (train, np.array([p.label for p in train], dtype=object),
+                             test, np.array([p.label for p in test], dtype=object), None)
+    return datasets
+
+
+def run(args) -> list[dict]:
+    rows = []
+    for dataset, (train, y_train, test, y_test, dev) in _datasets(args).items():
+        for system, make in systems(args.n_jobs):
+            start = time.perf_counter()
+            model = make().fit(train, y_train)
+            accuracy = float(np.mean(model.predict(test) == y_test))
+            extra = ""
+            if dev is not None:
+                extra = f", dev {np.mean(model.predict(dev[0]) == dev[1]):.4f}"
+            logger.info("%s / %s: test accuracy %.4f%s (%.1fs)", dataset, system, accuracy, extra,
+                        time.perf_counter() - start)
+            rows.append({"system": system, "dataset": dataset, "n_train": len(train), "accuracy": accuracy,
+                         "paper_accuracy": PAPER.get(system) if dataset == "SNLI" else None})
+    return rows
+
+
+def to_csv(rows) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({**row, "accuracy": f"{row['accuracy']:.4f}",
+                         "paper_accuracy": "" if row["paper_accuracy"] is None else f"{row['paper_accuracy']:.3f}"})
+    return out.getvalue()
+
+
+def to_markdown(rows, seconds: float | None = None) -> str:
+    lines = ["# Two-class results (entailment vs. not entailment)", "",
+             "Test accuracy (%); the paper's figure is Bowman et al. 2015's SNLI result (Table 3).", "",
+             "| system | dataset | n_train | accuracy | paper |", "|---|---|---:|---:|---:|"]
+    for row in rows:
+        paper = "" if row["paper_accuracy"] is None else f"{100 * row['paper_accuracy']:.1f}"
+        lines.append(f"| {row['system']} | {row['dataset']} | {row['n_train']} | "
+                     f"{100 * row['accuracy']:.1f} | {paper} |")
+    if seconds is not None:
+        lines += ["", f"Wall time: {seconds:.0f} s."]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> list[dict]:
+    args = build_parser().parse_args(argv)
+    setup_logging()
+    start = time.perf_counter()
+    rows = run(args)
+    seconds = time.perf_counter() - start
+    write_atomically(args.out / "two_class.csv", to_csv(rows))
+    markdown = to_markdown(rows, seconds)
+    write_atomically(args.out / "two_class.md", markdown)
+    sys.stdout.write(markdown)
+    logger.info("wrote %s and %s", args.out / "two_class.csv", args.out / "two_class.md")
+    return rows
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""RTE-3 (Giampiccolo et al. 2007) through NLTK's RTE corpus, as two-class :class:`Pair` records.
+
+RTE is a two-way task: a pair's ``value`` is 1 when the text entails the hypothesis, else 0
+(RTE-3's 2-way gold standard merges "unknown" and "contradiction" into "no"). We map
+1 -> ``"entailment"`` and 0 -> ``"non-entailment"`` (:data:`NON_ENTAILMENT`), the label the
+two-class experiments collapse SNLI's and SICK's neutral and contradiction into. The text is the
+premise. RTE has no parses: tokens and tags come from :func:`featurize.text.make_sentence`.
+
+Splits: ``"dev"`` is ``rte3_dev.xml`` (800 pairs, the training data), ``"test"`` is
+``rte3_test.xml`` (800 pairs). Install the data with ``python -m nltk.downloader rte``.
+"""
+from __future__ import annotations
+
+from ..records import Pair
+from ..text import ResourceMissingError, make_sentence
+
+ENTAILMENT = "entailment"
+NON_ENTAILMENT = "non-entailment"
+FILES = {"dev": "rte3_dev.xml", "test": "rte3_test.xml"}
+_VALUES = {1: ENTAILMENT, 0: NON_ENTAILMENT}
+
+
+def _rte_reader():
+    from nltk.corpus import rte
+
+    try:
+        rte.ensure_loaded()
+        rte.fileids()
+    except LookupError as exc:
+        raise ResourceMissingError(
+            "NLTK's RTE corpus is not installed: run `python -m nltk.downloader rte`, or set "
+            "NLTK_DATA to a folder that has corpora/rte.zip "
+            "(on the project machines: NLTK_DATA=../shared/data/nltk_data)."
+        ) from exc
+    return rte
+
+
+def read_rte3(split: str, *, lowercase: bool = False, lemmas: bool = False) -> list[Pair]:
+    """The RTE-3 pairs of ``split`` (``"dev"``: rte3_dev.xml, ``"test"``: rte3_test.xml).
+
+    Labels are ``"entailment"`` / ``"non-entailment"``; ``pair_id`` is NLTK's ``gid``
+    (e.g. ``"3-1"``); ``lowercase`` and ``lemmas`` go to :func:`make_sentence`.
+
+    Raises
+    ------
+    ResourceMissingError
+        NLTK's RTE data is not installed (the message says how to install it).
+    ValueError
+        ``split`` is neither "dev" nor "test", or a pair has an unexpected value.
+    """
+    if not isinstance(split, str) or split.lower() not in FILES:
+        raise ValueError(f"split must be 'dev' or 'test', not {split!r}")
+    fileid = FILES[split.lower()]
+    rte = _rte_reader()
+    if fileid not in rte.fileids():
+        raise ResourceMissingError(f"NLTK's RTE corpus has no {fileid}: reinstall it with "
+                                   "`python -m nltk.downloader rte`")
+    pairs = []
+    for item in rte.pairs(fileid):
+        label = _VALUES.get(item.value)
+        if label is None:
+            raise ValueError(f"{fileid}, pair {item.gid}: unexpected value {item.value!r} (expected 0 or 1)")
+        pairs.append(Pair(
+            premise=make_sentence(" ".join(item.text.split()), lowercase=lowercase, lemmas=lemmas),
+            hypothesis=make_sentence(" ".join(item.hyp.split()), lowercase=lowercase, lemmas=lemmas),
+            label=label, pair_id=item.gid))
+    return pairs

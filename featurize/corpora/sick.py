@@ -1,0 +1,186 @@
+"""Reader for SICK (Marelli et al. 2014), the SemEval-2014 task 1 corpus, as :class:`Pair` records.
+
+``SICK.txt`` is tab-separated with a header row (and CRLF line ends in the official file)::
+
+    pair_ID  sentence_A  sentence_B  entailment_label  relatedness_score  ...  SemEval_set
+
+``entailment_label`` is ``ENTAILMENT``, ``NEUTRAL`` or ``CONTRADICTION`` (lowercased here, so
+the labels are SNLI's); ``SemEval_set`` is ``TRAIN``, ``TRIAL`` or ``TEST``. SICK has no parses:
+tokens and tags come from :func:`featurize.text.make_sentence` (NLTK's tokenizer and tagger).
+sentence_A is the premise, sentence_B the hypothesis (SICK's A -> B direction).
+
+The file is located as: the ``path`` argument, else ``$LEXNLI_SICK``, else ``SICK.txt`` or
+``SICK.txt.gz`` in the data home (or its ``sick/`` folder; see
+:func:`featurize.corpora.fetch.get_data_home`). There is no download: the official zip is not
+reliably available, get ``SICK.txt`` from the SICK / SemEval-2014 task 1 distribution
+(https://marcobaroni.org/composes/sick.html, or the SemEval-2014 task 1 page).
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..records import Pair
+from ..text import make_sentence
+from .errors import CorpusFormatError, ReadReport
+from .fetch import DataNotFoundError, get_data_home
+
+SPLITS = ("TRAIN", "TRIAL", "TEST")
+LABELS = {"ENTAILMENT": "entailment", "NEUTRAL": "neutral", "CONTRADICTION": "contradiction"}
+#: SHA-256 of the official, uncompressed ``SICK.txt``.
+SICK_SHA256 = "1539c2d059809b5bd40694e26d8121cc85b6b496f91c7b40f2fc83bbd7dcd957"
+#: Environment variable naming the SICK file (``.txt`` or ``.txt.gz``).
+ENV_VAR = "LEXNLI_SICK"
+_REQUIRED = ("pair_ID", "sentence_A", "sentence_B", "entailment_label", "SemEval_set")
+_WHERE = ("SICK.txt is distributed by the SICK authors / SemEval-2014 task 1 "
+          "(https://marcobaroni.org/composes/sick.html; uncompressed sha256 " + SICK_SHA256 + ")")
+
+
+def locate_sick(path=None, data_home=None) -> Path:
+    """The SICK file to read: ``path``, else ``$LEXNLI_SICK``, else SICK.txt[.gz] in the data home.
+
+    Raises
+    ------
+    DataNotFoundError
+        No file was given and none is in the data home (the message says where to get it).
+    FileNotFoundError
+        The given path (or ``$LEXNLI_SICK``) does not exist.
+    """
+    given = path if path is not None else os.environ.get(ENV_VAR) or None
+    if given is not None:
+        given = Path(given).expanduser()
+        if not given.is_file():
+            raise FileNotFoundError(f"SICK file not found: {given}")
+        return given
+    home = get_data_home(data_home)
+    candidates = [home / "SICK.txt", home / "SICK.txt.gz", home / "sick" / "SICK.txt",
+                  home / "sick" / "SICK.txt.gz"]
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    raise DataNotFoundError(
+        f"SICK not found: no path given, ${ENV_VAR} unset, and none of "
+        f"{', '.join(str(c) for c in candidates)} exists. {_WHERE}; pass its path, set "
+        f"{ENV_VAR}=/path/to/SICK.txt, or put it in the data home {home} "
+        "(on the project machines: LEXNLI_SICK=../shared/data/sick/SICK.txt.gz).")
+
+
+def _check_split(split: str | None) -> str | None:
+    if split is None:
+        return None
+    if not isinstance(split, str) or split.upper() not in SPLITS:
+        raise ValueError(f"split must be one of {SPLITS} (any case) or None, not {split!r}")
+    return split.upper()
+
+
+def iter_sick(path=None, split: str | None = None, *, lowercase: bool = False, lemmas: bool = False,
+              on_error: str = "raise", report: ReadReport | None = None,
+              verify: bool = False, data_home=None) -> Iterator[Pair]:
+    """Yield the pairs of SICK (one SemEval split, or all when ``split`` is None).
+
+    Parameters
+    ----------
+    path : str or path-like, optional
+        ``SICK.txt`` or ``SICK.txt.gz``; default: see :func:`locate_sick`.
+    split : {"TRAIN", "TRIAL", "TEST"} or None
+        The ``SemEval_set`` to keep (any case); None keeps every pair.
+    lowercase, lemmas : bool, default=False
+        Passed to :func:`featurize.text.make_sentence`.
+    on_error : {"raise", "skip"}, default="raise"
+        On a malformed line (field count, empty sentence, unknown label or set, bad UTF-8) raise
+        :class:`CorpusFormatError` naming the file and line, or skip it into ``report.skipped``.
+    verify : bool, default=False
+        Check the uncompressed content against the official SHA-256 first (a
+        :class:`CorpusFormatError` when it differs).
+    """
+    if on_error not in ("raise", "skip"):
+        raise ValueError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
+    split = _check_split(split)
+    path = locate_sick(path, data_home)
+    name = str(path)
+    report = report if report is not None else ReadReport(name)
+    report.source = name
+    if verify:
+        verify_sick(path)
+    header = None
+    lineno = 0
+    with _open(path) as lines:
+        try:
+            for lineno, raw in enumerate(lines, start=1):
+                try:
+                    try:
+                        line = raw.decode("utf-8").rstrip("\r\n")
+                    except UnicodeDecodeError as exc:
+                        raise CorpusFormatError(name, lineno, f"not valid UTF-8 (byte {exc.start})") from None
+                    if header is None:
+                        header = line.lstrip("\ufeff").split("\t")
+                        missing = [c for c in _REQUIRED if c not in header]
+                        if missing:
+                            raise CorpusFormatError(name, lineno, f"the header row lacks column(s) {missing}")
+                        continue
+                    if not line.strip():
+                        continue
+                    values = line.split("\t")
+                    if len(values) != len(header):
+                        raise CorpusFormatError(name, lineno, f"expected {len(header)} tab-separated fields, "
+                                                              f"found {len(values)}")
+                    record = dict(zip(header, values))
+                    label = LABELS.get(record["entailment_label"].strip().upper())
+                    if label is None:
+                        raise CorpusFormatError(name, lineno, f"unknown entailment_label {record['entailment_label']!r} "
+                                                              f"(expected one of {tuple(LABELS)})")
+                    semeval_set = record["SemEval_set"].strip().upper()
+                    if semeval_set not in SPLITS:
+                        raise CorpusFormatError(name, lineno, f"unknown SemEval_set {record['SemEval_set']!r} "
+                                                              f"(expected one of {SPLITS})")
+                    for column in ("sentence_A", "sentence_B"):
+                        if not record[column].strip():
+                            raise CorpusFormatError(name, lineno, f"empty {column}")
+                except CorpusFormatError as exc:
+                    if on_error == "raise" or header is None:
+                        raise
+                    report.skipped.append(exc)
+                    continue
+                if split is not None and semeval_set != split:
+                    continue
+                report.n_read += 1
+                yield Pair(
+                    premise=make_sentence(record["sentence_A"].strip(), lowercase=lowercase, lemmas=lemmas),
+                    hypothesis=make_sentence(record["sentence_B"].strip(), lowercase=lowercase, lemmas=lemmas),
+                    label=label, pair_id=record["pair_ID"].strip() or None)
+        except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
+            raise CorpusFormatError(name, lineno + 1, f"damaged or truncated file ({exc})") from exc
+    if header is None:
+        raise CorpusFormatError(name, None, "empty file: no header row")
+
+
+def read_sick(path=None, split: str | None = None, **options) -> list[Pair]:
+    """Read SICK pairs into a list; see :func:`iter_sick` (``read_sick(path, "TEST")``).
+
+    The counts are logged; pass ``report=ReadReport(...)`` to keep them.
+    """
+    report = options.pop("report", None) or ReadReport(str(path))
+    pairs = list(iter_sick(path, split, report=report, **options))
+    report.log()
+    return pairs
+
+
+def verify_sick(path) -> None:
+    """Raise :class:`CorpusFormatError` unless the uncompressed file is the official SICK.txt."""
+    digest = hashlib.sha256()
+    with _open(path) as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+    if digest.hexdigest() != SICK_SHA256:
+        raise CorpusFormatError(str(path), None, f"not the official SICK.txt: sha256 {digest.hexdigest()} "
+                                                 f"!= {SICK_SHA256}")
+
+
+def _open(path: Path):
+    with open(path, "rb") as probe:
+        gzipped = probe.read(2) == b"\x1f\x8b"
+    return gzip.open(path, "rb") if gzipped else open(path, "rb")

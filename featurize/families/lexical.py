@@ -1,0 +1,498 @@
+"""Lexical-resource families (WordNet, VerbOcean), a predicate-argument ``tree`` family, and bag overlap.
+
+These are the "lexical resources" features of the two-class EOP-style classifier (Bowman et
+al. 2015, Table 3), usable as dense families in any model:
+
+``bag_overlap``
+    Bag-of-words and bag-of-lemmas overlap (EOP's BagOfWords / BagOfLemmas scoring): with ``H``
+    and ``P`` the sets of word types (tokens with a letter or digit) of hypothesis and premise,
+    ``|H & P| / |H|``, ``|H & P| / |P|`` and their product; the same on WordNet lemmas.
+``wordnet``
+    For every hypothesis *content word* (a noun, verb, adjective or adverb by its PTB tag, not a
+    form of *be*/*have*/*do*), its best link to a premise content word, in this order:
+    ``exact`` (same lemma, any POS), then, through WordNet between words of the same POS,
+    ``synonym``, ``hypernym`` (the hypothesis word is a hypernym of the premise word: *dog* ->
+    *animal*), ``holonym`` (it is a whole the premise word is part of), ``hyponym``,
+    ``meronym``, ``antonym``, ``cohyponym``, else ``unlinked``. Columns: the number of
+    hypothesis content words, the fraction with each best link, the fraction *supported*
+    (exact, synonym, hypernym or holonym), the unlinked count, and the number of
+    (premise word, hypothesis word) pairs that are antonyms.
+``verbocean``
+    The same for hypothesis verbs (content verbs, lemmatized) against premise verbs through
+    VerbOcean: ``same`` lemma, ``similar`` (either direction), ``stronger`` (premise verb
+    [stronger-than] hypothesis verb), ``can_result_in`` (premise [can-result-in] hypothesis),
+    ``weaker`` (hypothesis [stronger-than] premise), ``happens_before`` (either direction),
+    ``opposite`` (either direction), else ``unlinked``; plus the supported fraction (same,
+    similar, stronger, can-result-in) and the number of opposite-of verb pairs.
+``tree``
+    A predicate-argument skeleton of each sentence -- subject, root verb, object -- compared
+    role by role (EOP's tree-skeleton idea). It is read heuristically from the POS tags, which
+    come from the parse leaves when the corpus has parses (SNLI) and from NLTK's tagger
+    otherwise (SICK, RTE): the root verb is the first verb that is not *be*/*have*/*do*, the
+    subject the head (last noun) of the first noun run before it (or of the first noun run
+    when there is no verb), the object the head of the first noun run after it. Feature
+    batches carry tokens and tags but not parse trees, so both implementations use the tags.
+    Per role: the hypothesis has it (``present``); the premise's word in that role is the same
+    lemma or a synonym / VerbOcean-similar verb (``match``), has it as a WordNet hypernym or is
+    VerbOcean-stronger / can-result-in (``entailed``), is an antonym, co-hyponym or
+    VerbOcean-opposite (``conflict``), anything else (``other``), or the premise has no word in
+    that role (``missing``); and whether the hypothesis word is exact / synonym / hypernym-linked
+    to *any* premise word (``anywhere``). Plus ``tree_negation_mismatch``: exactly one of the
+    sentences has a negation word.
+
+Resources are loaded lazily, once per process: WordNet through
+:func:`lexical_resources.get_wordnet`, VerbOcean through :meth:`VerbOcean.load` (``$LEXNLI_VERBOCEAN``,
+the data home, or a download). A missing resource raises
+:class:`~featurize.text.ResourceMissingError` saying how to install it.
+:func:`set_resources` injects other instances (tests, custom settings).
+
+Both implementations of each family use the same word-level primitives; ``reference`` works on
+one :class:`Pair` with plain loops, ``fast`` on a :class:`~featurize.batch.Batch` with per-process
+memo tables (links between lemmas, analysed sentences), about 10-30k pairs/s once warm.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import numpy as np
+
+from ..text import ResourceMissingError
+from .registry import Family, register
+
+AUXILIARIES = frozenset({"be", "have", "do"})
+NEGATIONS = frozenset({"not", "n't", "no", "never", "nobody", "nothing", "none", "nowhere", "neither",
+                       "nor", "without", "cannot"})
+_WORD = re.compile(r"[^\W_]")  # a letter or digit
+_POS = {"N": "n", "V": "v", "J": "a", "R": "r"}
+
+WORDNET_LINKS = ("exact", "synonym", "hypernym", "holonym", "hyponym", "meronym", "antonym", "cohyponym")
+_WORDNET_SUPPORT = frozenset({"exact", "synonym", "hypernym", "holonym"})
+VERBOCEAN_LINKS = ("same", "similar", "stronger", "can_result_in", "weaker", "happens_before", "opposite")
+_VERBOCEAN_SUPPORT = frozenset({"same", "similar", "stronger", "can_result_in"})
+TREE_ROLES = ("subject", "verb", "object")
+TREE_OUTCOMES = ("present", "match", "entailed", "conflict", "other", "missing", "anywhere")
+
+# ---- resources, loaded lazily once per process --------------------------------------------
+
+_RESOURCES: dict[str, object] = {}
+
+
+def set_resources(*, wordnet=None, verbocean=None) -> None:
+    """Use these :class:`~lexical_resources.WordNet` / :class:`~lexical_resources.VerbOcean` objects.
+
+    ``None`` leaves a resource as is. Memo tables are cleared.
+    """
+    if wordnet is not None:
+        _RESOURCES["wordnet"] = wordnet
+    if verbocean is not None:
+        _RESOURCES["verbocean"] = verbocean
+    _clear_memos()
+
+
+def reset_resources() -> None:
+    """Forget the loaded resources (they are loaded again on next use) and the memo tables."""
+    _RESOURCES.clear()
+    _clear_memos()
+
+
+def get_wordnet():
+    wn = _RESOURCES.get("wordnet")
+    if wn is None:
+        from lexical_resources.wordnet import WordNet
+
+        wn = _RESOURCES["wordnet"] = WordNet()  # raises ResourceMissingError without the data
+    return wn
+
+
+def get_verbocean():
+    vo = _RESOURCES.get("verbocean")
+    if vo is None:
+        from lexical_resources.verbocean import ENV_VAR, VERBOCEAN_URL, VerbOcean
+
+        try:
+            vo = VerbOcean.load()
+        except FileNotFoundError as exc:  # includes DataNotFoundError (offline, no local copy)
+            raise ResourceMissingError(
+                f"VerbOcean is not available ({exc}). Set {ENV_VAR}=/path/to/"
+                "verbocean.unrefined.2004-05-20.txt[.gz], put that file in the lexnli data home, or "
+                f"let it be downloaded from {VERBOCEAN_URL} (on the project machines: "
+                f"{ENV_VAR}=../shared/data/verbocean/verbocean.unrefined.2004-05-20.txt.gz)."
+            ) from exc
+        _RESOURCES["verbocean"] = vo
+    return vo
+
+
+# ---- word-level primitives, shared by both implementations -------------------------------
+
+def coarse_pos(tag: str) -> str:
+    """WordNet POS of a PTB tag (``'n'``, ``'v'``, ``'a'``, ``'r'``), ``''`` for other tags."""
+    return _POS.get(tag[:1], "")
+
+
+def content_words(tokens, tags, wn) -> list[tuple[str, str]]:
+    """``(lemma, pos)`` of each content word: noun/verb/adjective/adverb with a letter or digit,
+    verbs *be*/*have*/*do* excluded."""
+    words = []
+    for token, tag in zip(tokens, tags):
+        pos = _POS.get(tag[:1], "")
+        if not pos or not _WORD.search(token):
+            continue
+        lemma = wn.lemma(token, pos)
+        if pos == "v" and lemma in AUXILIARIES:
+            continue
+        words.append((lemma, pos))
+    return words
+
+
+def wordnet_link(wn, premise_word, hyp_word) -> str | None:
+    """How hypothesis ``(lemma, pos)`` links to premise ``(lemma, pos)``; see :data:`WORDNET_LINKS`."""
+    if premise_word[0] == hyp_word[0]:
+        return "exact"
+    if premise_word[1] != hyp_word[1]:
+        return None
+    return wn.relation(premise_word[0], hyp_word[0], hyp_word[1])
+
+
+def verbocean_link(vo, premise_verb: str, hyp_verb: str) -> str | None:
+    """How hypothesis verb lemma links to premise verb lemma; see :data:`VERBOCEAN_LINKS`."""
+    if premise_verb == hyp_verb:
+        return "same"
+    forward = vo.relations(premise_verb, hyp_verb)
+    backward = vo.relations(hyp_verb, premise_verb)
+    if "similar" in forward or "similar" in backward:
+        return "similar"
+    if "stronger-than" in forward:
+        return "stronger"
+    if "can-result-in" in forward:
+        return "can_result_in"
+    if "stronger-than" in backward:
+        return "weaker"
+    if "happens-before" in forward or "happens-before" in backward:
+        return "happens_before"
+    if "opposite-of" in forward or "opposite-of" in backward:
+        return "opposite"
+    return None
+
+
+def _best(links, order) -> str:
+    ranks = [order.index(link) for link in links if link is not None]
+    return order[min(ranks)] if ranks else "unlinked"
+
+
+def _noun(tag: str) -> bool:
+    return tag.startswith("NN") or tag == "PRP"
+
+
+def skeleton(tokens, tags, wn) -> dict[str, tuple[str, str] | None]:
+    """Subject, root verb and object of a sentence as ``(lemma, pos)`` (or None), from its tags."""
+    verb = None
+    for i, (token, tag) in enumerate(zip(tokens, tags)):
+        if tag.startswith("VB") and _WORD.search(token) and wn.lemma(token, "v") not in AUXILIARIES:
+            verb = i
+            break
+
+    def head(start, stop):
+        """The last noun of the first run of nouns in tokens[start:stop]."""
+        found = None
+        for i in range(start, stop):
+            if _noun(tags[i]) and _WORD.search(tokens[i]):
+                found = i
+            elif found is not None:
+                break
+        return found
+
+    subject = head(0, verb if verb is not None else len(tokens))
+    obj = head(verb + 1, len(tokens)) if verb is not None else None
+
+    def word(i, pos=None):
+        if i is None:
+            return None
+        pos = pos or ("n" if tags[i] == "PRP" else coarse_pos(tags[i]))
+        return (wn.lemma(tokens[i], pos), pos)
+
+    return {"subject": word(subject), "verb": word(verb, "v"), "object": word(obj)}
+
+
+def has_negation(tokens) -> bool:
+    return any(t.lower() in NEGATIONS for t in tokens)
+
+
+def tree_outcome(wn, vo, premise_word, hyp_word) -> str:
+    """``match``, ``entailed``, ``conflict`` or ``other`` for two words in the same role."""
+    link = wordnet_link(wn, premise_word, hyp_word)
+    if link in ("exact", "synonym"):
+        return "match"
+    if hyp_word[1] == "v" and premise_word[1] == "v":
+        vo_link = verbocean_link(vo, premise_word[0], hyp_word[0])
+        if vo_link == "similar":
+            return "match"
+        if vo_link in ("stronger", "can_result_in"):
+            return "entailed"
+        if vo_link == "opposite":
+            return "conflict"
+    if link == "hypernym":
+        return "entailed"
+    if link in ("antonym", "cohyponym"):
+        return "conflict"
+    return "other"
+
+
+# ---- rows: the aggregation both implementations share ----------------------------------
+
+WORDNET_COLUMNS = ("wordnet_hyp_content", *(f"wordnet_{l}_fraction" for l in WORDNET_LINKS),
+                   "wordnet_unlinked_fraction", "wordnet_supported_fraction", "wordnet_unlinked_count",
+                   "wordnet_antonym_pairs")
+VERBOCEAN_COLUMNS = ("verbocean_hyp_verbs", *(f"verbocean_{l}_fraction" for l in VERBOCEAN_LINKS),
+                     "verbocean_unlinked_fraction", "verbocean_supported_fraction", "verbocean_opposite_pairs")
+TREE_COLUMNS = (*(f"tree_{r}_{o}" for r in TREE_ROLES for o in TREE_OUTCOMES), "tree_negation_mismatch")
+BAG_COLUMNS = ("bag_words_h", "bag_words_p", "bag_words_product",
+               "bag_lemmas_h", "bag_lemmas_p", "bag_lemmas_product")
+
+
+def _link_row(best: list[str], order, support, prefix: str, extra: int) -> list[float]:
+    n = len(best)
+    counts = Counter(best)
+    fractions = [counts[l] / n if n else 0.0 for l in (*order, "unlinked")]
+    supported = sum(counts[l] for l in support) / n if n else 0.0
+    row = [float(n), *fractions, supported]
+    if prefix == "wordnet":
+        row.append(float(counts["unlinked"]))
+    row.append(float(extra))
+    return row
+
+
+def _bag_row(p_words, h_words, p_lemmas, h_lemmas) -> list[float]:
+    row = []
+    for p, h in ((p_words, h_words), (p_lemmas, h_lemmas)):
+        shared = len(p & h)
+        in_h = shared / len(h) if h else 0.0
+        in_p = shared / len(p) if p else 0.0
+        row += [in_h, in_p, in_h * in_p]
+    return row
+
+
+def _tree_row(p_skeleton, h_skeleton, p_content, h_content, wn, vo, negation_mismatch, link=None) -> list[float]:
+    link = link or (lambda p, h: wordnet_link(wn, p, h))
+    outcome_of = lambda p, h: tree_outcome(wn, vo, p, h)  # noqa: E731
+    row = []
+    for role in TREE_ROLES:
+        h, p = h_skeleton[role], p_skeleton[role]
+        values = dict.fromkeys(TREE_OUTCOMES, 0.0)
+        if h is not None:
+            values["present"] = 1.0
+            if p is None:
+                values["missing"] = 1.0
+            else:
+                values[outcome_of(p, h)] = 1.0
+            if any(link(q, h) in ("exact", "synonym", "hypernym") for q in p_content):
+                values["anywhere"] = 1.0
+        row += [values[o] for o in TREE_OUTCOMES]
+    row.append(1.0 if negation_mismatch else 0.0)
+    return row
+
+
+def _as_counter(columns, row) -> Counter:
+    return Counter(dict(zip(columns, row)))
+
+
+# ---- reference implementations: one pair -> Counter -------------------------------------
+
+def _wordnet_reference_row(premise, hypothesis, wn) -> list[float]:
+    p_words = content_words(premise.tokens, premise.tags, wn)
+    h_words = content_words(hypothesis.tokens, hypothesis.tags, wn)
+    best = [_best([wordnet_link(wn, p, h) for p in p_words], WORDNET_LINKS) for h in h_words]
+    antonyms = sum(wordnet_link(wn, p, h) == "antonym" for p in p_words for h in h_words)
+    return _link_row(best, WORDNET_LINKS, _WORDNET_SUPPORT, "wordnet", antonyms)
+
+
+def wordnet_reference(pair) -> Counter:
+    """WordNet links of the hypothesis content words to the premise's (see the module docstring)."""
+    return _as_counter(WORDNET_COLUMNS, _wordnet_reference_row(pair.premise, pair.hypothesis, get_wordnet()))
+
+
+def _verbs(sentence, wn) -> list[str]:
+    return [lemma for lemma, pos in content_words(sentence.tokens, sentence.tags, wn) if pos == "v"]
+
+
+def verbocean_reference(pair) -> Counter:
+    """VerbOcean links of the hypothesis verbs to the premise verbs (see the module docstring)."""
+    wn, vo = get_wordnet(), get_verbocean()
+    p_verbs, h_verbs = _verbs(pair.premise, wn), _verbs(pair.hypothesis, wn)
+    best = [_best([verbocean_link(vo, p, h) for p in p_verbs], VERBOCEAN_LINKS) for h in h_verbs]
+    opposite = sum(verbocean_link(vo, p, h) == "opposite" for p in p_verbs for h in h_verbs)
+    return _as_counter(VERBOCEAN_COLUMNS, _link_row(best, VERBOCEAN_LINKS, _VERBOCEAN_SUPPORT, "verbocean", opposite))
+
+
+def tree_reference(pair) -> Counter:
+    """Subject / root verb / object of the hypothesis against the premise's (see the module docstring)."""
+    wn, vo = get_wordnet(), get_verbocean()
+    p, h = pair.premise, pair.hypothesis
+    row = _tree_row(skeleton(p.tokens, p.tags, wn), skeleton(h.tokens, h.tags, wn),
+                    content_words(p.tokens, p.tags, wn), content_words(h.tokens, h.tags, wn), wn, vo,
+                    has_negation(p.tokens) != has_negation(h.tokens))
+    return _as_counter(TREE_COLUMNS, row)
+
+
+def _bag_sets(sentence, wn):
+    words, lemmas = set(), set()
+    for token, tag in zip(sentence.tokens, sentence.tags):
+        if _WORD.search(token):
+            words.add(token)
+            pos = coarse_pos(tag)
+            lemmas.add(wn.lemma(token, pos) if pos else token.lower())
+    return words, lemmas
+
+
+def bag_overlap_reference(pair) -> Counter:
+    """Bag-of-words and bag-of-lemmas overlap scores (see the module docstring)."""
+    wn = get_wordnet()
+    p_words, p_lemmas = _bag_sets(pair.premise, wn)
+    h_words, h_lemmas = _bag_sets(pair.hypothesis, wn)
+    return _as_counter(BAG_COLUMNS, _bag_row(p_words, h_words, p_lemmas, h_lemmas))
+
+
+# ---- fast implementations: Batch -> (n, k) array, memoized ------------------------------
+
+_MEMOS: dict[str, dict] = {"wn_link": {}, "vo_link": {}, "outcome": {}, "sentence": {}}
+_MEMO_LIMIT = 2_000_000
+
+
+def _clear_memos() -> None:
+    for memo in _MEMOS.values():
+        memo.clear()
+
+
+def _memo(name: str) -> dict:
+    memo = _MEMOS[name]
+    if len(memo) > _MEMO_LIMIT:
+        memo.clear()
+    return memo
+
+
+def _sentences(batch, side_name: str):
+    """``(tokens, tags)`` tuples of one side of a batch, per pair."""
+    side = getattr(batch, side_name)
+    names = batch.tag_names
+    tags = [names[t] for t in side.tags.tolist()]
+    starts = side.starts.tolist()
+    return [(tuple(side.tokens[a:b]), tuple(tags[a:b])) for a, b in zip(starts[:-1], starts[1:])]
+
+
+class _Analysis:
+    """Everything the families need about one sentence (computed once per distinct sentence)."""
+
+    __slots__ = ("content", "verbs", "skeleton", "negation", "words", "lemmas")
+
+    def __init__(self, tokens, tags, wn):
+        self.content = content_words(tokens, tags, wn)
+        self.verbs = [lemma for lemma, pos in self.content if pos == "v"]
+        self.skeleton = skeleton(tokens, tags, wn)
+        self.negation = has_negation(tokens)
+        self.words, self.lemmas = _bag_sets(_Bare(tokens, tags), wn)
+
+
+class _Bare:
+    __slots__ = ("tokens", "tags")
+
+    def __init__(self, tokens, tags):
+        self.tokens, self.tags = tokens, tags
+
+
+def _analyses(batch, side_name, wn) -> list[_Analysis]:
+    memo = _memo("sentence")
+    out = []
+    for key in _sentences(batch, side_name):
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _Analysis(key[0], key[1], wn)
+        out.append(found)
+    return out
+
+
+def _memo_wordnet_link(wn):
+    memo = _memo("wn_link")
+
+    def link(p, h):
+        key = (p, h)
+        found = memo.get(key, memo)
+        if found is memo:
+            found = memo[key] = wordnet_link(wn, p, h)
+        return found
+    return link
+
+
+def _memo_verbocean_link(vo):
+    memo = _memo("vo_link")
+
+    def link(p, h):
+        key = (p, h)
+        found = memo.get(key, memo)
+        if found is memo:
+            found = memo[key] = verbocean_link(vo, p, h)
+        return found
+    return link
+
+
+def wordnet_fast(batch) -> np.ndarray:
+    wn = get_wordnet()
+    link = _memo_wordnet_link(wn)
+    rank = {l: i for i, l in enumerate(WORDNET_LINKS)}
+    rows = []
+    for p, h in zip(_analyses(batch, "premise", wn), _analyses(batch, "hypothesis", wn)):
+        best, antonyms = [], 0
+        for hw in h.content:
+            top = len(WORDNET_LINKS)
+            for pw in p.content:
+                found = link(pw, hw)
+                if found is not None:
+                    top = min(top, rank[found])
+                    antonyms += found == "antonym"
+            best.append(WORDNET_LINKS[top] if top < len(WORDNET_LINKS) else "unlinked")
+        rows.append(_link_row(best, WORDNET_LINKS, _WORDNET_SUPPORT, "wordnet", antonyms))
+    return np.array(rows, dtype=float).reshape(batch.n, len(WORDNET_COLUMNS))
+
+
+def verbocean_fast(batch) -> np.ndarray:
+    wn, vo = get_wordnet(), get_verbocean()
+    link = _memo_verbocean_link(vo)
+    rank = {l: i for i, l in enumerate(VERBOCEAN_LINKS)}
+    rows = []
+    for p, h in zip(_analyses(batch, "premise", wn), _analyses(batch, "hypothesis", wn)):
+        best, opposite = [], 0
+        for hv in h.verbs:
+            top = len(VERBOCEAN_LINKS)
+            for pv in p.verbs:
+                found = link(pv, hv)
+                if found is not None:
+                    top = min(top, rank[found])
+                    opposite += found == "opposite"
+            best.append(VERBOCEAN_LINKS[top] if top < len(VERBOCEAN_LINKS) else "unlinked")
+        rows.append(_link_row(best, VERBOCEAN_LINKS, _VERBOCEAN_SUPPORT, "verbocean", opposite))
+    return np.array(rows, dtype=float).reshape(batch.n, len(VERBOCEAN_COLUMNS))
+
+
+def tree_fast(batch) -> np.ndarray:
+    wn, vo = get_wordnet(), get_verbocean()
+    link = _memo_wordnet_link(wn)
+    rows = [_tree_row(p.skeleton, h.skeleton, p.content, h.content, wn, vo, p.negation != h.negation, link)
+            for p, h in zip(_analyses(batch, "premise", wn), _analyses(batch, "hypothesis", wn))]
+    return np.array(rows, dtype=float).reshape(batch.n, len(TREE_COLUMNS))
+
+
+def bag_overlap_fast(batch) -> np.ndarray:
+    wn = get_wordnet()
+    rows = [_bag_row(p.words, h.words, p.lemmas, h.lemmas)
+            for p, h in zip(_analyses(batch, "premise", wn), _analyses(batch, "hypothesis", wn))]
+    return np.array(rows, dtype=float).reshape(batch.n, len(BAG_COLUMNS))
+
+
+register(Family("bag_overlap", bag_overlap_reference, bag_overlap_fast, columns=BAG_COLUMNS,
+                description="bag-of-words and bag-of-lemmas overlap: shared/|H|, shared/|P|, product"))
+register(Family("wordnet", wordnet_reference, wordnet_fast, columns=WORDNET_COLUMNS,
+                description="best WordNet link of each hypothesis content word to a premise word"))
+register(Family("verbocean", verbocean_reference, verbocean_fast, columns=VERBOCEAN_COLUMNS,
+                description="best VerbOcean link of each hypothesis verb to a premise verb"))
+register(Family("tree", tree_reference, tree_fast, columns=TREE_COLUMNS,
+                description="subject / root verb / object of the hypothesis against the premise's"))
+

@@ -1,0 +1,2 @@
+"""The toolkit's version, stored beside every saved model."""
+__version__ = "0.1.0"

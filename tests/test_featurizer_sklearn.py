@@ -1,0 +1,303 @@
+"""PairFeaturizer as a scikit-learn transformer, and properties that must hold on any text.
+
+Conventions: clone / get_params / set_params, Pipeline and GridSearchCV, CSR output with int32
+indices, hashing vs vocabulary mode, NotFittedError, column names. Properties (hypothesis, on
+arbitrary unicode): no crash, finite values, determinism, rows independent of batch order,
+batch size and n_jobs.
+"""
+import pickle
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sklearn.base import clone
+from sklearn.exceptions import NotFittedError
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import GridSearchCV
+from sklearn.pipeline import Pipeline
+
+from featurize import LABELS, PairFeaturizer
+from featurize.inputs import as_pairs
+
+N_DENSE = 16
+
+# Tiny labeled data: entailment drops details, contradiction swaps the activity, neutral adds one.
+DATA = [
+    ("A man is playing a guitar on stage.", "A man is playing an instrument.", "entailment"),
+    ("A man is playing a guitar on stage.", "A man is sleeping in bed.", "contradiction"),
+    ("A man is playing a guitar on stage.", "A famous man is playing for his fans.", "neutral"),
+    ("Two dogs run through the snow.", "Dogs are running outside.", "entailment"),
+    ("Two dogs run through the snow.", "Two cats sleep on a sofa.", "contradiction"),
+    ("Two dogs run through the snow.", "Two dogs chase their owner in the snow.", "neutral"),
+    ("A woman reads a book in the park.", "A woman is reading.", "entailment"),
+    ("A woman reads a book in the park.", "Nobody is reading.", "contradiction"),
+    ("A woman reads a book in the park.", "A woman reads her favorite novel.", "neutral"),
+    ("Children are playing soccer on a field.", "Kids are playing a game.", "entailment"),
+    ("Children are playing soccer on a field.", "The children are asleep at home.", "contradiction"),
+    ("Children are playing soccer on a field.", "Children are playing in a tournament.", "neutral"),
+    ("A chef cooks pasta in a busy kitchen.", "Someone is cooking.", "entailment"),
+    ("A chef cooks pasta in a busy kitchen.", "The chef is swimming in the sea.", "contradiction"),
+    ("A chef cooks pasta in a busy kitchen.", "A chef cooks pasta for a wedding.", "neutral"),
+    ("An old man walks his dog at night.", "A man is walking.", "entailment"),
+    ("An old man walks his dog at night.", "A young girl is swimming.", "contradiction"),
+    ("An old man walks his dog at night.", "An old man walks his dog to the vet.", "neutral"),
+    ("A girl in a red dress dances.", "A girl is dancing.", "entailment"),
+    ("A girl in a red dress dances.", "A boy sits still.", "contradiction"),
+    ("A girl in a red dress dances.", "A girl dances at her wedding.", "neutral"),
+    ("Workers repair a road in the rain.", "People are working.", "entailment"),
+    ("Workers repair a road in the rain.", "Nobody is outside.", "contradiction"),
+    ("Workers repair a road in the rain.", "Workers repair a road for the city.", "neutral"),
+    ("A boy jumps into a lake.", "A boy is in the water.", "entailment"),
+    ("A boy jumps into a lake.", "A boy is sleeping on a couch.", "contradiction"),
+    ("A boy jumps into a lake.", "A boy jumps into a cold lake with friends.", "neutral"),
+    ("Musicians perform on a street corner.", "People are playing music.", "entailment"),
+    ("Musicians perform on a street corner.", "The street is empty and silent.", "contradiction"),
+    ("Musicians perform on a street corner.", "Musicians perform for money.", "neutral"),
+    ("A cyclist rides up a steep hill.", "A person rides a bike.", "entailment"),
+    ("A cyclist rides up a steep hill.", "A cyclist is sleeping at home.", "contradiction"),
+    ("A cyclist rides up a steep hill.", "A cyclist trains for a race.", "neutral"),
+    ("Two women drink coffee at a cafe.", "Women are drinking.", "entailment"),
+    ("Two women drink coffee at a cafe.", "Two men fight in a bar.", "contradiction"),
+    ("Two women drink coffee at a cafe.", "Two sisters drink coffee after work.", "neutral"),
+    ("A baby laughs at a puppy.", "A baby is happy.", "entailment"),
+    ("A baby laughs at a puppy.", "A baby is crying alone.", "contradiction"),
+    ("A baby laughs at a puppy.", "A baby laughs at her new puppy.", "neutral"),
+    ("A farmer feeds the cows.", "Animals are being fed.", "entailment"),
+    ("A farmer feeds the cows.", "The farmer is asleep.", "contradiction"),
+    ("A farmer feeds the cows.", "A farmer feeds his cows every morning.", "neutral"),
+]
+X_TEXT = [(p, h) for p, h, _ in DATA]
+Y = [label for _, _, label in DATA]
+
+
+def assert_same_matrix(a, b):
+    """Exactly the same CSR matrix: shape, structure and values."""
+    assert a.shape == b.shape
+    assert np.array_equal(a.indptr, b.indptr)
+    assert np.array_equal(a.indices, b.indices)
+    assert np.array_equal(a.data, b.data)
+
+
+# ---- scikit-learn conventions -----------------------------------------------------------------
+
+def test_get_params_set_params_and_clone():
+    featurizer = PairFeaturizer("unigrams_only", n_features=2**12, lowercase=False, batch_size=7)
+    params = featurizer.get_params()
+    assert params == {"features": "unigrams_only", "n_features": 2**12, "lowercase": False, "n_jobs": None,
+                      "batch_size": 7, "progress": False}
+    assert featurizer.set_params(n_features=None, lowercase=True) is featurizer
+    assert (featurizer.n_features, featurizer.lowercase) == (None, True)
+    with pytest.raises(ValueError):
+        featurizer.set_params(no_such_parameter=1)
+    featurizer.fit(X_TEXT)
+    copy = clone(featurizer)
+    assert copy.get_params() == featurizer.get_params() and copy is not featurizer
+    assert not hasattr(copy, "n_features_out_")  # clone is unfitted
+    assert_same_matrix(copy.fit_transform(X_TEXT), featurizer.transform(X_TEXT))
+
+
+def test_output_is_csr_with_int32_indices():
+    for n_features in (2**10, 2**22, None):
+        X = PairFeaturizer(n_features=n_features).fit_transform(X_TEXT)
+        assert sp.issparse(X) and X.format == "csr" and X.dtype == np.float64
+        assert X.indices.dtype == np.int32 and X.indptr.dtype == np.int32
+        assert X.has_canonical_format and np.isfinite(X.data).all()
+
+
+def test_hashing_and_vocabulary_shapes():
+    hashed = PairFeaturizer(n_features=2**10)
+    learned = PairFeaturizer(n_features=None)
+    Xh, Xv = hashed.fit_transform(X_TEXT), learned.fit_transform(X_TEXT)
+    assert Xh.shape == (len(X_TEXT), N_DENSE + 2**10) == (len(X_TEXT), hashed.n_features_out_)
+    assert Xv.shape == (len(X_TEXT), N_DENSE + len(learned.vocabulary_)) == (len(X_TEXT), learned.n_features_out_)
+    assert learned.vocabulary_.dtype == np.uint64 and np.all(np.diff(learned.vocabulary_.astype(object)) > 0)
+    assert_same_matrix(Xh[:, :N_DENSE], Xv[:, :N_DENSE])
+    # hashing can merge two features of a row into one column, never create one
+    assert (np.diff(Xh.indptr) <= np.diff(Xv.indptr)).all()
+    # fit alone learns the same; hashing-mode fit needs no pass over the data
+    assert_same_matrix(PairFeaturizer(n_features=None).fit(X_TEXT).transform(X_TEXT), Xv)
+    assert PairFeaturizer(n_features=2**10).fit([]).n_features_out_ == N_DENSE + 2**10
+
+
+@pytest.mark.parametrize("n_features", [0, -3, 2.5, "many"])
+def test_bad_n_features(n_features):
+    with pytest.raises(ValueError, match="n_features"):
+        PairFeaturizer(n_features=n_features).fit(X_TEXT)
+
+
+def test_bad_batch_size():
+    with pytest.raises(ValueError, match="batch_size"):
+        PairFeaturizer(batch_size=0).fit(X_TEXT)
+
+
+def test_vocabulary_mode_ignores_unseen_features():
+    featurizer = PairFeaturizer(n_features=None).fit([("A dog runs.", "A dog runs.")])
+    X = featurizer.transform([("A cat sleeps.", "A cat sleeps quietly.")])
+    assert X.shape == (1, featurizer.n_features_out_)
+    names = featurizer.feature_names([("A cat sleeps.", "A cat sleeps quietly.")])
+    indicators = sorted(n for j, ns in names.items() if j >= N_DENSE for n in ns)
+    assert indicators == ["cross_unigrams:. | .", "cross_unigrams:a | a", "hyp_unigrams:.", "hyp_unigrams:a"]
+    assert sorted(X.indices[X.indices >= N_DENSE]) == sorted(j for j in names if j >= N_DENSE)
+    # text made only of unseen words keeps just its dense features
+    X = featurizer.transform([("Zebras graze", "Lions hunt")])
+    assert X.indices.max(initial=0) < N_DENSE
+
+
+def test_empty_vocabulary_and_empty_input():
+    featurizer = PairFeaturizer(n_features=None).fit([("", "")])
+    assert len(featurizer.vocabulary_) == 0 and featurizer.n_features_out_ == N_DENSE
+    assert featurizer.transform(X_TEXT[:3]).shape == (3, N_DENSE)
+    assert featurizer.transform([]).shape == (0, N_DENSE)
+    assert PairFeaturizer(n_features=2**10).fit_transform([]).shape == (0, N_DENSE + 2**10)
+
+
+def test_transform_before_fit_raises_not_fitted():
+    featurizer = PairFeaturizer()
+    for call in (lambda: featurizer.transform(X_TEXT), featurizer.get_feature_names_out,
+                 lambda: featurizer.feature_names(X_TEXT)):
+        with pytest.raises(NotFittedError):
+            call()
+
+
+@pytest.mark.parametrize("n_features", [2**10, None])
+def test_feature_names_out_length(n_features):
+    featurizer = PairFeaturizer(n_features=n_features).fit(X_TEXT)
+    names = featurizer.get_feature_names_out()
+    assert len(names) == featurizer.n_features_out_ and names.dtype == object
+    assert list(names[:N_DENSE]) == featurizer.dense_columns_
+    assert names[N_DENSE] == "indicator_0" and len(set(names)) == len(names)
+
+
+@pytest.mark.parametrize("n_features", [2**10, None])
+def test_feature_names_map_columns_to_names(n_features):
+    featurizer = PairFeaturizer(n_features=n_features)
+    X = featurizer.fit_transform(X_TEXT)
+    for i in (0, 7, 41):
+        row = X[i]
+        names = featurizer.feature_names([X_TEXT[i]])
+        # the columns that fire in the row are exactly the named ones (dense names always listed)
+        assert set(row.indices) == {j for j in names if j >= N_DENSE} | set(row.indices[row.indices < N_DENSE])
+        column = {name: j for j, ns in names.items() for name in ns}
+        assert X[i, column["hyp_unigrams:."]] == 1
+        assert column["bleu"] == 0 and column["overlap_adverb_fraction"] == 15
+    only = featurizer.feature_names(X_TEXT, columns=[0, column["hyp_unigrams:."]])
+    assert set(only) == {0, column["hyp_unigrams:."]} and only[0] == ["bleu"]
+
+
+def test_feature_names_report_hash_collisions():
+    featurizer = PairFeaturizer("hyp_unigrams", n_features=1)
+    X = featurizer.fit_transform([("x", "A man sleeps.")])
+    assert X.shape == (1, 1) and X.toarray().tolist() == [[1.0]]
+    assert featurizer.feature_names([("x", "A man sleeps.")]) == {
+        0: ["hyp_unigrams:.", "hyp_unigrams:a", "hyp_unigrams:man", "hyp_unigrams:sleeps"]}
+
+
+def test_pipeline_with_logistic_regression():
+    model = Pipeline([("features", PairFeaturizer(n_features=2**10)),
+                      ("classifier", LogisticRegression(max_iter=1000))])
+    model.fit(X_TEXT, Y)
+    assert set(model.predict(X_TEXT)) <= set(LABELS)
+    assert model.score(X_TEXT, Y) > 0.9  # training accuracy on 42 pairs
+    assert model.predict_proba(X_TEXT[:2]).shape == (2, 3)
+    assert len(model[:-1].get_feature_names_out()) == N_DENSE + 2**10
+    refit = clone(model).fit(X_TEXT, Y)
+    assert (refit.predict(X_TEXT) == model.predict(X_TEXT)).all()
+
+
+def test_grid_search():
+    pairs = as_pairs(X_TEXT)  # Pair records, tagged once (strings work too, see the Pipeline test)
+    model = Pipeline([("features", PairFeaturizer()), ("classifier", LogisticRegression(max_iter=1000))])
+    grid = GridSearchCV(model, {"features__features": ["unlexicalized", "lexicalized"],
+                                "features__n_features": [2**10, None], "classifier__C": [0.1, 1.0]}, cv=2)
+    grid.fit(pairs, Y)
+    assert len(grid.cv_results_["params"]) == 8 and np.isfinite(grid.cv_results_["mean_test_score"]).all()
+    assert grid.best_estimator_.predict(X_TEXT[:5]).shape == (5,)
+
+
+def test_pickle_round_trip():
+    featurizer = PairFeaturizer(n_features=None).fit(X_TEXT)
+    copy = pickle.loads(pickle.dumps(featurizer))
+    assert_same_matrix(copy.transform(X_TEXT), featurizer.transform(X_TEXT))
+
+
+def test_n_jobs_and_progress_on_real_batches():
+    serial = PairFeaturizer(n_features=None, batch_size=5).fit_transform(X_TEXT)
+    parallel = PairFeaturizer(n_features=None, batch_size=5, n_jobs=2, progress=True).fit_transform(X_TEXT)
+    assert_same_matrix(serial, parallel)
+
+
+# ---- properties on arbitrary text ------------------------------------------------------------
+
+_words = st.lists(st.sampled_from(["a", "A", "dog", "dogs", "run", "the", "not", ".", ",", "!", "'s", "caf\u00e9",
+                                   "\u00c9T\u00c9", "\u732b", "(", "--"]), max_size=8).map(" ".join)
+TEXT = st.text(max_size=30) | _words  # st.text excludes surrogates by default; see test_surrogates
+PAIRS = st.lists(st.tuples(TEXT, TEXT), max_size=6)
+N_FEATURES = st.sampled_from([2**10, None])
+PROPERTY = settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPERTY
+@given(PAIRS, N_FEATURES, st.booleans())
+def test_never_crashes_and_is_finite(pairs, n_features, lowercase):
+    featurizer = PairFeaturizer(n_features=n_features, lowercase=lowercase)
+    X = featurizer.fit_transform(pairs)
+    assert X.shape == (len(pairs), featurizer.n_features_out_)
+    assert np.isfinite(X.data).all() and X.indices.dtype == np.int32
+    assert ((X.data[X.indices >= N_DENSE]) == 1).all()  # indicators are 1
+    assert ((0 <= X[:, :5].toarray()) & (X[:, :5].toarray() <= 1)).all()  # BLEU and precisions
+    assert_same_matrix(featurizer.transform(pairs), X)
+
+
+@PROPERTY
+@given(PAIRS, N_FEATURES)
+def test_deterministic(pairs, n_features):
+    assert_same_matrix(PairFeaturizer(n_features=n_features).fit_transform(pairs),
+                       PairFeaturizer(n_features=n_features).fit_transform(pairs))
+
+
+@PROPERTY
+@given(st.data(), PAIRS, N_FEATURES)
+def test_rows_follow_the_pairs_whatever_the_batch_order(data, pairs, n_features):
+    order = data.draw(st.permutations(range(len(pairs))))
+    X = PairFeaturizer(n_features=n_features).fit_transform(pairs)
+    permuted = PairFeaturizer(n_features=n_features).fit_transform([pairs[i] for i in order])
+    assert_same_matrix(permuted, X[list(order)] if pairs else X)
+
+
+@PROPERTY
+@given(PAIRS, N_FEATURES, st.integers(1, 7))
+def test_batch_size_does_not_matter(pairs, n_features, batch_size):
+    assert_same_matrix(PairFeaturizer(n_features=n_features, batch_size=batch_size).fit_transform(pairs),
+                       PairFeaturizer(n_features=n_features).fit_transform(pairs))
+
+
+@settings(max_examples=25, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(TEXT, TEXT), max_size=5), N_FEATURES, st.integers(1, 3))
+def test_n_jobs_does_not_matter(pairs, n_features, batch_size):
+    assert_same_matrix(PairFeaturizer(n_features=n_features, batch_size=batch_size, n_jobs=2).fit_transform(pairs),
+                       PairFeaturizer(n_features=n_features, batch_size=batch_size, n_jobs=1).fit_transform(pairs))
+
+
+SURROGATE_TEXT = st.text(st.characters(categories=["Cs", "L", "P", "Zs"]), max_size=20)
+
+
+@settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(SURROGATE_TEXT, SURROGATE_TEXT), min_size=1, max_size=4), N_FEATURES)
+def test_surrogates(pairs, n_features):
+    """Lone surrogates (not valid UTF-8) still featurize, deterministically and order-independently."""
+    featurizer = PairFeaturizer(n_features=n_features)
+    X = featurizer.fit_transform(pairs)
+    assert np.isfinite(X.data).all()
+    assert_same_matrix(PairFeaturizer(n_features=n_features).fit_transform(pairs[::-1]), X[::-1])
+    featurizer.feature_names(pairs)
+
+
+def test_text_that_tokenizes_to_nothing():
+    pairs = [("   ", "\t\n"), ("", ""), ("\u2003", "A dog.")]
+    for n_features in (2**10, None):
+        X = PairFeaturizer(n_features=n_features).fit_transform(pairs)
+        assert X.shape[0] == 3 and np.isfinite(X.data).all()
+        assert X[0].nnz == 0 and X[1].nnz == 0
+        assert X[2, 5] == -3  # length_diff: 0 - 3 tokens
