@@ -22,6 +22,7 @@ setup(
         "pandas>=2.0",
         "tqdm>=4.60",
         "matplotlib>=3.7",
+        "tabulate>=0.9",
     ],
     extras_require={"test": ["pytest>=7", "hypothesis>=6.80"]},
 )

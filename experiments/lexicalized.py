@@ -1,0 +1,95 @@
+"""The SNLI paper's Table 4: lexicalized, unigrams-only and unlexicalized logistic regression.
+
+    python -m experiments.lexicalized [--train F --dev F --test F | --data-dir DIR] [--out DIR]
+
+Each model's C is chosen on dev; the table gives train, dev and test accuracy beside the
+paper's figures (trained on the full 550k train), and McNemar's test between the rows.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import logging
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from classifiers.evaluation import accuracy, confusion_frame, mcnemar
+from classifiers.logistic import C_GRID, fit_select_C
+from classifiers.persistence import save_model
+from featurize.records import LABELS
+
+from .common import add_data_arguments, load_splits, setup_logging, write_atomically
+
+logger = logging.getLogger("lexnli")
+
+#: Table 4 of Bowman et al. (2015): (train, test) accuracy, trained on all 550,152 pairs.
+PAPER = {"lexicalized": (0.997, 0.782), "unigrams_only": (0.931, 0.716), "unlexicalized": (0.494, 0.504)}
+
+
+def run(corpora, grid=C_GRID, n_jobs=None, progress=False):
+    """Fit and evaluate the three models; return the table, confusion matrices, significance, models."""
+    rows, confusions, predictions, models = [], {}, {}, {}
+    train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
+    for name in PAPER:
+        start = time.perf_counter()
+        selection = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, name, grid=grid,
+                                 n_jobs=n_jobs, progress=progress)
+        model = models[name] = selection.model
+        predictions[name] = {split: model.predict(corpora[split].pairs) for split in ("train", "dev", "test")}
+        confusions[name] = confusion_frame(test.labels, predictions[name]["test"], LABELS)
+        rows.append({
+            "model": name, "n_train": len(train), "C": selection.C,
+            **{f"{split}_accuracy": accuracy(corpora[split].labels, predictions[name][split])
+               for split in ("train", "dev", "test")},
+            "paper_train_accuracy": PAPER[name][0], "paper_test_accuracy": PAPER[name][1],
+            "converged": all(selection.converged.values()),
+            "seconds": round(time.perf_counter() - start, 1),
+        })
+        logger.info("%s: C=%g, test accuracy %.4f", name, selection.C, rows[-1]["test_accuracy"])
+    significance = pd.DataFrame([
+        {"model_a": a, "model_b": b, **mcnemar(test.labels, predictions[a]["test"], predictions[b]["test"])}
+        for a, b in itertools.combinations(PAPER, 2)])
+    return pd.DataFrame(rows), confusions, significance, models
+
+
+def markdown(table: pd.DataFrame, significance: pd.DataFrame) -> str:
+    """The table and the significance tests as markdown, accuracies in percent."""
+    shown = table.copy()
+    for column in [c for c in shown.columns if c.endswith("accuracy")]:
+        shown[column] = (100 * shown[column]).map("{:.1f}".format)
+    return (shown.to_markdown(index=False) + "\n\nMcNemar's exact test on test predictions "
+            "(a_only: pairs only model_a gets right):\n\n" +
+            significance.to_markdown(index=False, floatfmt=".3g") + "\n")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m experiments.lexicalized", description=__doc__.splitlines()[0])
+    add_data_arguments(parser)
+    parser.add_argument("--out", type=Path, default=None, help="write table4.csv, table4.md, confusion matrices here")
+    parser.add_argument("--save-model", type=Path, default=None, help="save the lexicalized model to this file")
+    parser.add_argument("--C-grid", type=float, nargs="+", default=list(C_GRID), help="C values tried on dev")
+    parser.add_argument("--progress", action="store_true", help="show progress bars while featurizing")
+    args = parser.parse_args(argv)
+    setup_logging()
+    start = time.perf_counter()
+    corpora = load_splits(args)
+    table, confusions, significance, models = run(corpora, tuple(args.C_grid), args.n_jobs, args.progress)
+    print(markdown(table, significance))
+    if args.out is not None:
+        write_atomically(args.out / "table4.csv", table.to_csv(index=False))
+        write_atomically(args.out / "table4.md", markdown(table, significance))
+        write_atomically(args.out / "significance.csv", significance.to_csv(index=False))
+        for name, frame in confusions.items():
+            write_atomically(args.out / f"confusion_{name}.csv", frame.to_csv())
+        print(f"results written to {args.out}/")
+    if args.save_model is not None:
+        save_model(models["lexicalized"], args.save_model, C=float(table.loc[0, "C"]), n_train=len(corpora["train"]))
+        print(f"lexicalized model saved to {args.save_model}")
+    print(f"total wall time: {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

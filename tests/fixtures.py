@@ -1,0 +1,35 @@
+"""Small synthetic NLI data for tests: templated pairs whose label follows from the wording."""
+import itertools
+import json
+
+SUBJECTS = ["man", "woman", "child", "dog", "girl", "boy"]
+ACTIONS = ["running", "jumping", "singing", "dancing", "walking"]
+PLACES = ["park", "street", "yard", "field"]
+
+
+def templated_pairs(n: int):
+    """``n`` (premise, hypothesis, label) triples cycling through entailment/contradiction/neutral."""
+    triples = []
+    for i, (subject, action, place) in enumerate(itertools.product(SUBJECTS, ACTIONS, PLACES)):
+        premise = f"A {subject} is {action} in the {place}."
+        kind = i % 3
+        if kind == 0:
+            triples.append((premise, f"A {subject} is {action}.", "entailment"))
+        elif kind == 1:
+            triples.append((premise, f"A {subject} is sleeping at home.", "contradiction"))
+        else:
+            triples.append((premise, f"A {subject} is {action} with friends to win a prize.", "neutral"))
+        if len(triples) == n:
+            return triples
+    raise ValueError(f"at most {len(triples)} templated pairs")
+
+
+def write_snli_jsonl(path, triples, with_ids=True):
+    """Write triples as SNLI-style JSON lines (no parses, so tokens come from the tagger)."""
+    with open(path, "w", encoding="utf-8") as f:
+        for i, (premise, hypothesis, label) in enumerate(triples):
+            record = {"gold_label": label, "sentence1": premise, "sentence2": hypothesis}
+            if with_ids:
+                record["pairID"] = f"p{i}"
+            f.write(json.dumps(record) + "\n")
+    return path
