@@ -20,7 +20,8 @@ from classifiers.logistic import C_GRID, fit_select_C
 from classifiers.persistence import save_model
 from featurize.records import LABELS
 
-from .common import add_data_arguments, load_splits, setup_logging, write_atomically
+from .common import (add_data_arguments, add_featurizer_arguments, featurizer_params, load_splits, setup_logging,
+                     write_atomically)
 
 logger = logging.getLogger("lexnli")
 
@@ -28,14 +29,14 @@ logger = logging.getLogger("lexnli")
 PAPER = {"lexicalized": (0.997, 0.782), "unigrams_only": (0.931, 0.716), "unlexicalized": (0.494, 0.504)}
 
 
-def run(corpora, grid=C_GRID, n_jobs=None, progress=False):
+def run(corpora, grid=C_GRID, n_jobs=None, progress=False, featurizer_params=None):
     """Fit and evaluate the three models; return the table, confusion matrices, significance, models."""
     rows, confusions, predictions, models = [], {}, {}, {}
     train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
     for name in PAPER:
         start = time.perf_counter()
         selection = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, name, grid=grid,
-                                 n_jobs=n_jobs, progress=progress)
+                                 featurizer_params=featurizer_params, n_jobs=n_jobs, progress=progress)
         model = models[name] = selection.model
         predictions[name] = {split: model.predict(corpora[split].pairs) for split in ("train", "dev", "test")}
         confusions[name] = confusion_frame(test.labels, predictions[name]["test"], LABELS)
@@ -71,11 +72,13 @@ def main(argv=None) -> int:
     parser.add_argument("--save-model", type=Path, default=None, help="save the lexicalized model to this file")
     parser.add_argument("--C-grid", type=float, nargs="+", default=list(C_GRID), help="C values tried on dev")
     parser.add_argument("--progress", action="store_true", help="show progress bars while featurizing")
+    add_featurizer_arguments(parser)
     args = parser.parse_args(argv)
     setup_logging()
     start = time.perf_counter()
     corpora = load_splits(args)
-    table, confusions, significance, models = run(corpora, tuple(args.C_grid), args.n_jobs, args.progress)
+    table, confusions, significance, models = run(corpora, tuple(args.C_grid), args.n_jobs, args.progress,
+                                                  featurizer_params(args))
     print(markdown(table, significance))
     if args.out is not None:
         write_atomically(args.out / "table4.csv", table.to_csv(index=False))

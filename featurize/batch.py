@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .hashing import hash_tokens
+from .inputs import normalize
 
 
 @dataclass
@@ -31,14 +32,13 @@ class Side:
         return np.flatnonzero(self.rows[:-1] == self.rows[1:])
 
 
-def _side(sentences, lowercase: bool, tag_ids: dict) -> Side:
-    lengths = np.fromiter((len(s.tokens) for s in sentences), dtype=np.int64, count=len(sentences))
+def _side(sentences, tag_ids: dict) -> Side:
+    """``sentences`` is a list of ``(tokens, tags)``."""
+    lengths = np.fromiter((len(tokens) for tokens, _ in sentences), dtype=np.int64, count=len(sentences))
     starts = np.zeros(len(sentences) + 1, dtype=np.int64)
     np.cumsum(lengths, out=starts[1:])
-    tokens = [t for s in sentences for t in s.tokens]
-    if lowercase:
-        tokens = [t.lower() for t in tokens]
-    tags = np.fromiter((tag_ids.setdefault(t, len(tag_ids)) for s in sentences for t in s.tags),
+    tokens = [t for sentence_tokens, _ in sentences for t in sentence_tokens]
+    tags = np.fromiter((tag_ids.setdefault(t, len(tag_ids)) for _, sentence_tags in sentences for t in sentence_tags),
                        dtype=np.int64, count=len(tokens))
     return Side(tokens=tokens, hashes=hash_tokens(tokens), tags=tags, rows=np.repeat(np.arange(len(sentences)), lengths), starts=starts)
 
@@ -53,8 +53,21 @@ class Batch:
     tag_names: list[str]
 
     @classmethod
-    def from_pairs(cls, pairs, lowercase: bool = True) -> "Batch":
+    def from_pairs(cls, pairs, lowercase: bool = True, tag_set: str = "ptb") -> "Batch":
+        """Flatten :class:`~featurize.records.Pair` records, normalized as asked."""
+        return cls.from_tokens(token_tuples(pairs, lowercase, tag_set))
+
+    @classmethod
+    def from_tokens(cls, items) -> "Batch":
+        """Flatten ``(premise_tokens, premise_tags, hypothesis_tokens, hypothesis_tags)`` tuples."""
         tag_ids: dict[str, int] = {}
-        premise = _side([p.premise for p in pairs], lowercase, tag_ids)
-        hypothesis = _side([p.hypothesis for p in pairs], lowercase, tag_ids)
-        return cls(n=len(pairs), premise=premise, hypothesis=hypothesis, tag_names=list(tag_ids))
+        premise = _side([(pt, ptags) for pt, ptags, _, _ in items], tag_ids)
+        hypothesis = _side([(ht, htags) for _, _, ht, htags in items], tag_ids)
+        return cls(n=len(items), premise=premise, hypothesis=hypothesis, tag_names=list(tag_ids))
+
+
+def token_tuples(pairs, lowercase: bool = True, tag_set: str = "ptb") -> list[tuple]:
+    """The normalized tokens and tags of each pair: all that features read, and a cheap payload
+    to send to worker processes."""
+    return [normalize(p.premise.tokens, p.premise.tags, lowercase, tag_set) +
+            normalize(p.hypothesis.tokens, p.hypothesis.tags, lowercase, tag_set) for p in pairs]

@@ -10,14 +10,14 @@ from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 from tqdm.auto import tqdm
 
-from .batch import Batch
+from .batch import Batch, token_tuples
 from .families import feature_name, resolve
-from .inputs import as_pairs
+from .inputs import TAG_SETS, as_pairs
 
 
-def _featurize_batch(pairs, families, lowercase):
-    """Dense block and (row, key) indicator features of one batch; the unit of parallel work."""
-    batch = Batch.from_pairs(pairs, lowercase=lowercase)
+def _featurize_batch(items, families):
+    """Dense block and (row, key) indicator features of one batch of token tuples; the unit of parallel work."""
+    batch = Batch.from_tokens(items)
     dense = [f.fast(batch) for f in families if f.dense]
     dense = np.column_stack(dense) if dense else np.zeros((batch.n, 0))
     sparse = [f.fast(batch) for f in families if not f.dense]
@@ -40,6 +40,21 @@ def _csr(dense, rows, cols, n_columns):
     return matrix
 
 
+def _vocabulary(batches, min_df: int) -> np.ndarray:
+    """Sorted keys that fire in at least ``min_df`` pairs (a key repeated within one pair counts once)."""
+    if min_df == 1:
+        return np.unique(np.concatenate([k for _, _, k in batches] or [np.zeros(0, np.uint64)]))
+    per_pair = []
+    for _, rows, keys in batches:
+        order = np.lexsort((rows, keys))
+        rows, keys = rows[order], keys[order]
+        new = np.ones(len(keys), dtype=bool)
+        new[1:] = (keys[1:] != keys[:-1]) | (rows[1:] != rows[:-1])
+        per_pair.append(keys[new])
+    keys, counts = np.unique(np.concatenate(per_pair or [np.zeros(0, np.uint64)]), return_counts=True)
+    return keys[counts >= min_df]
+
+
 class PairFeaturizer(TransformerMixin, BaseEstimator):
     """Featurize premise/hypothesis pairs with the SNLI paper's feature families.
 
@@ -53,8 +68,14 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         Columns for the indicator features, which are hashed (64-bit feature keys modulo
         ``n_features``). ``None`` learns an exact vocabulary of the keys seen in ``fit`` instead
         (unseen features are then ignored at transform time).
+    min_df : int, default=1
+        With a learned vocabulary (``n_features=None``), keep only indicator features that fire
+        in at least ``min_df`` training pairs. Ignored when hashing.
     lowercase : bool, default=True
         Lowercase tokens before featurizing (tags are unchanged).
+    tag_set : {"ptb", "coarse"}, default="ptb"
+        Tags the cross features match on: the Penn Treebank tags as given (the paper's
+        definition), or their first two letters (``NN`` matches ``NNS``, ``VBZ`` matches ``VBG``).
     n_jobs : int or None, default=None
         Processes for featurization (joblib); ``None`` means 1, ``-1`` all cores.
     batch_size : int, default=8192
@@ -84,11 +105,14 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     (1, 16)
     """
 
-    def __init__(self, features="lexicalized", *, n_features=2**22, lowercase=True, n_jobs=None,
+    def __init__(self, features="lexicalized", *, n_features=2**22, min_df=1, lowercase=True, tag_set="ptb",
+                 n_jobs=None,
                  batch_size=8192, progress=False):
         self.features = features
         self.n_features = n_features
+        self.min_df = min_df
         self.lowercase = lowercase
+        self.tag_set = tag_set
         self.n_jobs = n_jobs
         self.batch_size = batch_size
         self.progress = progress
@@ -98,6 +122,10 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     def _validate(self):
         if self.n_features is not None and (not isinstance(self.n_features, (int, np.integer)) or self.n_features < 1):
             raise ValueError(f"n_features must be a positive int or None, got {self.n_features!r}")
+        if self.tag_set not in TAG_SETS:
+            raise ValueError(f"tag_set must be one of {TAG_SETS}, got {self.tag_set!r}")
+        if not isinstance(self.min_df, (int, np.integer)) or self.min_df < 1:
+            raise ValueError(f"min_df must be a positive int, got {self.min_df!r}")
         if not isinstance(self.batch_size, (int, np.integer)) or self.batch_size < 1:
             raise ValueError(f"batch_size must be a positive int, got {self.batch_size!r}")
         families = resolve(self.features)
@@ -105,11 +133,12 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     def _batches(self, pairs, families):
         """(dense, rows, keys) for each batch of ``pairs``, in order, in parallel if asked."""
-        chunks = [pairs[i:i + self.batch_size] for i in range(0, len(pairs), self.batch_size)]
-        jobs = (delayed(_featurize_batch)(chunk, families, self.lowercase) for chunk in chunks)
+        chunks = [token_tuples(pairs[i:i + self.batch_size], self.lowercase, self.tag_set)
+                  for i in range(0, len(pairs), self.batch_size)]
+        jobs = (delayed(_featurize_batch)(chunk, families) for chunk in chunks)
         n_jobs = self.n_jobs if self.n_jobs is not None else 1
         results = Parallel(n_jobs=n_jobs, return_as="generator")(jobs) if n_jobs != 1 else \
-            (_featurize_batch(chunk, families, self.lowercase) for chunk in chunks)
+            (_featurize_batch(chunk, families) for chunk in chunks)
         return tqdm(results, total=len(chunks), desc="featurize", unit="batch", disable=not self.progress)
 
     def fit(self, X, y=None):
@@ -131,7 +160,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
             return None
         batches = list(self._batches(pairs, families))
         if self.n_features is None:
-            self.vocabulary_ = np.unique(np.concatenate([k for _, _, k in batches] or [np.zeros(0, np.uint64)]))
+            self.vocabulary_ = _vocabulary(batches, self.min_df)
             self.n_features_out_ = len(self.dense_columns_) + len(self.vocabulary_)
         else:
             self.n_features_out_ = len(self.dense_columns_) + n_hashed
@@ -194,7 +223,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
                 names[j].add(name)
         pairs = as_pairs(X)
         for start in range(0, len(pairs), self.batch_size):
-            batch = Batch.from_pairs(pairs[start:start + self.batch_size], lowercase=self.lowercase)
+            batch = Batch.from_pairs(pairs[start:start + self.batch_size], self.lowercase, self.tag_set)
             for family in resolve(self.families_):
                 if family.dense:
                     continue

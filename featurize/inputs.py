@@ -24,8 +24,25 @@ def as_pairs(items) -> list[Pair]:
     return [as_pair(item, i) for i, item in enumerate(items)]
 
 
-def lowercased(pair: Pair) -> Pair:
-    """The same pair with lowercased tokens (tags unchanged)."""
-    def lower(s: Sentence) -> Sentence:
-        return replace(s, tokens=tuple(t.lower() for t in s.tokens))
-    return replace(pair, premise=lower(pair.premise), hypothesis=lower(pair.hypothesis))
+#: Tag sets for the tag-matching families: "ptb" keeps the Penn Treebank tags; "coarse" keeps
+#: their first two letters (NN, VB, JJ, RB, PR, ...), so NN matches NNS and VBZ matches VBG.
+TAG_SETS = ("ptb", "coarse")
+
+
+def normalize(tokens, tags, lowercase: bool = True, tag_set: str = "ptb") -> tuple[tuple, tuple]:
+    """Tokens and tags as the features see them: lowercased and/or coarse-tagged if asked."""
+    if lowercase:
+        tokens = tuple([t.lower() for t in tokens])
+    if tag_set == "coarse":
+        tags = tuple([t[:2] for t in tags])
+    elif tag_set != "ptb":
+        raise ValueError(f"tag_set must be one of {TAG_SETS}, got {tag_set!r}")
+    return tokens, tags
+
+
+def normalized(pair: Pair, lowercase: bool = True, tag_set: str = "ptb") -> Pair:
+    """The same pair with its sentences passed through :func:`normalize`."""
+    def apply(s: Sentence) -> Sentence:
+        tokens, tags = normalize(s.tokens, s.tags, lowercase, tag_set)
+        return replace(s, tokens=tokens, tags=tags)
+    return replace(pair, premise=apply(pair.premise), hypothesis=apply(pair.hypothesis))

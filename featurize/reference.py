@@ -8,18 +8,16 @@ from __future__ import annotations
 from collections import Counter
 
 from .families import resolve
-from .inputs import as_pair, lowercased
+from .inputs import as_pair, normalized
 
 
-def reference_features(pair, features="lexicalized", *, lowercase: bool = True) -> Counter:
+def reference_features(pair, features="lexicalized", *, lowercase: bool = True, tag_set: str = "ptb") -> Counter:
     """Named features of one pair: ``{"bleu": 0.41, "hyp_unigrams:man": 1, ...}``.
 
     >>> reference_features(("A man sleeps.", "A man rests."), "length_diff")
     Counter({'length_diff': 0})
     """
-    pair = as_pair(pair)
-    if lowercase:
-        pair = lowercased(pair)
+    pair = normalized(as_pair(pair), lowercase, tag_set)
     counter = Counter()
     for family in resolve(features):
         counter.update(family.reference(pair))

@@ -50,9 +50,9 @@ def nonzero(features) -> dict:
     return {k: v for k, v in features.items() if v != 0}
 
 
-def fast_features(pairs, features="lexicalized", *, lowercase=True) -> list[dict]:
+def fast_features(pairs, features="lexicalized", *, lowercase=True, tag_set="ptb") -> list[dict]:
     """The fast path's nonzero features of each pair, named (vocabulary mode: one name per column)."""
-    featurizer = PairFeaturizer(features, n_features=None, lowercase=lowercase)
+    featurizer = PairFeaturizer(features, n_features=None, lowercase=lowercase, tag_set=tag_set)
     X = featurizer.fit_transform(pairs)
     names = featurizer.feature_names(pairs)
     assert all(len(v) == 1 for v in names.values()), "a learned column must carry exactly one name"
@@ -247,12 +247,32 @@ def dev_pairs():
     return corpus.pairs[::31][:300]
 
 
-@pytest.mark.parametrize("lowercase", [True, False])
-def test_fast_path_matches_reference_on_dev_pairs(dev_pairs, lowercase):
+@pytest.mark.parametrize("lowercase, tag_set", [(True, "ptb"), (False, "ptb"), (True, "coarse")])
+def test_fast_path_matches_reference_on_dev_pairs(dev_pairs, lowercase, tag_set):
     assert len(dev_pairs) == 300
-    fast = fast_features(dev_pairs, lowercase=lowercase)
+    fast = fast_features(dev_pairs, lowercase=lowercase, tag_set=tag_set)
     for pair, actual in zip(dev_pairs, fast):
-        assert_features_equal(actual, nonzero(reference_features(pair, lowercase=lowercase)))
+        assert_features_equal(actual, nonzero(reference_features(pair, lowercase=lowercase, tag_set=tag_set)))
+
+
+def test_coarse_tags_match_within_a_word_class():
+    pair = Pair(S("dogs sleep", "NNS VBP"), S("a dog sleeps", "DT NN VBZ"))
+    ptb = nonzero(reference_features(pair, "cross_unigrams"))
+    coarse = nonzero(reference_features(pair, "cross_unigrams", tag_set="coarse"))
+    assert ptb == {}
+    assert coarse == {"cross_unigrams:dogs | dog": 1, "cross_unigrams:sleep | sleeps": 1}
+    assert fast_features([pair], "cross_unigrams", tag_set="coarse") == [coarse]
+    with pytest.raises(ValueError, match="tag_set"):
+        PairFeaturizer(tag_set="universal").fit([pair])
+
+
+def test_min_df_counts_pairs_not_occurrences():
+    twice_in_one = Pair(S("a man", "DT NN"), S("man man", "NN NN"))
+    once_each = [Pair(S("a dog", "DT NN"), S("cat", "NN")), Pair(S("a cow", "DT NN"), S("cat", "NN"))]
+    featurizer = PairFeaturizer("hyp_unigrams", n_features=None, min_df=2).fit([twice_in_one, *once_each])
+    names = featurizer.feature_names([twice_in_one, *once_each])
+    assert sorted(n for v in names.values() for n in v) == ["hyp_unigrams:cat"]
+    assert PairFeaturizer("hyp_unigrams", n_features=None).fit([twice_in_one, *once_each]).n_features_out_ == 2
 
 
 _words = st.lists(st.sampled_from(["a", "A", "dog", "dogs", "runs", "the", "The", "not", ".", ",", "?", "'s",

@@ -1,0 +1,250 @@
+#!/usr/bin/env python
+"""Cost of the full lexicalized pipeline as the training set grows to SNLI's full size (550k pairs).
+
+The full official train is not on the project machines, so stand-in training sets are built from
+the 52,937 labelled pairs of the train subset: pairs are drawn with replacement (seeded), and in
+every repeat of a pair after its first use the hypothesis nouns get a copy suffix ("dog" ->
+"dog~2"). Plain resampling would keep the set of distinct features fixed at the subset's; the
+suffix makes it grow with size instead, faster than real text does (new words in real SNLI
+thin out as the corpus grows), so the memory and time figures err on the high side.
+
+For each size a fresh process runs the stages the experiments run, with the experiments'
+configuration (``classifiers.logistic.FEATURIZER_DEFAULTS``, MaxAbsScaler, L-BFGS logistic
+regression, C from ``--C``): featurize (feature keys), vectorize (vocabulary + CSR), fit, and predict on the
+official test set. It prints wall seconds and peak resident memory per stage (VmHWM, reset
+before each stage), matrix nonzeros and columns, test accuracy, and the growth exponent of
+time and memory between sizes (log ratio of cost over log ratio of size; 1.0 is linear).
+The plain reference pipeline (``reference_features`` Counters -> ``DictVectorizer`` ->
+``LogisticRegression()`` with default settings) runs at the smallest size in the same run.
+
+    python benchmarks/scale.py [--sizes 50000 100000 200000 550000] [--out docs/scale]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from dataclasses import replace
+from pathlib import Path
+
+import joblib
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data"))
+SNLI = SHARED / "snli_1.0"
+
+
+def rss_peak_mb() -> float:
+    """This process's peak resident memory since the last :func:`reset_peak` (VmHWM), in MiB."""
+    with open("/proc/self/status") as f:
+        line = next(l for l in f if l.startswith("VmHWM"))
+    return int(line.split()[1]) / 1024
+
+
+def reset_peak() -> None:
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")
+
+
+def stand_in(pairs, size: int, seed: int = 0):
+    """``size`` pairs drawn with replacement; repeats get suffixed hypothesis nouns (see module doc)."""
+    rng = np.random.default_rng(seed)
+    uses = np.zeros(len(pairs), dtype=np.int64)
+    chosen = []
+    for i in rng.integers(0, len(pairs), size):
+        pair, copy = pairs[i], uses[i]
+        uses[i] += 1
+        if copy:
+            h = pair.hypothesis
+            tokens = tuple(f"{t}~{copy}" if tag.startswith("NN") else t for t, tag in zip(h.tokens, h.tags))
+            pair = replace(pair, hypothesis=replace(h, tokens=tokens))
+        chosen.append(pair)
+    return chosen
+
+
+def stage(results, name, fn):
+    reset_peak()
+    start = time.perf_counter()
+    value = fn()
+    results[f"{name}_seconds"] = time.perf_counter() - start
+    results[f"{name}_peak_mb"] = rss_peak_mb()
+    return value
+
+
+def run_fast(train, test, C):
+    """The experiments' pipeline, stage by stage."""
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.preprocessing import MaxAbsScaler
+
+    from classifiers.logistic import FEATURIZER_DEFAULTS, _fit_classifier
+    from featurize import PairFeaturizer
+    from featurize.featurizer import _vocabulary
+
+    results = {}
+    featurizer = PairFeaturizer("lexicalized", **FEATURIZER_DEFAULTS)
+    families, featurizer.dense_columns_ = featurizer._validate()
+    featurizer.families_ = [f.name for f in families]
+    batches = stage(results, "featurize", lambda: list(featurizer._batches(train.pairs, families)))
+
+    def vectorize():
+        featurizer.vocabulary_ = _vocabulary(batches, featurizer.min_df)
+        featurizer.n_features_out_ = len(featurizer.dense_columns_) + len(featurizer.vocabulary_)
+        return featurizer._assemble(batches)
+    X = stage(results, "vectorize", vectorize)
+    del batches
+    scaler = MaxAbsScaler()
+    labels = train.labels
+
+    def fit():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            return _fit_classifier(scaler.fit_transform(X), labels, C, max_iter=2000)
+    classifier, converged = stage(results, "fit", fit)
+    predicted = stage(results, "predict",
+                      lambda: classifier.predict(scaler.transform(featurizer.transform(test.pairs))))
+    results.update(nnz=int(X.nnz), columns=int(X.shape[1]), converged=bool(converged),
+                   n_iter=int(classifier.n_iter_[0]), accuracy=float(np.mean(predicted == np.array(test.labels))))
+    return results
+
+
+def run_baseline(train, test):
+    """Counter dicts -> DictVectorizer -> LogisticRegression() with default settings."""
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    from featurize import reference_features
+
+    results = {}
+    dicts = stage(results, "featurize", lambda: [reference_features(p) for p in train.pairs])
+    vectorizer = DictVectorizer()
+    X = stage(results, "vectorize", lambda: vectorizer.fit_transform(dicts))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        classifier = stage(results, "fit", lambda: LogisticRegression().fit(X, train.labels))
+    predicted = stage(results, "predict", lambda: classifier.predict(
+        vectorizer.transform([reference_features(p) for p in test.pairs])))
+    results.update(nnz=int(X.nnz), columns=int(X.shape[1]), converged=bool(classifier.n_iter_[0] < 100),
+                   n_iter=int(classifier.n_iter_[0]), accuracy=float(np.mean(predicted == np.array(test.labels))))
+    return results
+
+
+def child(args) -> None:
+    """Run one size in this (fresh) process and print its figures as JSON."""
+    from featurize.corpora.snli import SNLICorpus
+    train, test = joblib.load(args.cache)
+    pairs = stand_in(train.pairs, args.size, args.seed)
+    del train
+    corpus = SNLICorpus(pairs, test.report)
+    reset_peak()
+    results = run_baseline(corpus, test) if args.pipeline == "baseline" else run_fast(corpus, test, args.C)
+    results.update(pipeline=args.pipeline, n_train=args.size,
+                   total_seconds=sum(results[f"{s}_seconds"] for s in ("featurize", "vectorize", "fit", "predict")),
+                   peak_mb=max(results[f"{s}_peak_mb"] for s in ("featurize", "vectorize", "fit", "predict")))
+    print("RESULT " + json.dumps(results))
+
+
+def measure(args, cache, pipeline, size) -> dict:
+    command = [sys.executable, __file__, "--child", "--cache", str(cache), "--pipeline", pipeline,
+               "--size", str(size), "--C", str(args.C), "--seed", str(args.seed)]
+    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    return json.loads(next(l for l in output.splitlines() if l.startswith("RESULT "))[7:])
+
+
+def exponent(a, b, key) -> float:
+    return math.log(b[key] / a[key]) / math.log(b["n_train"] / a["n_train"])
+
+
+def report(rows, out: Path | None) -> None:
+    import pandas as pd
+
+    frame = pd.DataFrame(rows)
+    fast = frame[frame.pipeline == "fast"].reset_index(drop=True)
+    fast["time_exponent"] = [np.nan] + [exponent(fast.loc[i - 1], fast.loc[i], "total_seconds") for i in range(1, len(fast))]
+    fast["memory_exponent"] = [np.nan] + [exponent(fast.loc[i - 1], fast.loc[i], "peak_mb") for i in range(1, len(fast))]
+    frame = pd.concat([fast, frame[frame.pipeline == "baseline"]], ignore_index=True)
+    columns = ["pipeline", "n_train", "featurize_seconds", "vectorize_seconds", "fit_seconds", "predict_seconds",
+               "total_seconds", "peak_mb", "nnz", "columns", "n_iter", "converged", "accuracy",
+               "time_exponent", "memory_exponent"]
+    print(frame[columns].to_markdown(index=False, floatfmt=".3g"))
+    base = frame[frame.pipeline == "baseline"]
+    if len(base):
+        same = fast[fast.n_train == base.n_train.iloc[0]]
+        if len(same):
+            print(f"\nat {base.n_train.iloc[0]} pairs: fast pipeline {base.total_seconds.iloc[0] / same.total_seconds.iloc[0]:.1f}x "
+                  f"faster end to end than the plain reference pipeline; test accuracy "
+                  f"{same.accuracy.iloc[0]:.4f} vs {base.accuracy.iloc[0]:.4f}")
+    if out is not None:
+        from featurize.atomic import atomic_open
+        with atomic_open(out / "scale.csv", "w") as f:
+            frame[columns].to_csv(f, index=False)
+        plot(fast, out / "scale.png")
+        print(f"wrote {out / 'scale.csv'} and {out / 'scale.png'}")
+
+
+def plot(fast, path: Path) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from featurize.atomic import atomic_open
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
+    for stage_name in ("featurize", "vectorize", "fit", "predict"):
+        left.plot(fast.n_train, fast[f"{stage_name}_seconds"], marker="o", label=stage_name)
+    left.plot(fast.n_train, fast.total_seconds, marker="o", color="black", label="total")
+    right.plot(fast.n_train, fast.peak_mb / 1024, marker="o", color="black")
+    for axis, label in ((left, "wall seconds"), (right, "peak resident memory (GiB)")):
+        axis.set_xscale("log"), axis.set_yscale("log"), axis.set_xlabel("training pairs"), axis.set_ylabel(label)
+    left.legend()
+    fig.suptitle("lexnli lexicalized pipeline: cost vs training-set size (stand-in data)")
+    fig.tight_layout()
+    with atomic_open(path, "wb") as f:
+        fig.savefig(f, format="png", dpi=120)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--train", type=Path, default=SNLI / "snli_1.0_train_subset.jsonl.gz")
+    parser.add_argument("--test", type=Path, default=SNLI / "snli_1.0_test.jsonl.gz")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[50_000, 100_000, 200_000, 550_000])
+    parser.add_argument("--C", type=float, default=0.3, help="the lexicalized model's C (experiments' choice on dev)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-baseline", action="store_true", help="skip the plain reference pipeline")
+    parser.add_argument("--out", type=Path, default=None, help="write scale.csv and scale.png here")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--cache", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--pipeline", default="fast", help=argparse.SUPPRESS)
+    parser.add_argument("--size", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        return child(args)
+    for path in (args.train, args.test):
+        if not path.exists():
+            sys.exit(f"{path} not found: pass --train/--test or set LEXNLI_SHARED_DATA")
+    from featurize.corpora.snli import read_snli
+    start = time.perf_counter()
+    train, test = read_snli(args.train), read_snli(args.test)
+    print(f"read {len(train)} train and {len(test)} test pairs in {time.perf_counter() - start:.1f} s", flush=True)
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        cache = Path(tmp) / "corpora.joblib"
+        joblib.dump((train, test), cache)
+        for size in sorted(args.sizes):
+            rows.append(measure(args, cache, "fast", size))
+            print(f"fast {size}: {rows[-1]['total_seconds']:.1f} s, peak {rows[-1]['peak_mb']:.0f} MiB, "
+                  f"accuracy {rows[-1]['accuracy']:.4f}", flush=True)
+        if not args.no_baseline:
+            rows.append(measure(args, cache, "baseline", min(args.sizes)))
+            print(f"baseline {min(args.sizes)}: {rows[-1]['total_seconds']:.1f} s", flush=True)
+    report(rows, args.out)
+
+
+if __name__ == "__main__":
+    main()
