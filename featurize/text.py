@@ -63,10 +63,9 @@ def tokenize_and_tag(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return (tuple(sys.intern(w) for w, _ in tagged), tuple(sys.intern(t) for _, t in tagged))
 
 
-@lru_cache(maxsize=1)
-def _lemmatizer():
+def load_wordnet():
+    """NLTK's WordNet reader, loaded; a clear :class:`ResourceMissingError` when the data is absent."""
     from nltk.corpus import wordnet
-    from nltk.stem import WordNetLemmatizer
 
     try:
         wordnet.ensure_loaded()
@@ -76,6 +75,14 @@ def _lemmatizer():
             "to a folder that has corpora/wordnet.zip "
             "(on the project machines: NLTK_DATA=../shared/data/nltk_data)."
         ) from exc
+    return wordnet
+
+
+@lru_cache(maxsize=1)
+def _lemmatizer():
+    from nltk.stem import WordNetLemmatizer
+
+    load_wordnet()
     return WordNetLemmatizer()
 
 

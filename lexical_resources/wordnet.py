@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from functools import lru_cache
 
-from featurize.text import ResourceMissingError
+from featurize.text import ResourceMissingError, load_wordnet
 
 #: What :meth:`WordNet.relation` can return (besides ``None``), in the order it tests them.
 RELATIONS = ("synonym", "hypernym", "hyponym", "antonym", "holonym", "meronym", "cohyponym")
@@ -104,7 +104,7 @@ class WordNet:
         self.max_depth = max_depth
         self.inherit_parts = inherit_parts
         self.antonym_similar_tos = antonym_similar_tos
-        self._wn = _load_reader() if reader is None else reader
+        self._wn = load_wordnet() if reader is None else reader
         # raw pos (as given by callers) -> {raw word -> _WordInfo}; nested dicts avoid building a
         # tuple key per query.
         self._info_cache: dict[str | None, dict[str, _WordInfo]] = {}
@@ -306,18 +306,6 @@ def _name(synset) -> str:
     return sys.intern(synset.name())
 
 
-def _load_reader():
-    from nltk.corpus import wordnet
-
-    try:
-        wordnet.ensure_loaded()
-    except LookupError as exc:
-        raise ResourceMissingError(
-            "WordNet is not installed: run `python -m nltk.downloader wordnet`, or set NLTK_DATA "
-            "to a folder that has corpora/wordnet.zip "
-            "(on the project machines: NLTK_DATA=../shared/data/nltk_data)."
-        ) from exc
-    return wordnet
 
 
 @lru_cache(maxsize=1)

@@ -434,42 +434,42 @@ def _memo_verbocean_link(vo):
     return link
 
 
-def wordnet_fast(batch) -> np.ndarray:
-    wn = get_wordnet()
-    link = _memo_wordnet_link(wn)
-    rank = {l: i for i, l in enumerate(WORDNET_LINKS)}
+def _best_link_rows(pairs, words, link, links, support, prefix, counted, n_columns) -> np.ndarray:
+    """For each pair: the best-ranked link of each hypothesis word to any premise word, as a row.
+
+    ``words`` picks the words to link from an analysed sentence; ``counted`` is the link whose
+    occurrences are also counted (antonyms for WordNet, opposite-of for VerbOcean).
+    """
+    rank = {l: i for i, l in enumerate(links)}
     rows = []
-    for p, h in zip(_analyses(batch, "premise", wn), _analyses(batch, "hypothesis", wn)):
-        best, antonyms = [], 0
-        for hw in h.content:
-            top = len(WORDNET_LINKS)
-            for pw in p.content:
+    for p, h in pairs:
+        best, n_counted = [], 0
+        for hw in words(h):
+            top = len(links)
+            for pw in words(p):
                 found = link(pw, hw)
                 if found is not None:
                     top = min(top, rank[found])
-                    antonyms += found == "antonym"
-            best.append(WORDNET_LINKS[top] if top < len(WORDNET_LINKS) else "unlinked")
-        rows.append(_link_row(best, WORDNET_LINKS, _WORDNET_SUPPORT, "wordnet", antonyms))
-    return np.array(rows, dtype=float).reshape(batch.n, len(WORDNET_COLUMNS))
+                    n_counted += found == counted
+            best.append(links[top] if top < len(links) else "unlinked")
+        rows.append(_link_row(best, links, support, prefix, n_counted))
+    return np.array(rows, dtype=float).reshape(len(rows), n_columns)
+
+
+def _analysed_pairs(batch, wn):
+    return zip(_analyses(batch, "premise", wn), _analyses(batch, "hypothesis", wn))
+
+
+def wordnet_fast(batch) -> np.ndarray:
+    wn = get_wordnet()
+    return _best_link_rows(_analysed_pairs(batch, wn), lambda s: s.content, _memo_wordnet_link(wn), WORDNET_LINKS,
+                           _WORDNET_SUPPORT, "wordnet", "antonym", len(WORDNET_COLUMNS))
 
 
 def verbocean_fast(batch) -> np.ndarray:
     wn, vo = get_wordnet(), get_verbocean()
-    link = _memo_verbocean_link(vo)
-    rank = {l: i for i, l in enumerate(VERBOCEAN_LINKS)}
-    rows = []
-    for p, h in zip(_analyses(batch, "premise", wn), _analyses(batch, "hypothesis", wn)):
-        best, opposite = [], 0
-        for hv in h.verbs:
-            top = len(VERBOCEAN_LINKS)
-            for pv in p.verbs:
-                found = link(pv, hv)
-                if found is not None:
-                    top = min(top, rank[found])
-                    opposite += found == "opposite"
-            best.append(VERBOCEAN_LINKS[top] if top < len(VERBOCEAN_LINKS) else "unlinked")
-        rows.append(_link_row(best, VERBOCEAN_LINKS, _VERBOCEAN_SUPPORT, "verbocean", opposite))
-    return np.array(rows, dtype=float).reshape(batch.n, len(VERBOCEAN_COLUMNS))
+    return _best_link_rows(_analysed_pairs(batch, wn), lambda s: s.verbs, _memo_verbocean_link(vo), VERBOCEAN_LINKS,
+                           _VERBOCEAN_SUPPORT, "verbocean", "opposite", len(VERBOCEAN_COLUMNS))
 
 
 def tree_fast(batch) -> np.ndarray:
