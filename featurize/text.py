@@ -7,6 +7,7 @@ perceptron tagger (``python -m nltk.downloader averaged_perceptron_tagger_eng``)
 """
 from __future__ import annotations
 
+import os
 import re
 import sys
 from functools import lru_cache
@@ -39,19 +40,39 @@ def _tokenizer():
     return TreebankWordTokenizer()
 
 
+def ensure_nltk_data(package: str, path: str, what: str) -> None:
+    """Make sure NLTK data ``package`` (found at ``path``) is installed, downloading it once if not.
+
+    NLTK's downloader verifies each package against the checksum in its index. Set
+    ``LEXNLI_NO_DOWNLOAD=1`` to forbid the download. If the data is still missing, raise
+    :class:`ResourceMissingError` saying how to install it or point ``NLTK_DATA`` at it.
+    """
+    import nltk
+
+    try:
+        nltk.data.find(path)
+        return
+    except LookupError:
+        pass
+    if not os.environ.get("LEXNLI_NO_DOWNLOAD"):
+        try:
+            nltk.download(package, quiet=True, raise_on_error=True)
+            nltk.data.find(path)
+            return
+        except (LookupError, ValueError, OSError):
+            pass
+    raise ResourceMissingError(
+        f"{what} is not installed and could not be downloaded: run `python -m nltk.downloader {package}`, "
+        f"or set NLTK_DATA to a folder that has {path} "
+        "(on the project machines: NLTK_DATA=../shared/data/nltk_data).")
+
+
 @lru_cache(maxsize=1)
 def _tagger():
     from nltk.tag import PerceptronTagger
 
-    try:
-        return PerceptronTagger()
-    except LookupError as exc:
-        raise ResourceMissingError(
-            "NLTK's POS tagger is not installed: run "
-            "`python -m nltk.downloader averaged_perceptron_tagger_eng`, or set NLTK_DATA to a "
-            "folder that has taggers/averaged_perceptron_tagger_eng "
-            "(on the project machines: NLTK_DATA=../shared/data/nltk_data)."
-        ) from exc
+    ensure_nltk_data("averaged_perceptron_tagger_eng", "taggers/averaged_perceptron_tagger_eng", "NLTK's POS tagger")
+    return PerceptronTagger()
 
 
 def tokenize_and_tag(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -64,17 +85,11 @@ def tokenize_and_tag(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def load_wordnet():
-    """NLTK's WordNet reader, loaded; a clear :class:`ResourceMissingError` when the data is absent."""
+    """NLTK's WordNet reader, loaded (downloaded first if missing, see :func:`ensure_nltk_data`)."""
     from nltk.corpus import wordnet
 
-    try:
-        wordnet.ensure_loaded()
-    except LookupError as exc:
-        raise ResourceMissingError(
-            "WordNet is not installed: run `python -m nltk.downloader wordnet`, or set NLTK_DATA "
-            "to a folder that has corpora/wordnet.zip "
-            "(on the project machines: NLTK_DATA=../shared/data/nltk_data)."
-        ) from exc
+    ensure_nltk_data("wordnet", "corpora/wordnet.zip", "WordNet")
+    wordnet.ensure_loaded()
     return wordnet
 
 

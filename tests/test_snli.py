@@ -183,3 +183,19 @@ def test_train_subset_counts_and_tags_everywhere():
     corpus = read_snli(shared_file("snli_1.0/snli_1.0_train_subset.jsonl.gz"))
     assert len(corpus) == 52937 and corpus.report.n_unlabeled == 6
     assert all(p.premise.tags and p.hypothesis.tags for p in corpus)
+
+
+def test_missing_tagger_is_a_clear_error(tmp_path):
+    """A line without a parse needs NLTK's tagger: without it, the error says how to install it."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys, nltk\nnltk.data.path[:] = [sys.argv[1]]\n"
+            "from featurize.text import ResourceMissingError, make_sentence\n"
+            "try:\n    make_sentence('A dog runs.')\nexcept ResourceMissingError as exc:\n    print(exc)\n")
+    env = {**os.environ, "NLTK_DATA": str(tmp_path), "LEXNLI_NO_DOWNLOAD": "1"}
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert "python -m nltk.downloader averaged_perceptron_tagger_eng" in done.stdout, done.stderr
+    assert "NLTK_DATA" in done.stdout

@@ -199,7 +199,7 @@ def test_missing_nltk_data_errors(tmp_path):
         "        print('MISSING', exc)\n"
         "    else:\n"
         "        print('FOUND')\n")
-    env = {**os.environ, "NLTK_DATA": str(tmp_path), "HOME": str(tmp_path)}
+    env = {**os.environ, "NLTK_DATA": str(tmp_path), "HOME": str(tmp_path), "LEXNLI_NO_DOWNLOAD": "1"}
     out = subprocess.run([sys.executable, "-c", script], cwd=REPO, env=env, capture_output=True, text=True,
                          timeout=120).stdout
     if "FOUND" in out:

@@ -148,7 +148,7 @@ def test_missing_wordnet_raises_resource_missing_error(tmp_path):
         else:
             sys.exit("no ResourceMissingError")
     """)
-    env = {**os.environ, "NLTK_DATA": str(tmp_path)}
+    env = {**os.environ, "NLTK_DATA": str(tmp_path), "LEXNLI_NO_DOWNLOAD": "1"}
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
