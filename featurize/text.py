@@ -71,7 +71,7 @@ def ensure_nltk_data(package: str, path: str, what: str) -> None:
 def _tagger():
     from nltk.tag import PerceptronTagger
 
-    ensure_nltk_data("averaged_perceptron_tagger_eng", "taggers/averaged_perceptron_tagger_eng", "NLTK's POS tagger")
+    ensure_nltk_data("averaged_perceptron_tagger_eng", "taggers/averaged_perceptron_tagger_eng/", "NLTK's POS tagger")
     return PerceptronTagger()
 
 
@@ -88,7 +88,7 @@ def load_wordnet():
     """NLTK's WordNet reader, loaded (downloaded first if missing, see :func:`ensure_nltk_data`)."""
     from nltk.corpus import wordnet
 
-    ensure_nltk_data("wordnet", "corpora/wordnet.zip", "WordNet")
+    ensure_nltk_data("wordnet", "corpora/wordnet/", "WordNet")
     wordnet.ensure_loaded()
     return wordnet
 
