@@ -9,7 +9,7 @@ suffix makes it grow with size instead, faster than real text does (new words in
 thin out as the corpus grows), so the memory and time figures err on the high side.
 
 For each size a fresh process runs the stages the experiments run, with the experiments'
-configuration (``classifiers.logistic.FEATURIZER_DEFAULTS``, MaxAbsScaler, L-BFGS logistic
+configuration (``classifiers.logistic.FEATURIZER_DEFAULTS``, MaxAbsScaler, SAGA logistic
 regression, C from ``--C``): featurize (feature keys), vectorize (vocabulary + CSR), fit, and predict on the
 official test set. It prints wall seconds and peak resident memory per stage (VmHWM, reset
 before each stage), matrix nonzeros and columns, test accuracy, and the growth exponent of
@@ -83,7 +83,7 @@ def run_fast(train, test, C):
     from sklearn.exceptions import ConvergenceWarning
     from sklearn.preprocessing import MaxAbsScaler
 
-    from classifiers.logistic import FEATURIZER_DEFAULTS, _fit_classifier
+    from classifiers.logistic import FEATURIZER_DEFAULTS, MAX_ITER, _fit_classifier
     from featurize import PairFeaturizer
     from featurize.featurizer import _vocabulary
 
@@ -105,7 +105,7 @@ def run_fast(train, test, C):
     def fit():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
-            return _fit_classifier(scaler.fit_transform(X), labels, C, max_iter=2000)
+            return _fit_classifier(scaler.fit_transform(X), labels, C, max_iter=MAX_ITER)
     classifier, converged = stage(results, "fit", fit)
     predicted = stage(results, "predict",
                       lambda: classifier.predict(scaler.transform(featurizer.transform(test.pairs))))
