@@ -53,15 +53,16 @@ def reset_peak() -> None:
         f.write("5")
 
 
-def stand_in(pairs, size: int, seed: int = 0):
-    """``size`` pairs drawn with replacement; repeats get suffixed hypothesis nouns (see module doc)."""
+def stand_in(pairs, size: int, seed: int = 0, grow_vocabulary: bool = True):
+    """``size`` pairs drawn with replacement; repeats get suffixed hypothesis nouns (see module doc)
+    unless ``grow_vocabulary`` is false (then the distinct features stay those of the subset)."""
     rng = np.random.default_rng(seed)
     uses = np.zeros(len(pairs), dtype=np.int64)
     chosen = []
     for i in rng.integers(0, len(pairs), size):
         pair, copy = pairs[i], uses[i]
         uses[i] += 1
-        if copy:
+        if copy and grow_vocabulary:
             h = pair.hypothesis
             tokens = tuple(f"{t}~{copy}" if tag.startswith("NN") else t for t, tag in zip(h.tokens, h.tags))
             pair = replace(pair, hypothesis=replace(h, tokens=tokens))
@@ -139,7 +140,7 @@ def child(args) -> None:
     """Run one size in this (fresh) process and print its figures as JSON."""
     from featurize.corpora.snli import SNLICorpus
     train, test = joblib.load(args.cache)
-    pairs = stand_in(train.pairs, args.size, args.seed)
+    pairs = stand_in(train.pairs, args.size, args.seed, not args.no_growth)
     del train
     corpus = SNLICorpus(pairs, test.report)
     reset_peak()
@@ -152,7 +153,7 @@ def child(args) -> None:
 
 def measure(args, cache, pipeline, size) -> dict:
     command = [sys.executable, __file__, "--child", "--cache", str(cache), "--pipeline", pipeline,
-               "--size", str(size), "--C", str(args.C), "--seed", str(args.seed)]
+               "--size", str(size), "--C", str(args.C), "--seed", str(args.seed)] + (["--no-growth"] if args.no_growth else [])
     output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     return json.loads(next(l for l in output.splitlines() if l.startswith("RESULT "))[7:])
 
@@ -182,6 +183,7 @@ def report(rows, out: Path | None) -> None:
                   f"{same.accuracy.iloc[0]:.4f} vs {base.accuracy.iloc[0]:.4f}")
     if out is not None:
         from featurize.atomic import atomic_open
+        out.mkdir(parents=True, exist_ok=True)
         with atomic_open(out / "scale.csv", "w") as f:
             frame[columns].to_csv(f, index=False)
         plot(fast, out / "scale.png")
@@ -217,6 +219,8 @@ def main() -> None:
     parser.add_argument("--C", type=float, default=0.3, help="the lexicalized model's C (experiments' choice on dev)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-baseline", action="store_true", help="skip the plain reference pipeline")
+    parser.add_argument("--no-growth", action="store_true",
+                        help="plain resampling: no new features in repeats (a control for vocabulary growth)")
     parser.add_argument("--out", type=Path, default=None, help="write scale.csv and scale.png here")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--cache", type=Path, help=argparse.SUPPRESS)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 import numpy as np
+import pandas as pd
 import scipy.sparse as sp
 from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, TransformerMixin
@@ -168,22 +169,30 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     # -- transforming ----------------------------------------------------------------------
 
-    def _columns(self, keys):
-        """Output column of each key, and which keys have one (all, unless the vocabulary lacks them)."""
+    def _column_lookup(self):
+        """A function: keys -> (output column of each known key, which keys are known).
+
+        Hashing knows every key. A vocabulary is looked up through a hash table (pandas' Index),
+        built once per call: binary search in a vocabulary of millions of keys misses the cache
+        at every step.
+        """
         offset = len(self.dense_columns_)
         if self.n_features is not None:
-            return offset + (keys % np.uint64(self.n_features)).astype(np.int64), np.ones(len(keys), dtype=bool)
-        vocabulary = self.vocabulary_
-        if len(vocabulary) == 0:
-            return np.zeros(0, dtype=np.int64), np.zeros(len(keys), dtype=bool)
-        at = np.minimum(np.searchsorted(vocabulary, keys), len(vocabulary) - 1)
-        known = vocabulary[at] == keys
-        return offset + at[known], known
+            n_features = np.uint64(self.n_features)
+            return lambda keys: (offset + (keys % n_features).astype(np.int64), np.ones(len(keys), dtype=bool))
+        index = pd.Index(self.vocabulary_)
+
+        def lookup(keys):
+            at = index.get_indexer(keys)
+            known = at >= 0
+            return offset + at[known], known
+        return lookup
 
     def _assemble(self, batches):
         blocks = []
+        lookup = self._column_lookup()
         for dense, rows, keys in batches:
-            cols, known = self._columns(keys)
+            cols, known = lookup(keys)
             blocks.append(_csr(dense, rows[known], cols, self.n_features_out_))
         matrix = sp.vstack(blocks, format="csr") if blocks else sp.csr_matrix((0, self.n_features_out_))
         matrix.indices = matrix.indices.astype(np.int32, copy=False)
@@ -222,13 +231,14 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
             if wanted is None or j in wanted:
                 names[j].add(name)
         pairs = as_pairs(X)
+        lookup = self._column_lookup()
         for start in range(0, len(pairs), self.batch_size):
             batch = Batch.from_pairs(pairs[start:start + self.batch_size], self.lowercase, self.tag_set)
             for family in resolve(self.families_):
                 if family.dense:
                     continue
                 found = family.fast(batch)
-                cols, known = self._columns(found.keys)
+                cols, known = lookup(found.keys)
                 positions = np.flatnonzero(known)
                 for position, col in zip(positions, cols):
                     if wanted is not None and int(col) not in wanted:
