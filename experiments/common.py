@@ -75,3 +75,28 @@ def percent(frame, columns, digits: int = 1):
     for column in columns:
         shown[column] = (100 * shown[column]).map(lambda v: "" if v != v else f"{v:.{digits}f}")
     return shown
+
+
+def add_featurizer_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--min-df`` and ``--tag-set``: override the classifier's featurizer defaults (``FEATURIZER_DEFAULTS``)."""
+    group = parser.add_argument_group("features")
+    group.add_argument("--min-df", type=int, default=None,
+                       help="keep indicator features seen in at least N training pairs (default: the "
+                            "classifier's, min_df=2; 1 is the paper's definition)")
+    group.add_argument("--tag-set", choices=("ptb", "coarse"), default=None,
+                       help="POS tags matched by the cross features (default: the classifier's, coarse; "
+                            "ptb is the paper's definition)")
+
+
+def featurizer_params(args) -> dict:
+    """The featurizer overrides given by :func:`add_featurizer_arguments`' options (empty: the defaults)."""
+    params = {"min_df": args.min_df, "tag_set": args.tag_set}
+    return {k: v for k, v in params.items() if v is not None}
+
+
+def features_text(params=None) -> str:
+    """A short description of the featurizer settings in force, for table captions."""
+    from classifiers.logistic import FEATURIZER_DEFAULTS
+
+    settings = {**FEATURIZER_DEFAULTS, **(params or {})}
+    return ", ".join(f"{k}={v}" for k, v in settings.items() if k in ("min_df", "tag_set"))

@@ -13,6 +13,7 @@ import json
 import zipfile
 import zlib
 from collections.abc import Iterator, Sequence
+from functools import cached_property
 from pathlib import Path
 
 import pandas as pd
@@ -184,9 +185,9 @@ class SNLICorpus(Sequence):
     def __repr__(self):
         return f"SNLICorpus({self.report.source!r}, {len(self)} pairs, {self.report.n_unlabeled} unlabeled excluded)"
 
-    @property
+    @cached_property
     def labels(self) -> list[str | None]:
-        """Gold labels, aligned with the pairs."""
+        """Gold labels, aligned with the pairs (computed once)."""
         return [p.label for p in self.pairs]
 
     def to_frame(self) -> pd.DataFrame:

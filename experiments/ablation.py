@@ -1,0 +1,134 @@
+"""Feature ablation of the lexicalized model: each paper family removed, and each family alone.
+
+    python -m experiments.ablation [--train F --dev F --test F | --data-dir DIR] [--out DIR] [--C-grid C ...]
+
+Rows: the full lexicalized model (the reference), the model without each of the seven paper
+families (``bleu``, ``length_diff``, ``overlap``, ``hyp_unigrams``, ``hyp_bigrams``,
+``cross_unigrams``, ``cross_bigrams``), and each family alone. Every row's C is chosen on dev
+(:func:`classifiers.logistic.fit_select_C`) from the same grid as Table 4's by default
+(``classifiers.logistic.C_GRID``; with the SAGA solver the 15 rows take a few minutes on the
+train subset); pass ``--C-grid`` for another (a smaller one for speed). The featurizer uses the classifier's defaults
+(``FEATURIZER_DEFAULTS``) unless ``--min-df`` / ``--tag-set`` say otherwise.
+
+Writes ``OUT/ablation.csv`` (``setting, families, C, dev_accuracy, test_accuracy,
+delta_test_vs_full``, then ``a_only, b_only, p_mcnemar_vs_full`` (McNemar's exact test against the
+full model's test predictions: pairs only this row gets right, pairs only the full model gets
+right, two-sided p), ``converged, seconds``; accuracies are fractions, the delta is
+``test_accuracy`` minus the full model's) and ``OUT/ablation.md``, atomically.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from classifiers.evaluation import accuracy, mcnemar
+from classifiers.logistic import C_GRID, fit_select_C
+from featurize.families.registry import GROUPS
+
+from .common import (add_data_arguments, add_featurizer_arguments, featurizer_params, features_text, load_splits,
+                     percent, setup_logging, write_atomically)
+
+logger = logging.getLogger("lexnli")
+
+#: The seven families of the paper's lexicalized model, in registry order.
+FAMILIES = GROUPS["lexicalized"]
+COLUMNS = ("setting", "families", "C", "dev_accuracy", "test_accuracy", "delta_test_vs_full", "a_only", "b_only",
+           "p_mcnemar_vs_full", "converged", "seconds")
+
+
+def settings(families=FAMILIES) -> list[tuple[str, tuple[str, ...]]]:
+    """``(setting, families)`` of every row: the full model, then each family removed, then each alone."""
+    rows = [("full", tuple(families))]
+    rows += [(f"without {name}", tuple(f for f in families if f != name)) for name in families]
+    rows += [(f"only {name}", (name,)) for name in families]
+    return rows
+
+
+def run(corpora, grid=C_GRID, n_jobs=None, progress=False, features_params=None) -> pd.DataFrame:
+    """Fit and evaluate every ablation setting; return the table (one row per setting)."""
+    train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
+    train_labels, dev_labels, test_labels = train.labels, dev.labels, test.labels
+    rows, full_predictions = [], None
+    for setting, families in settings():
+        start = time.perf_counter()
+        selection = fit_select_C(train.pairs, train_labels, dev.pairs, dev_labels, list(families), grid=grid,
+                                 featurizer_params=features_params, n_jobs=n_jobs, progress=progress)
+        predictions = selection.model.predict(test.pairs)
+        if full_predictions is None:  # the first setting is the full model
+            full_predictions = predictions
+        # McNemar against the full model: a_only = pairs only this row gets right, b_only = only the full model
+        paired = mcnemar(test_labels, predictions, full_predictions) if setting != "full" else \
+            {"a_only": 0, "b_only": 0, "p_value": float("nan")}
+        test_accuracy = accuracy(test_labels, predictions)
+        rows.append({
+            "setting": setting, "families": "+".join(families), "C": selection.C,
+            "dev_accuracy": selection.dev_accuracy[selection.C], "test_accuracy": test_accuracy,
+            "a_only": paired["a_only"], "b_only": paired["b_only"], "p_mcnemar_vs_full": paired["p_value"],
+            "converged": all(selection.converged.values()),
+            "seconds": round(time.perf_counter() - start, 1),
+        })
+        logger.info("%s: C=%g, dev %.4f, test %.4f (%.0f s)", setting, selection.C, rows[-1]["dev_accuracy"],
+                    test_accuracy, rows[-1]["seconds"])
+    table = pd.DataFrame(rows)
+    table["delta_test_vs_full"] = table["test_accuracy"] - table.loc[table["setting"] == "full", "test_accuracy"].iloc[0]
+    return table[list(COLUMNS)]
+
+
+def markdown(table: pd.DataFrame, n_train: int, grid, n_test: int | None = None, params=None) -> str:
+    """The table as markdown: accuracies in percent, the delta in percentage points."""
+    shown = percent(table, ["dev_accuracy", "test_accuracy"])
+    shown["delta_test_vs_full"] = (100 * table["delta_test_vs_full"]).map("{:+.1f}".format)
+    shown["C"] = table["C"].map("{:g}".format)
+    shown["p_mcnemar_vs_full"] = table["p_mcnemar_vs_full"].map(lambda p: "" if p != p else f"{p:.2g}")
+    shown = shown.rename(columns={"dev_accuracy": "dev %", "test_accuracy": "test %",
+                                  "delta_test_vs_full": "Δ test vs full (points)",
+                                  "a_only": "only this right", "b_only": "only full right",
+                                  "p_mcnemar_vs_full": "McNemar p"})
+    # disable_numparse keeps the delta's sign ("+0.4") as formatted
+    return (f"Feature ablation of the lexicalized model ({n_train} training pairs; C chosen on dev from "
+            f"{', '.join(f'{c:g}' for c in grid)} per row; {features_text(params)}).\n\n"
+            + shown.to_markdown(index=False, disable_numparse=True, colalign=("left", "left") + ("right",) * (len(shown.columns) - 2))
+            + "\n" + (_noise_note(table, n_test) if n_test else ""))
+
+
+def _noise_note(table: pd.DataFrame, n_test: int) -> str:
+    """One binomial standard error of the full model's test accuracy, to read the deltas against."""
+    p = float(table.loc[table["setting"] == "full", "test_accuracy"].iloc[0])
+    se = 100 * (p * (1 - p) / n_test) ** 0.5
+    return (f"\n{n_test} test pairs: one binomial standard error of the full model's test accuracy is "
+            f"{se:.2f} points. The rows are evaluated on the same pairs, so each is compared with the full model by "
+            f"McNemar's exact test on the pairs exactly one of the two gets right (no correction for the 14 "
+            f"comparisons).\n")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m experiments.ablation", description=__doc__.splitlines()[0])
+    add_data_arguments(parser)
+    add_featurizer_arguments(parser)
+    parser.add_argument("--out", type=Path, default=None, help="write ablation.csv and ablation.md here")
+    parser.add_argument("--C-grid", type=float, nargs="+", default=list(C_GRID),
+                        help="C values tried on dev for every row (default: %(default)s)")
+    parser.add_argument("--progress", action="store_true", help="show progress bars while featurizing")
+    args = parser.parse_args(argv)
+    setup_logging()
+    start = time.perf_counter()
+    corpora = load_splits(args)
+    grid = tuple(args.C_grid)
+    params = featurizer_params(args)
+    table = run(corpora, grid, args.n_jobs, args.progress, params)
+    text = markdown(table, len(corpora["train"]), grid, len(corpora["test"]), params)
+    print(text)
+    if args.out is not None:
+        write_atomically(args.out / "ablation.csv", table.to_csv(index=False))
+        write_atomically(args.out / "ablation.md", text)
+        print(f"results written to {args.out}/")
+    print(f"total wall time: {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
