@@ -107,8 +107,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     """
 
     def __init__(self, features="lexicalized", *, n_features=2**22, min_df=1, lowercase=True, tag_set="ptb",
-                 n_jobs=None,
-                 batch_size=8192, progress=False):
+                 n_jobs=None, batch_size=8192, progress=False):
         self.features = features
         self.n_features = n_features
         self.min_df = min_df
