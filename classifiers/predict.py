@@ -17,11 +17,12 @@ import sys
 import numpy as np
 
 from featurize.atomic import atomic_open
+from featurize.corpora.errors import CorpusFormatError
 from featurize.corpora.snli import iter_snli
 from featurize.records import LABELS
 
 from .explain import explain
-from .persistence import load_model
+from .persistence import ModelFileError, load_model
 
 
 def predict_file(model, input_path, output_path, explain_k: int = 0) -> dict:
@@ -50,8 +51,12 @@ def main(argv=None) -> int:
     parser.add_argument("--output", required=True, help="where to write the predictions (JSON lines)")
     parser.add_argument("--explain", type=int, default=0, metavar="K", help="add the K strongest named features")
     args = parser.parse_args(argv)
-    model, info = load_model(args.model)
-    summary = predict_file(model, args.input, args.output, args.explain)
+    try:
+        model, _ = load_model(args.model)
+        summary = predict_file(model, args.input, args.output, args.explain)
+    except (ModelFileError, CorpusFormatError, FileNotFoundError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     print(f"{summary['n_pairs']} pairs predicted -> {args.output}")
     if summary["accuracy"] is not None:
         print(f"accuracy on {summary['n_gold']} gold-labelled pairs: {summary['accuracy']:.4f}")

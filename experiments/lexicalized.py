@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import logging
+import sys
 import time
 from pathlib import Path
 
@@ -18,6 +19,7 @@ import pandas as pd
 from classifiers.evaluation import accuracy, confusion_frame, mcnemar
 from classifiers.logistic import C_GRID, fit_select_C
 from classifiers.persistence import save_model
+from featurize.corpora.errors import CorpusFormatError
 from featurize.records import LABELS
 
 from .common import (add_data_arguments, add_featurizer_arguments, featurizer_params, load_splits, setup_logging,
@@ -76,7 +78,11 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     setup_logging()
     start = time.perf_counter()
-    corpora = load_splits(args)
+    try:
+        corpora = load_splits(args)
+    except (FileNotFoundError, CorpusFormatError) as exc:  # DataNotFoundError is a FileNotFoundError
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     table, confusions, significance, models = run(corpora, tuple(args.C_grid), args.n_jobs, args.progress,
                                                   featurizer_params(args))
     print(markdown(table, significance))

@@ -119,3 +119,11 @@ def test_mcnemar_counts_and_p_value():
     assert result["a_only"] == 6 and result["b_only"] == 0
     assert result["p_value"] == pytest.approx(2 * 0.5 ** 6)
     assert mcnemar(gold, a, a)["p_value"] == 1.0
+
+
+def test_predict_cli_reports_a_bad_model_file_without_traceback(tmp_path, capsys, data):
+    (tmp_path / "bad.joblib").write_text("garbage")
+    code = predict_main(["--model", str(tmp_path / "bad.joblib"), "--input", str(data["root"] / "test.jsonl"),
+                         "--output", str(tmp_path / "out.jsonl")])
+    assert code == 2 and "bad.joblib: not a readable model file" in capsys.readouterr().err
+    assert not (tmp_path / "out.jsonl").exists()
