@@ -1,7 +1,9 @@
 """``PairFeaturizer``: sentence pairs -> scipy CSR matrix, in scikit-learn's transformer conventions."""
 from __future__ import annotations
 
+import gc
 from collections import defaultdict
+from contextlib import contextmanager
 
 import numpy as np
 import pandas as pd
@@ -39,6 +41,23 @@ def _csr(dense, rows, cols, n_columns):
         shape=(n, n_columns))
     matrix.sort_indices()
     return matrix
+
+
+@contextmanager
+def _gc_paused():
+    """Pause Python's cyclic garbage collector for a bulk featurization.
+
+    Featurizing creates millions of short-lived tuples and arrays but no reference cycles;
+    the collections they trigger scan an ever larger heap and took ~30% of featurization time
+    at 200k-550k pairs.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _vocabulary(batches, min_df: int) -> np.ndarray:
@@ -143,12 +162,14 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     def fit(self, X, y=None):
         """Check the configuration; learn the vocabulary when ``n_features=None``."""
-        self._fit(as_pairs(X), keep=False)
+        with _gc_paused():
+            self._fit(as_pairs(X), keep=False)
         return self
 
     def fit_transform(self, X, y=None):
         """Fit and transform in one pass over the pairs."""
-        return self._fit(as_pairs(X), keep=True)
+        with _gc_paused():
+            return self._fit(as_pairs(X), keep=True)
 
     def _fit(self, pairs, keep):
         families, self.dense_columns_ = self._validate()
@@ -202,7 +223,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         """Featurize pairs into a CSR matrix of shape ``(n_pairs, n_features_out_)``."""
         check_is_fitted(self, "n_features_out_")
         families = resolve(self.families_)
-        return self._assemble(self._batches(as_pairs(X), families))
+        with _gc_paused():
+            return self._assemble(self._batches(as_pairs(X), families))
 
     # -- names -----------------------------------------------------------------------------
 
