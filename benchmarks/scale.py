@@ -86,17 +86,14 @@ def run_fast(train, test, C):
 
     from classifiers.logistic import FEATURIZER_DEFAULTS, MAX_ITER, _fit_classifier
     from featurize import PairFeaturizer
-    from featurize.featurizer import _vocabulary
 
     results = {}
     featurizer = PairFeaturizer("lexicalized", **FEATURIZER_DEFAULTS)
-    families, featurizer.dense_columns_ = featurizer._validate()
-    featurizer.families_ = [f.name for f in families]
+    families = featurizer._start()
     batches = stage(results, "featurize", lambda: list(featurizer._batches(train.pairs, families)))
 
     def vectorize():
-        featurizer.vocabulary_ = _vocabulary(batches, featurizer.min_df)
-        featurizer.n_features_out_ = len(featurizer.dense_columns_) + len(featurizer.vocabulary_)
+        featurizer._learn(batches)
         return featurizer._assemble(batches)
     X = stage(results, "vectorize", vectorize)
     del batches

@@ -47,9 +47,9 @@ def _csr(dense, rows, cols, n_columns):
 def _gc_paused():
     """Pause Python's cyclic garbage collector for a bulk featurization.
 
-    Featurizing creates millions of short-lived tuples and arrays but no reference cycles;
-    the collections they trigger scan an ever larger heap and took ~30% of featurization time
-    at 200k-550k pairs.
+    Featurizing creates millions of short-lived tuples and arrays but no reference cycles; the
+    collections they trigger scan an ever larger heap (measured alone on a 550k-pair stand-in:
+    featurizing took 17.3 s with collections, 12.2 s without).
     """
     enabled = gc.isenabled()
     gc.disable()
@@ -171,20 +171,29 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         with _gc_paused():
             return self._fit(as_pairs(X), keep=True)
 
-    def _fit(self, pairs, keep):
+    def _start(self):
+        """Validate the parameters and set the dense columns and families; return the families."""
         families, self.dense_columns_ = self._validate()
         self.families_ = [f.name for f in families]
-        # Hashed indicator columns only when some family has indicators ("unlexicalized" has none).
-        n_hashed = self.n_features if any(not f.dense for f in families) else 0
-        if self.n_features is not None and not keep:
-            self.n_features_out_ = len(self.dense_columns_) + n_hashed
-            return None
-        batches = list(self._batches(pairs, families))
+        return families
+
+    def _learn(self, batches):
+        """Set the output width, learning the vocabulary from ``batches`` when there is one to learn."""
         if self.n_features is None:
             self.vocabulary_ = _vocabulary(batches, self.min_df)
-            self.n_features_out_ = len(self.dense_columns_) + len(self.vocabulary_)
+            n_indicators = len(self.vocabulary_)
         else:
-            self.n_features_out_ = len(self.dense_columns_) + n_hashed
+            # Hashed indicator columns only when some family has indicators ("unlexicalized" has none).
+            n_indicators = self.n_features if any(not f.dense for f in resolve(self.families_)) else 0
+        self.n_features_out_ = len(self.dense_columns_) + n_indicators
+
+    def _fit(self, pairs, keep):
+        families = self._start()
+        if self.n_features is not None and not keep:
+            self._learn(None)
+            return None
+        batches = list(self._batches(pairs, families))
+        self._learn(batches)
         return self._assemble(batches)
 
     # -- transforming ----------------------------------------------------------------------

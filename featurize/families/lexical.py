@@ -410,26 +410,15 @@ def _analyses(batch, side_name, wn) -> list[_Analysis]:
     return out
 
 
-def _memo_wordnet_link(wn):
-    memo = _memo("wn_link")
+def _memoized_link(name, relate, resource):
+    """``link(p, h) = relate(resource, p, h)``, remembered per process in memo table ``name``."""
+    memo = _memo(name)
 
     def link(p, h):
         key = (p, h)
         found = memo.get(key, memo)
         if found is memo:
-            found = memo[key] = wordnet_link(wn, p, h)
-        return found
-    return link
-
-
-def _memo_verbocean_link(vo):
-    memo = _memo("vo_link")
-
-    def link(p, h):
-        key = (p, h)
-        found = memo.get(key, memo)
-        if found is memo:
-            found = memo[key] = verbocean_link(vo, p, h)
+            found = memo[key] = relate(resource, p, h)
         return found
     return link
 
@@ -462,28 +451,30 @@ def _analysed_pairs(batch, wn):
 
 def wordnet_fast(batch) -> np.ndarray:
     wn = get_wordnet()
-    return _best_link_rows(_analysed_pairs(batch, wn), lambda s: s.content, _memo_wordnet_link(wn), WORDNET_LINKS,
+    link = _memoized_link("wn_link", wordnet_link, wn)
+    return _best_link_rows(_analysed_pairs(batch, wn), lambda s: s.content, link, WORDNET_LINKS,
                            _WORDNET_SUPPORT, "wordnet", "antonym", len(WORDNET_COLUMNS))
 
 
 def verbocean_fast(batch) -> np.ndarray:
     wn, vo = get_wordnet(), get_verbocean()
-    return _best_link_rows(_analysed_pairs(batch, wn), lambda s: s.verbs, _memo_verbocean_link(vo), VERBOCEAN_LINKS,
+    link = _memoized_link("vo_link", verbocean_link, vo)
+    return _best_link_rows(_analysed_pairs(batch, wn), lambda s: s.verbs, link, VERBOCEAN_LINKS,
                            _VERBOCEAN_SUPPORT, "verbocean", "opposite", len(VERBOCEAN_COLUMNS))
 
 
 def tree_fast(batch) -> np.ndarray:
     wn, vo = get_wordnet(), get_verbocean()
-    link = _memo_wordnet_link(wn)
+    link = _memoized_link("wn_link", wordnet_link, wn)
     rows = [_tree_row(p.skeleton, h.skeleton, p.content, h.content, wn, vo, p.negation != h.negation, link)
-            for p, h in zip(_analyses(batch, "premise", wn), _analyses(batch, "hypothesis", wn))]
+            for p, h in _analysed_pairs(batch, wn)]
     return np.array(rows, dtype=float).reshape(batch.n, len(TREE_COLUMNS))
 
 
 def bag_overlap_fast(batch) -> np.ndarray:
     wn = get_wordnet()
     rows = [_bag_row(p.words, h.words, p.lemmas, h.lemmas)
-            for p, h in zip(_analyses(batch, "premise", wn), _analyses(batch, "hypothesis", wn))]
+            for p, h in _analysed_pairs(batch, wn)]
     return np.array(rows, dtype=float).reshape(batch.n, len(BAG_COLUMNS))
 
 
