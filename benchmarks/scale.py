@@ -70,10 +70,11 @@ def stand_in(pairs, size: int, seed: int = 0, grow_vocabulary: bool = True):
     return chosen
 
 
-def stage(results, name, fn):
+def stage(results, name, fn, *args):
+    """Run ``fn(*args)``, recording its wall seconds and peak resident memory under ``name``."""
     reset_peak()
     start = time.perf_counter()
-    value = fn()
+    value = fn(*args)
     results[f"{name}_seconds"] = time.perf_counter() - start
     results[f"{name}_peak_mb"] = rss_peak_mb()
     return value
@@ -92,10 +93,10 @@ def run_fast(train, test, C):
     families = featurizer._start()
     batches = stage(results, "featurize", lambda: list(featurizer._batches(train.pairs, families)))
 
-    def vectorize():
+    def vectorize(batches):
         featurizer._learn(batches)
         return featurizer._assemble(batches)
-    X = stage(results, "vectorize", vectorize)
+    X = stage(results, "vectorize", vectorize, batches)
     del batches
     scaler = MaxAbsScaler()
     labels = train.labels

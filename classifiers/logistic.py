@@ -4,9 +4,10 @@ The solver is SAGA: it fits the multinomial (softmax) model the paper describes,
 per epoch is proportional to the matrix's nonzeros (lazy sparse updates), while L-BFGS pays
 for every weight at every iteration and needs more iterations as the data grow. It stops when
 an epoch changes the weights by less than ``tol=1e-3`` of their largest value. On the train
-subset (coarse tags, min_df=2, C=0.1) SAGA took 95 epochs and 29 s for 71.52% dev accuracy;
-L-BFGS at scikit-learn's default tolerance took about 50 s (same load) for 71.49%, and
-its time grew with exponent 1.7 from 50k to 100k pairs (``benchmarks/scale.py``).
+subset (coarse tags, min_df=2, C=0.1) SAGA took 95 epochs (9.4 s on an idle machine) for
+71.52% dev accuracy, L-BFGS at scikit-learn's default tolerance 71.49%; with the machine
+shared by other jobs SAGA took 29 s and L-BFGS about 50 s, and L-BFGS's time grew with
+exponent 1.7 from 50k to 100k pairs (``benchmarks/scale.py``).
 ``MaxAbsScaler`` leaves the 0/1 indicators as they are and brings the real-valued columns
 (length difference, overlap counts) to [-1, 1], which SAGA's step size needs. The regularization strength ``C`` is chosen on dev by :func:`fit_select_C`.
 
@@ -14,23 +15,22 @@ Featurizer settings (:data:`FEATURIZER_DEFAULTS`), each chosen on dev or for cos
 
 * an exact learned vocabulary (``n_features=None``) rather than hashing: on the 52,937-pair
   train subset 735k columns against 4.2M for 2**22 hashed ones, no collisions, and a smaller model;
-* ``min_df=2``: indicator features seen in a single training pair are dropped (735k -> 184k
+* ``min_df=2``: indicator features seen in a single training pair are dropped (1.07M -> 184k
   columns with coarse tags), which cuts fitting time several-fold at equal dev accuracy;
 * ``tag_set="coarse"``: cross features match on the first two letters of the PTB tag. Most
   pairs of our train subset have no parse and are tagged by NLTK, while dev and test carry
   Stanford parser tags; coarse matching makes the two taggers' small disagreements (NN vs
   NNS, VBZ vs VBP) matter less.
 
-Dev accuracy of the lexicalized model (C=0.3, train subset): ptb/min_df=1 71.16%,
+Dev accuracy of the lexicalized model (C=0.3, train subset, L-BFGS fits): ptb/min_df=1 71.16%,
 ptb/min_df=2 71.17%, coarse/min_df=1 71.45%, coarse/min_df=2 71.38%. Pass
 ``featurizer_params={"tag_set": "ptb", "min_df": 1}`` for the paper's exact definition.
 """
 from __future__ import annotations
 
 import logging
-import time
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
@@ -39,6 +39,8 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import MaxAbsScaler
 
 from featurize import PairFeaturizer
+
+from . import evaluation
 
 logger = logging.getLogger("lexnli")
 
@@ -72,13 +74,15 @@ def _logistic_regression(C, max_iter):
 
 @dataclass
 class Selection:
-    """The outcome of :func:`fit_select_C`: the refitted best model and the dev accuracy of every C."""
+    """The outcome of :func:`fit_select_C`: the best model, the dev accuracy of every C, and the
+    best model's predictions on train and dev (from the matrices already built for fitting)."""
 
     model: Pipeline
     C: float
     dev_accuracy: dict[float, float]
     converged: dict[float, bool]
-    seconds: dict[str, float] = field(default_factory=dict)
+    train_predictions: np.ndarray
+    dev_predictions: np.ndarray
 
 
 def _fit_classifier(X, y, C, max_iter):
@@ -98,24 +102,22 @@ def fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features="lex
     """Featurize once, fit one classifier per ``C`` in ``grid``, keep the best on dev.
 
     Returns a :class:`Selection` whose ``model`` is a fitted :class:`~sklearn.pipeline.Pipeline`
-    (the featurizer and scaler fitted on train, the classifier with the best ``C``).
+    (the featurizer and scaler fitted on train, the classifier with the best ``C``; ties go to
+    the smaller ``C``).
     ``featurizer_params`` override :data:`FEATURIZER_DEFAULTS`.
     """
-    seconds = {}
-    start = time.perf_counter()
     featurizer = _featurizer(features, featurizer_params, n_jobs, progress)
     scaler = MaxAbsScaler()
     X_train = scaler.fit_transform(featurizer.fit_transform(train_pairs))
     X_dev = scaler.transform(featurizer.transform(dev_pairs))
-    seconds["featurize"] = time.perf_counter() - start
-    start = time.perf_counter()
-    accuracy, converged, fitted = {}, {}, {}
+    accuracy, converged, fitted, dev_predictions = {}, {}, {}, {}
     for C in grid:
         fitted[C], converged[C] = _fit_classifier(X_train, train_labels, C, max_iter)
-        accuracy[C] = float(np.mean(fitted[C].predict(X_dev) == np.asarray(dev_labels)))
+        dev_predictions[C] = fitted[C].predict(X_dev)
+        accuracy[C] = evaluation.accuracy(dev_labels, dev_predictions[C])
         logger.info("%s C=%g: dev accuracy %.4f", features if isinstance(features, str) else "+".join(features),
                     C, accuracy[C])
-    seconds["fit"] = time.perf_counter() - start
     best = max(grid, key=lambda C: (accuracy[C], -C))
     model = Pipeline([("featurize", featurizer), ("scale", scaler), ("classify", fitted[best])])
-    return Selection(model=model, C=best, dev_accuracy=accuracy, converged=converged, seconds=seconds)
+    return Selection(model=model, C=best, dev_accuracy=accuracy, converged=converged,
+                     train_predictions=fitted[best].predict(X_train), dev_predictions=dev_predictions[best])

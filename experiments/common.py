@@ -27,21 +27,6 @@ def add_data_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--n-jobs", type=int, default=None, help="processes for featurization (default: 1)")
 
 
-def add_featurizer_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--tag-set`` and ``--min-df``: the featurizer settings the experiments may change."""
-    from classifiers.logistic import FEATURIZER_DEFAULTS
-
-    group = parser.add_argument_group("features")
-    group.add_argument("--tag-set", choices=("ptb", "coarse"), default=FEATURIZER_DEFAULTS["tag_set"],
-                       help="tags the cross features match on (default: %(default)s; 'ptb' is the paper's)")
-    group.add_argument("--min-df", type=int, default=FEATURIZER_DEFAULTS["min_df"],
-                       help="drop indicator features seen in fewer training pairs (default: %(default)s; 1 keeps all)")
-
-
-def featurizer_params(args) -> dict:
-    return {"tag_set": args.tag_set, "min_df": args.min_df}
-
-
 def load_splits(args) -> dict[str, SNLICorpus]:
     """Read train, dev and test as the options say; subsample train if ``--max-train`` is given."""
     missing = [s for s in SPLITS if getattr(args, s) is None]

@@ -22,8 +22,8 @@ from classifiers.persistence import save_model
 from featurize.corpora.errors import CorpusFormatError
 from featurize.records import LABELS
 
-from .common import (add_data_arguments, add_featurizer_arguments, featurizer_params, load_splits, setup_logging,
-                     write_atomically)
+from .common import (add_data_arguments, add_featurizer_arguments, featurizer_params, load_splits, percent,
+                     setup_logging, write_atomically)
 
 logger = logging.getLogger("lexnli")
 
@@ -40,7 +40,8 @@ def run(corpora, grid=C_GRID, n_jobs=None, progress=False, featurizer_params=Non
         selection = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, name, grid=grid,
                                  featurizer_params=featurizer_params, n_jobs=n_jobs, progress=progress)
         model = models[name] = selection.model
-        predictions[name] = {split: model.predict(corpora[split].pairs) for split in ("train", "dev", "test")}
+        predictions[name] = {"train": selection.train_predictions, "dev": selection.dev_predictions,
+                             "test": model.predict(test.pairs)}
         confusions[name] = confusion_frame(test.labels, predictions[name]["test"], LABELS)
         rows.append({
             "model": name, "n_train": len(train), "C": selection.C,
@@ -59,9 +60,7 @@ def run(corpora, grid=C_GRID, n_jobs=None, progress=False, featurizer_params=Non
 
 def markdown(table: pd.DataFrame, significance: pd.DataFrame) -> str:
     """The table and the significance tests as markdown, accuracies in percent."""
-    shown = table.copy()
-    for column in [c for c in shown.columns if c.endswith("accuracy")]:
-        shown[column] = (100 * shown[column]).map("{:.1f}".format)
+    shown = percent(table, [c for c in table.columns if c.endswith("accuracy")])
     return (shown.to_markdown(index=False) + "\n\nMcNemar's exact test on test predictions "
             "(a_only: pairs only model_a gets right):\n\n" +
             significance.to_markdown(index=False, floatfmt=".3g") + "\n")

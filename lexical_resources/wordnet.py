@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from functools import lru_cache
 
-from featurize.text import ResourceMissingError, load_wordnet
+from featurize.text import load_wordnet
 
 #: What :meth:`WordNet.relation` can return (besides ``None``), in the order it tests them.
 RELATIONS = ("synonym", "hypernym", "hyponym", "antonym", "holonym", "meronym", "cohyponym")

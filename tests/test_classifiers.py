@@ -14,7 +14,6 @@ from classifiers.persistence import ModelFileError, load_model, save_model
 from classifiers.predict import main as predict_main
 from featurize.corpora.snli import read_snli
 
-from .conftest import shared_file
 from .fixtures import templated_pairs, write_snli_jsonl
 
 

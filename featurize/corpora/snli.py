@@ -8,7 +8,6 @@ parses (tokens are then produced by :func:`featurize.text.make_sentence`).
 from __future__ import annotations
 
 import gzip
-import io
 import json
 import zipfile
 import zlib
