@@ -82,6 +82,7 @@ def stage(results, name, fn, *args):
 
 def run_fast(train, test, C):
     """The experiments' pipeline, stage by stage."""
+    from classifiers.evaluation import accuracy
     from sklearn.exceptions import ConvergenceWarning
     from sklearn.preprocessing import MaxAbsScaler
 
@@ -109,12 +110,13 @@ def run_fast(train, test, C):
     predicted = stage(results, "predict",
                       lambda: classifier.predict(scaler.transform(featurizer.transform(test.pairs))))
     results.update(nnz=int(X.nnz), columns=int(X.shape[1]), converged=bool(converged),
-                   n_iter=int(classifier.n_iter_[0]), accuracy=float(np.mean(predicted == np.array(test.labels))))
+                   n_iter=int(classifier.n_iter_[0]), accuracy=accuracy(test.labels, predicted))
     return results
 
 
 def run_baseline(train, test):
     """Counter dicts -> DictVectorizer -> LogisticRegression() with default settings."""
+    from classifiers.evaluation import accuracy
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
@@ -130,7 +132,7 @@ def run_baseline(train, test):
     predicted = stage(results, "predict", lambda: classifier.predict(
         vectorizer.transform([reference_features(p) for p in test.pairs])))
     results.update(nnz=int(X.nnz), columns=int(X.shape[1]), converged=bool(classifier.n_iter_[0] < 100),
-                   n_iter=int(classifier.n_iter_[0]), accuracy=float(np.mean(predicted == np.array(test.labels))))
+                   n_iter=int(classifier.n_iter_[0]), accuracy=accuracy(test.labels, predicted))
     return results
 
 

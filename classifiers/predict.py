@@ -21,6 +21,7 @@ from featurize.corpora.errors import CorpusFormatError
 from featurize.corpora.snli import iter_snli
 from featurize.records import LABELS
 
+from .evaluation import accuracy
 from .explain import explain
 from .persistence import ModelFileError, load_model
 
@@ -40,8 +41,8 @@ def predict_file(model, input_path, output_path, explain_k: int = 0) -> dict:
                                        for n, v in explain(model, pair, explain_k, label=line["predicted_label"])]
             out.write(json.dumps(line, ensure_ascii=False) + "\n")
     gold = [(p.label, classes[int(np.argmax(q))]) for p, q in zip(pairs, probabilities) if p.label is not None]
-    accuracy = float(np.mean([g == y for g, y in gold])) if gold else None
-    return {"n_pairs": len(pairs), "n_gold": len(gold), "accuracy": accuracy}
+    score = accuracy(*zip(*gold)) if gold else None
+    return {"n_pairs": len(pairs), "n_gold": len(gold), "accuracy": score}
 
 
 def main(argv=None) -> int:

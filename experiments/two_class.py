@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from classifiers.edit_distance import EditDistanceClassifier
+from classifiers.evaluation import accuracy
 from classifiers.two_class import MajorityClassifier, OverlapClassifier, collapse_labels
 from experiments.common import add_data_arguments, load_splits, setup_logging, write_atomically
 
@@ -76,9 +77,9 @@ def _datasets(args):
     datasets = {}
     if not args.no_snli:
         splits = load_splits(args)
-        datasets["SNLI"] = tuple(x for split in ("train", "test") for x in (
-            splits[split].pairs, collapse_labels(splits[split].labels))) + (
-            (splits["dev"].pairs, collapse_labels(splits["dev"].labels)),)
+        train, test, dev = splits["train"], splits["test"], splits["dev"]
+        datasets["SNLI"] = (train.pairs, collapse_labels(train.labels), test.pairs, collapse_labels(test.labels),
+                            (dev.pairs, collapse_labels(dev.labels)))
     if not args.no_sick:
         from featurize.corpora.fetch import DataNotFoundError
         from featurize.corpora.sick import read_sick
@@ -106,13 +107,11 @@ def run(args) -> list[dict]:
         for system, make in systems(args.n_jobs):
             start = time.perf_counter()
             model = make().fit(train, y_train)
-            accuracy = float(np.mean(model.predict(test) == y_test))
-            extra = ""
-            if dev is not None:
-                extra = f", dev {np.mean(model.predict(dev[0]) == dev[1]):.4f}"
-            logger.info("%s / %s: test accuracy %.4f%s (%.1fs)", dataset, system, accuracy, extra,
+            test_accuracy = accuracy(y_test, model.predict(test))
+            extra = f", dev {accuracy(dev[1], model.predict(dev[0])):.4f}" if dev is not None else ""
+            logger.info("%s / %s: test accuracy %.4f%s (%.1fs)", dataset, system, test_accuracy, extra,
                         time.perf_counter() - start)
-            rows.append({"system": system, "dataset": dataset, "n_train": len(train), "accuracy": accuracy,
+            rows.append({"system": system, "dataset": dataset, "n_train": len(train), "accuracy": test_accuracy,
                          "paper_accuracy": PAPER.get(system) if dataset == "SNLI" else None})
     return rows
 
