@@ -1,17 +1,23 @@
 """Errors and read reports shared by the corpus readers."""
 from __future__ import annotations
 
+import gzip
 import logging
+import zipfile
+import zlib
 from dataclasses import dataclass, field
 
 logger = logging.getLogger("lexnli.corpora")
 
 
 class CorpusFormatError(ValueError):
-    """A corpus line is malformed; the message names the file, the line number and the problem."""
+    """A corpus line is malformed; the message names the file, the line number and the problem.
 
-    def __init__(self, source: str, line: int | None, problem: str):
-        self.source, self.line, self.problem = str(source), line, problem
+    A ``fatal`` error (e.g. a bad header row) is raised even when the caller skips bad lines.
+    """
+
+    def __init__(self, source: str, line: int | None, problem: str, *, fatal: bool = False):
+        self.source, self.line, self.problem, self.fatal = str(source), line, problem, fatal
         where = f"{source}, line {line}" if line is not None else str(source)
         super().__init__(f"{where}: {problem}")
 
@@ -39,3 +45,34 @@ class ReadReport:
                            self.skipped[0])
         else:
             logger.info(msg)
+
+
+def parse_lines(name: str, stream, parse_line, *, on_error: str, report: ReadReport):
+    """Yield ``parse_line(lineno, line)`` for every UTF-8 line of the byte ``stream`` (None results are dropped).
+
+    A :class:`CorpusFormatError` (bytes that are not UTF-8 included) is raised, or, with
+    ``on_error="skip"`` and unless it is fatal, recorded in ``report.skipped``. A damaged
+    stream (truncated gzip, bad zip member) always raises: it is not a short corpus.
+    """
+    if on_error not in ("raise", "skip"):
+        raise ValueError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
+    lineno = 0
+    with stream:
+        try:
+            for lineno, raw in enumerate(stream, start=1):
+                try:
+                    try:
+                        line = raw.decode("utf-8")
+                    except UnicodeDecodeError as exc:
+                        raise CorpusFormatError(
+                            name, lineno, f"not valid UTF-8 (byte {exc.start}: {raw[exc.start:exc.start + 1]!r})") from None
+                    result = parse_line(lineno, line)
+                except CorpusFormatError as exc:
+                    if on_error == "raise" or exc.fatal:
+                        raise
+                    report.skipped.append(exc)
+                    continue
+                if result is not None:
+                    yield result
+        except (EOFError, zlib.error, gzip.BadGzipFile, zipfile.BadZipFile) as exc:
+            raise CorpusFormatError(name, lineno + 1, f"damaged or truncated file ({exc})") from exc

@@ -20,13 +20,12 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
-import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
 from ..records import Pair
 from ..text import make_sentence
-from .errors import CorpusFormatError, ReadReport
+from .errors import CorpusFormatError, ReadReport, parse_lines
 from .fetch import DataNotFoundError, get_data_home
 
 SPLITS = ("TRAIN", "TRIAL", "TEST")
@@ -97,8 +96,6 @@ def iter_sick(path=None, split: str | None = None, *, lowercase: bool = False, l
         Check the uncompressed content against the official SHA-256 first (a
         :class:`CorpusFormatError` when it differs).
     """
-    if on_error not in ("raise", "skip"):
-        raise ValueError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
     split = _check_split(split)
     path = locate_sick(path, data_home)
     name = str(path)
@@ -107,53 +104,42 @@ def iter_sick(path=None, split: str | None = None, *, lowercase: bool = False, l
     if verify:
         verify_sick(path)
     header = None
-    lineno = 0
-    with _open(path) as lines:
-        try:
-            for lineno, raw in enumerate(lines, start=1):
-                try:
-                    try:
-                        line = raw.decode("utf-8").rstrip("\r\n")
-                    except UnicodeDecodeError as exc:
-                        raise CorpusFormatError(name, lineno, f"not valid UTF-8 (byte {exc.start})") from None
-                    if header is None:
-                        header = line.lstrip("\ufeff").split("\t")
-                        missing = [c for c in _REQUIRED if c not in header]
-                        if missing:
-                            raise CorpusFormatError(name, lineno, f"the header row lacks column(s) {missing}")
-                        continue
-                    if not line.strip():
-                        continue
-                    values = line.split("\t")
-                    if len(values) != len(header):
-                        raise CorpusFormatError(name, lineno, f"expected {len(header)} tab-separated fields, "
-                                                              f"found {len(values)}")
-                    record = dict(zip(header, values))
-                    label = LABELS.get(record["entailment_label"].strip().upper())
-                    if label is None:
-                        raise CorpusFormatError(name, lineno, f"unknown entailment_label {record['entailment_label']!r} "
-                                                              f"(expected one of {tuple(LABELS)})")
-                    semeval_set = record["SemEval_set"].strip().upper()
-                    if semeval_set not in SPLITS:
-                        raise CorpusFormatError(name, lineno, f"unknown SemEval_set {record['SemEval_set']!r} "
-                                                              f"(expected one of {SPLITS})")
-                    for column in ("sentence_A", "sentence_B"):
-                        if not record[column].strip():
-                            raise CorpusFormatError(name, lineno, f"empty {column}")
-                except CorpusFormatError as exc:
-                    if on_error == "raise" or header is None:
-                        raise
-                    report.skipped.append(exc)
-                    continue
-                if split is not None and semeval_set != split:
-                    continue
-                report.n_read += 1
-                yield Pair(
-                    premise=make_sentence(record["sentence_A"].strip(), lowercase=lowercase, lemmas=lemmas),
+
+    def parse_line(lineno, line):
+        nonlocal header
+        line = line.rstrip("\r\n")
+        if header is None:
+            header = line.lstrip("\ufeff").split("\t")
+            missing = [c for c in _REQUIRED if c not in header]
+            if missing:
+                raise CorpusFormatError(name, lineno, f"the header row lacks column(s) {missing}", fatal=True)
+            return None
+        if not line.strip():
+            return None
+        values = line.split("\t")
+        if len(values) != len(header):
+            raise CorpusFormatError(name, lineno, f"expected {len(header)} tab-separated fields, found {len(values)}")
+        record = dict(zip(header, values))
+        label = LABELS.get(record["entailment_label"].strip().upper())
+        if label is None:
+            raise CorpusFormatError(name, lineno, f"unknown entailment_label {record['entailment_label']!r} "
+                                                  f"(expected one of {tuple(LABELS)})")
+        semeval_set = record["SemEval_set"].strip().upper()
+        if semeval_set not in SPLITS:
+            raise CorpusFormatError(name, lineno, f"unknown SemEval_set {record['SemEval_set']!r} "
+                                                  f"(expected one of {SPLITS})")
+        for column in ("sentence_A", "sentence_B"):
+            if not record[column].strip():
+                raise CorpusFormatError(name, lineno, f"empty {column}")
+        if split is not None and semeval_set != split:
+            return None
+        return Pair(premise=make_sentence(record["sentence_A"].strip(), lowercase=lowercase, lemmas=lemmas),
                     hypothesis=make_sentence(record["sentence_B"].strip(), lowercase=lowercase, lemmas=lemmas),
                     label=label, pair_id=record["pair_ID"].strip() or None)
-        except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
-            raise CorpusFormatError(name, lineno + 1, f"damaged or truncated file ({exc})") from exc
+
+    for pair in parse_lines(name, _open(path), parse_line, on_error=on_error, report=report):
+        report.n_read += 1
+        yield pair
     if header is None:
         raise CorpusFormatError(name, None, "empty file: no header row")
 

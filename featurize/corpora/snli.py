@@ -10,7 +10,6 @@ from __future__ import annotations
 import gzip
 import json
 import zipfile
-import zlib
 from collections.abc import Iterator, Sequence
 from functools import cached_property
 from pathlib import Path
@@ -19,7 +18,7 @@ import pandas as pd
 
 from ..records import LABELS, Pair
 from ..text import make_sentence
-from .errors import CorpusFormatError, ReadReport
+from .errors import CorpusFormatError, ReadReport, parse_lines
 
 SPLITS = ("train", "dev", "test")
 UNLABELED = "-"
@@ -129,44 +128,31 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
         A line without ``gold_label`` is an error; ``False`` reads it as unlabeled (for
         prediction inputs, with ``keep_unlabeled=True``).
     """
-    if on_error not in ("raise", "skip"):
-        raise ValueError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
     name, lines = _open_lines(Path(source), split)
     kind = _format_of(name)
     report = report if report is not None else ReadReport(name)
     report.source = name
     header = None
-    lineno = 0
-    with lines:
-        try:
-            for lineno, raw in enumerate(lines, start=1):
-                try:
-                    try:
-                        line = raw.decode("utf-8")
-                    except UnicodeDecodeError as exc:
-                        raise CorpusFormatError(name, lineno, f"not valid UTF-8 (byte {exc.start}: {raw[exc.start:exc.start + 1]!r})") from None
-                    if kind == "txt" and header is None:
-                        header = line.rstrip("\r\n").split("\t")
-                        if "gold_label" not in header:
-                            raise CorpusFormatError(name, lineno, "the header row of a .txt file must name gold_label")
-                        continue
-                    if not line.strip():
-                        continue
-                    record = _jsonl_fields(line, name, lineno) if kind == "jsonl" else _txt_fields(line, header, name, lineno)
-                    pair = _pair(record, name, lineno, lowercase, lemmas, require_label)
-                except CorpusFormatError as exc:
-                    if on_error == "raise":
-                        raise
-                    report.skipped.append(exc)
-                    continue
-                if pair.label is None:
-                    report.n_unlabeled += 1
-                    if not keep_unlabeled:
-                        continue
-                report.n_read += 1
-                yield pair
-        except (EOFError, zlib.error, gzip.BadGzipFile, zipfile.BadZipFile) as exc:
-            raise CorpusFormatError(name, lineno + 1, f"damaged or truncated file ({exc})") from exc
+
+    def parse_line(lineno, line):
+        nonlocal header
+        if kind == "txt" and header is None:
+            header = line.rstrip("\r\n").split("\t")
+            if "gold_label" not in header:
+                raise CorpusFormatError(name, lineno, "the header row of a .txt file must name gold_label", fatal=True)
+            return None
+        if not line.strip():
+            return None
+        record = _jsonl_fields(line, name, lineno) if kind == "jsonl" else _txt_fields(line, header, name, lineno)
+        return _pair(record, name, lineno, lowercase, lemmas, require_label)
+
+    for pair in parse_lines(name, lines, parse_line, on_error=on_error, report=report):
+        if pair.label is None:
+            report.n_unlabeled += 1
+            if not keep_unlabeled:
+                continue
+        report.n_read += 1
+        yield pair
 
 
 class SNLICorpus(Sequence):
