@@ -36,18 +36,18 @@ def explain(model, pair, k: int = 10, label=None) -> list[tuple[str, float]]:
 def top_features(model, pairs, k: int = 20) -> dict[str, list[tuple[str, float]]]:
     """Per class, the ``k`` columns with the largest centered weight, named from the features seen in ``pairs``.
 
-    Hashed indicator columns have names only where some pair in ``pairs`` fires them, so pass
-    the training pairs (or a large sample) to name the columns the model learned from.
+    Weights are those of the max-abs-scaled columns (what the model multiplies), so a weight is
+    the most its feature can push a prediction. Hashed indicator columns have names only where
+    some pair in ``pairs`` fires them, so pass the training pairs (or a large sample).
     """
     featurizer = model.named_steps["featurize"]
     classifier = model.named_steps["classify"]
     centered = classifier.coef_ - classifier.coef_.mean(axis=0)
-    scale = model.named_steps["scale"].scale_
     candidates = {label: np.argsort(-centered[i])[: 5 * k] for i, label in enumerate(classifier.classes_)}
     wanted = np.unique(np.concatenate(list(candidates.values())))
     names = featurizer.feature_names(pairs, columns=wanted)
     result = {}
     for i, label in enumerate(classifier.classes_):
-        named = [(" / ".join(names[int(j)]), float(centered[i, j] / scale[j])) for j in candidates[label] if int(j) in names]
+        named = [(" / ".join(names[int(j)]), float(centered[i, j])) for j in candidates[label] if int(j) in names]
         result[label] = named[:k]
     return result

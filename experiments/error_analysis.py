@@ -2,8 +2,8 @@
 
     python -m experiments.error_analysis --model MODEL [--train F] [--test F] [--out DIR]
 
-* the top-weighted named features of each class (centered weights in the scaled feature space,
-  divided back by the scaler: :func:`classifiers.explain.top_features`), named from the training
+* the top-weighted named features of each class (centered weights in the scaled feature space:
+  :func:`classifiers.explain.top_features`), named from the training
   pairs (``--train``), else from the test pairs;
 * with ``--test``: accuracy, the confusion matrix (rows gold, columns predicted) and the most
   confident test errors, each with the features that pushed it;
@@ -76,10 +76,9 @@ def predict_explained(model, pairs, k=EXPLAIN_K) -> list[dict]:
 
 
 def top_feature_section(model, pairs, k: int, source: str) -> str:
-    lines = [f"## Top-weighted features per class\n\nNamed from {len(pairs)} {source} pairs. Ranked by the class's "
-             "weight minus the mean over classes on the max-abs-scaled column (the most a feature can push); the "
-             "weight shown is per unit of the raw feature (divided by the column's scale), so a count feature "
-             "(e.g. `overlap_noun_count`) can rank above indicators with a larger shown weight.\n"]
+    lines = [f"## Top-weighted features per class\n\nNamed from {len(pairs)} {source} pairs. Weight: the class's "
+             "weight minus the mean over classes, on the max-abs-scaled column (the most a feature can push "
+             "a prediction toward the class).\n"]
     for label, features in top_features(model, pairs, k=k).items():
         frame = pd.DataFrame(features, columns=["feature", "weight"])
         frame.index = range(1, len(frame) + 1)

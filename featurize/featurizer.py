@@ -256,7 +256,9 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         """
         check_is_fitted(self, "n_features_out_")
         wanted = None if columns is None else set(int(c) for c in columns)
+        wanted_array = None if wanted is None else np.fromiter(wanted, dtype=np.int64, count=len(wanted))
         names = defaultdict(set)
+        named_keys = set()
         for j, name in enumerate(self.dense_columns_):
             if wanted is None or j in wanted:
                 names[j].add(name)
@@ -270,10 +272,15 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
                 found = family.fast(batch)
                 cols, known = lookup(found.keys)
                 positions = np.flatnonzero(known)
-                for position, col in zip(positions, cols):
-                    if wanted is not None and int(col) not in wanted:
-                        continue
-                    names[int(col)].add(_name_of(family.name, batch, found.parts, position))
+                if wanted_array is not None:
+                    keep = np.isin(cols, wanted_array)
+                    positions, cols = positions[keep], cols[keep]
+                # Name each distinct feature key once, however often it fires.
+                keys = found.keys[positions]
+                for i in np.unique(keys, return_index=True)[1]:
+                    if int(keys[i]) not in named_keys:
+                        named_keys.add(int(keys[i]))
+                        names[int(cols[i])].add(_name_of(family.name, batch, found.parts, positions[i]))
         return {j: sorted(v) for j, v in sorted(names.items())}
 
 
