@@ -20,11 +20,17 @@ Featurizer settings (:data:`FEATURIZER_DEFAULTS`), each chosen on dev or for cos
 * ``tag_set="coarse"``: cross features match on the first two letters of the PTB tag. Most
   pairs of our train subset have no parse and are tagged by NLTK, while dev and test carry
   Stanford parser tags; coarse matching makes the two taggers' small disagreements (NN vs
-  NNS, VBZ vs VBP) matter less.
+  NNS, VBZ vs VBP) matter less;
+* ``dense_bins=5``: each real-valued column (BLEU, length difference, overlap) is also given as
+  indicators of 5 equal-frequency bins, so the linear model can use a value non-monotonically.
+  Dev accuracy of the lexicalized model (SAGA, best C of the grid): no bins 71.52%, 5 bins
+  72.30%, 10 bins 72.09%, 20 bins 72.31%; 5 is scikit-learn's ``KBinsDiscretizer`` default and
+  gives the fewest columns. Bins also cut SAGA's epochs (95 -> 31 at C=0.1).
 
 Dev accuracy of the lexicalized model (C=0.3, train subset, L-BFGS fits): ptb/min_df=1 71.16%,
 ptb/min_df=2 71.17%, coarse/min_df=1 71.45%, coarse/min_df=2 71.38%. Pass
-``featurizer_params={"tag_set": "ptb", "min_df": 1}`` for the paper's exact definition.
+``featurizer_params={"tag_set": "ptb", "min_df": 1, "dense_bins": None}`` for the paper's exact
+definition.
 """
 from __future__ import annotations
 
@@ -45,7 +51,7 @@ from . import evaluation
 logger = logging.getLogger("lexnli")
 
 #: PairFeaturizer settings the experiments use (see the module docstring).
-FEATURIZER_DEFAULTS = {"n_features": None, "min_df": 2, "tag_set": "coarse"}
+FEATURIZER_DEFAULTS = {"n_features": None, "min_df": 2, "tag_set": "coarse", "dense_bins": 5}
 #: Regularization strengths tried on dev by default (on the train subset dev accuracy peaks at
 #: 0.1 and falls on both sides; larger C only costs more epochs).
 C_GRID = (0.03, 0.1, 0.3, 1.0)

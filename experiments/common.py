@@ -63,7 +63,7 @@ def percent(frame, columns, digits: int = 1):
 
 
 def add_featurizer_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--min-df`` and ``--tag-set``: override the classifier's featurizer defaults (``FEATURIZER_DEFAULTS``)."""
+    """``--min-df``, ``--tag-set`` and ``--dense-bins``: override the classifier's featurizer defaults (``FEATURIZER_DEFAULTS``)."""
     group = parser.add_argument_group("features")
     group.add_argument("--min-df", type=int, default=None,
                        help="keep indicator features seen in at least N training pairs (default: the "
@@ -71,12 +71,17 @@ def add_featurizer_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--tag-set", choices=("ptb", "coarse"), default=None,
                        help="POS tags matched by the cross features (default: the classifier's, coarse; "
                             "ptb is the paper's definition)")
+    group.add_argument("--dense-bins", type=int, default=None,
+                       help="also give each real-valued feature as N equal-frequency bin indicators "
+                            "(default: the classifier's, 5; 0 keeps real values only, the paper's definition)")
 
 
 def featurizer_params(args) -> dict:
     """The featurizer overrides given by :func:`add_featurizer_arguments`' options (empty: the defaults)."""
-    params = {"min_df": args.min_df, "tag_set": args.tag_set}
-    return {k: v for k, v in params.items() if v is not None}
+    params = {k: v for k, v in {"min_df": args.min_df, "tag_set": args.tag_set}.items() if v is not None}
+    if args.dense_bins is not None:
+        params["dense_bins"] = args.dense_bins or None
+    return params
 
 
 def features_text(params=None) -> str:
@@ -84,4 +89,4 @@ def features_text(params=None) -> str:
     from classifiers.logistic import FEATURIZER_DEFAULTS
 
     settings = {**FEATURIZER_DEFAULTS, **(params or {})}
-    return ", ".join(f"{k}={v}" for k, v in settings.items() if k in ("min_df", "tag_set"))
+    return ", ".join(f"{k}={v}" for k, v in settings.items() if k in ("min_df", "tag_set", "dense_bins"))

@@ -85,7 +85,7 @@ def assert_same_matrix(a, b):
 def test_get_params_set_params_and_clone():
     featurizer = PairFeaturizer("unigrams_only", n_features=2**12, lowercase=False, batch_size=7)
     params = featurizer.get_params()
-    assert params == {"features": "unigrams_only", "n_features": 2**12, "min_df": 1, "lowercase": False,
+    assert params == {"features": "unigrams_only", "n_features": 2**12, "min_df": 1, "dense_bins": None, "lowercase": False,
                       "tag_set": "ptb", "n_jobs": None, "batch_size": 7, "progress": False}
     assert featurizer.set_params(n_features=None, lowercase=True) is featurizer
     assert (featurizer.n_features, featurizer.lowercase) == (None, True)
@@ -112,7 +112,11 @@ def test_hashing_and_vocabulary_shapes():
     Xh, Xv = hashed.fit_transform(X_TEXT), learned.fit_transform(X_TEXT)
     assert Xh.shape == (len(X_TEXT), N_DENSE + 2**10) == (len(X_TEXT), hashed.n_features_out_)
     assert Xv.shape == (len(X_TEXT), N_DENSE + len(learned.vocabulary_)) == (len(X_TEXT), learned.n_features_out_)
-    assert learned.vocabulary_.dtype == np.uint64 and np.all(np.diff(learned.vocabulary_.astype(object)) > 0)
+    assert learned.vocabulary_.dtype == np.uint64 and len(set(learned.vocabulary_)) == len(learned.vocabulary_)
+    # columns by descending document frequency, ties by key
+    df = np.diff((Xv[:, N_DENSE:] > 0).tocsc().indptr)
+    assert np.all(np.diff(df) <= 0)
+    assert all(a < b for a, b, da, db in zip(learned.vocabulary_, learned.vocabulary_[1:], df, df[1:]) if da == db)
     assert_same_matrix(Xh[:, :N_DENSE], Xv[:, :N_DENSE])
     # hashing can merge two features of a row into one column, never create one
     assert (np.diff(Xh.indptr) <= np.diff(Xv.indptr)).all()
@@ -151,6 +155,58 @@ def test_empty_vocabulary_and_empty_input():
     assert featurizer.transform(X_TEXT[:3]).shape == (3, N_DENSE)
     assert featurizer.transform([]).shape == (0, N_DENSE)
     assert PairFeaturizer(n_features=2**10).fit_transform([]).shape == (0, N_DENSE + 2**10)
+
+
+# ---- binned real-valued columns ---------------------------------------------------------------
+
+@pytest.mark.parametrize("n_features", [2**10, None])
+def test_dense_bins_one_indicator_per_real_column(n_features):
+    plain = PairFeaturizer(n_features=n_features).fit(X_TEXT)
+    binned = PairFeaturizer(n_features=n_features, dense_bins=4).fit(X_TEXT)  # fit alone, hashing mode too
+    X, X_plain = binned.transform(X_TEXT), plain.transform(X_TEXT)
+    n_bins = sum(len(e) + 1 for e in binned.bin_edges_)
+    assert len(binned.bin_edges_) == N_DENSE and all(len(e) <= 3 for e in binned.bin_edges_)
+    assert X.shape[1] == X_plain.shape[1] + n_bins == binned.n_features_out_
+    # real values unchanged, indicators shifted past the bins, exactly one bin per real column
+    assert_same_matrix(X[:, :N_DENSE], X_plain[:, :N_DENSE])
+    assert_same_matrix(X[:, N_DENSE + n_bins:], X_plain[:, N_DENSE:])
+    bins = X[:, N_DENSE:N_DENSE + n_bins].toarray()
+    assert set(bins.ravel()) <= {0.0, 1.0} and (bins.sum(axis=1) == N_DENSE).all()
+    # the bin fired is the one whose edges bracket the value
+    values = X_plain[:, :N_DENSE].toarray()
+    start = N_DENSE
+    for j, edges in enumerate(binned.bin_edges_):
+        fired = bins[:, start - N_DENSE:start - N_DENSE + len(edges) + 1].argmax(axis=1)
+        assert np.array_equal(fired, np.searchsorted(edges, values[:, j], side="right"))
+        start += len(edges) + 1
+
+
+def test_dense_bins_are_equal_frequency_and_named():
+    featurizer = PairFeaturizer("length_diff", dense_bins=2).fit([("a b c d e", "a"), ("a b c", "a"), ("a b", "a b c"),
+                                                                  ("a", "a b c d")])
+    (edges,) = featurizer.bin_edges_
+    assert edges.tolist() == [0.5]  # length differences 4, 2, -1, -3: the median splits them 2/2
+    assert list(featurizer.get_feature_names_out()) == ["length_diff", "length_diff<0.5", "length_diff>=0.5"]
+    X = featurizer.transform([("a b c d e f", "a"), ("a", "a b")])
+    assert X.toarray().tolist() == [[5.0, 0.0, 1.0], [-1.0, 1.0, 0.0]]
+    three = PairFeaturizer("length_diff", dense_bins=3).fit([("a " * k, "a") for k in range(1, 10)])
+    assert three.get_feature_names_out()[2] == f"{three.bin_edges_[0][0]:.3g}<=length_diff<{three.bin_edges_[0][1]:.3g}"
+    assert three.feature_names([("a b c d e", "a")], columns=[2]) == {2: [three.get_feature_names_out()[2]]}
+
+
+def test_dense_bins_on_constant_and_empty_training_data():
+    constant = PairFeaturizer("length_diff", dense_bins=5).fit([("a", "b")] * 4)
+    assert [e.tolist() for e in constant.bin_edges_] == [[0.0]]  # tied edges merge into one
+    no_real_columns = PairFeaturizer("hyp_unigrams", n_features=None, dense_bins=5).fit(X_TEXT)
+    assert no_real_columns.bin_edges_ == [] and no_real_columns.transform(X_TEXT).shape[1] == len(no_real_columns.vocabulary_)
+    empty = PairFeaturizer("unlexicalized", dense_bins=5).fit([])
+    assert all(len(e) == 0 for e in empty.bin_edges_) and empty.transform(X_TEXT[:2]).shape == (2, 2 * N_DENSE)
+
+
+@pytest.mark.parametrize("dense_bins", [0, 1, 2.5, "5"])
+def test_bad_dense_bins(dense_bins):
+    with pytest.raises(ValueError, match="dense_bins"):
+        PairFeaturizer(dense_bins=dense_bins).fit(X_TEXT)
 
 
 def test_transform_before_fit_raises_not_fitted():
