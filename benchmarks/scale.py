@@ -2,11 +2,19 @@
 """Cost of the full lexicalized pipeline as the training set grows to SNLI's full size (550k pairs).
 
 The full official train is not on the project machines, so stand-in training sets are built from
-the 52,937 labelled pairs of the train subset: pairs are drawn with replacement (seeded), and in
-every repeat of a pair after its first use the hypothesis nouns get a copy suffix ("dog" ->
-"dog~2"). Plain resampling would keep the set of distinct features fixed at the subset's; the
-suffix makes it grow with size instead, faster than real text does (new words in real SNLI
-thin out as the corpus grows), so the memory and time figures err on the high side.
+the 52,937 labelled pairs of the train subset: pairs are drawn with replacement (seeded). Plain
+resampling would freeze the vocabulary at the subset's, so in some repeats of a pair (its second
+use on) the hypothesis nouns get a copy suffix ("dog" -> "dog~2"), which adds new words and with
+them new features. ``--growth`` says how many repeats:
+
+* ``heaps`` (default): as many as make the stand-in's lowercased word types follow Heaps' law
+  fitted on nested random samples of the subset itself (types ~ pairs ** beta, beta = 0.43:
+  16.6k types at 53k pairs, 45.6k extrapolated to 550k). The suffix probability is found by
+  bisection for each size. Real text adds words of every kind, the stand-in only nouns, and its
+  new words are copies with the same contexts, so the features around them grow like the
+  originals'.
+* ``copies``: every repeat (109k word types at 550k, 2.4x the extrapolation): a pessimistic bound.
+* ``none``: plain resampling (16.6k types at every size): an optimistic bound.
 
 For each size a fresh process runs the stages the experiments run, with the experiments'
 configuration (``classifiers.logistic.FEATURIZER_DEFAULTS``, MaxAbsScaler, SAGA logistic
@@ -17,7 +25,7 @@ time and memory between sizes (log ratio of cost over log ratio of size; 1.0 is 
 The plain reference pipeline (``reference_features`` Counters -> ``DictVectorizer`` ->
 ``LogisticRegression()`` with default settings) runs at the smallest size in the same run.
 
-    python benchmarks/scale.py [--sizes 50000 100000 200000 550000] [--out docs/scale]
+    python benchmarks/scale.py [--sizes 50000 100000 200000 550000] [--growth heaps] [--out docs/scale]
 """
 from __future__ import annotations
 
@@ -53,21 +61,49 @@ def reset_peak() -> None:
         f.write("5")
 
 
-def stand_in(pairs, size: int, seed: int = 0, grow_vocabulary: bool = True):
-    """``size`` pairs drawn with replacement; repeats get suffixed hypothesis nouns (see module doc)
-    unless ``grow_vocabulary`` is false (then the distinct features stay those of the subset)."""
+GROWTH = ("heaps", "copies", "none")
+
+
+def stand_in(pairs, size: int, seed: int = 0, suffix_probability: float = 1.0):
+    """``size`` pairs drawn with replacement; each repeat of a pair (not its first use) gets its
+    hypothesis nouns suffixed with the copy number with probability ``suffix_probability``."""
     rng = np.random.default_rng(seed)
+    drawn = rng.integers(0, len(pairs), size)
+    suffixed = rng.random(size) < suffix_probability
     uses = np.zeros(len(pairs), dtype=np.int64)
     chosen = []
-    for i in rng.integers(0, len(pairs), size):
+    for i, suffix in zip(drawn, suffixed):
         pair, copy = pairs[i], uses[i]
         uses[i] += 1
-        if copy and grow_vocabulary:
+        if copy and suffix:
             h = pair.hypothesis
             tokens = tuple(f"{t}~{copy}" if tag.startswith("NN") else t for t, tag in zip(h.tokens, h.tags))
             pair = replace(pair, hypothesis=replace(h, tokens=tokens))
         chosen.append(pair)
     return chosen
+
+
+def word_types(pairs) -> int:
+    """Distinct lowercased tokens of premises and hypotheses."""
+    return len({t.lower() for p in pairs for sentence in (p.premise, p.hypothesis) for t in sentence.tokens})
+
+
+def heaps_exponent(pairs, seed: int = 0) -> float:
+    """Heaps' law exponent of word types against pairs, fitted on nested random samples (1/16 .. all)."""
+    order = np.random.default_rng(seed).permutation(len(pairs))
+    sizes = [len(pairs) // 2 ** k for k in range(4, -1, -1)]
+    types = [word_types([pairs[i] for i in order[:n]]) for n in sizes]
+    return float(np.polyfit(np.log(sizes), np.log(types), 1)[0])
+
+
+def heaps_suffix_probability(pairs, size: int, beta: float, seed: int = 0, steps: int = 12) -> float:
+    """The suffix probability whose stand-in of ``size`` pairs has the word types Heaps' law predicts."""
+    target = word_types(pairs) * (size / len(pairs)) ** beta
+    low, high = 0.0, 1.0
+    for _ in range(steps):
+        middle = (low + high) / 2
+        low, high = (middle, high) if word_types(stand_in(pairs, size, seed, middle)) < target else (low, middle)
+    return (low + high) / 2
 
 
 def stage(results, name, fn, *args):
@@ -140,20 +176,22 @@ def child(args) -> None:
     """Run one size in this (fresh) process and print its figures as JSON."""
     from featurize.corpora.snli import SNLICorpus
     train, test = joblib.load(args.cache)
-    pairs = stand_in(train.pairs, args.size, args.seed, not args.no_growth)
+    pairs = stand_in(train.pairs, args.size, args.seed, args.suffix_probability)
     del train
     corpus = SNLICorpus(pairs, test.report)
     reset_peak()
     results = run_baseline(corpus, test) if args.pipeline == "baseline" else run_fast(corpus, test, args.C)
-    results.update(pipeline=args.pipeline, n_train=args.size,
+    results.update(pipeline=args.pipeline, n_train=args.size, suffix_probability=args.suffix_probability,
+                   word_types=word_types(pairs),
                    total_seconds=sum(results[f"{s}_seconds"] for s in ("featurize", "vectorize", "fit", "predict")),
                    peak_mb=max(results[f"{s}_peak_mb"] for s in ("featurize", "vectorize", "fit", "predict")))
     print("RESULT " + json.dumps(results))
 
 
-def measure(args, cache, pipeline, size) -> dict:
+def measure(args, cache, pipeline, size, suffix_probability) -> dict:
     command = [sys.executable, __file__, "--child", "--cache", str(cache), "--pipeline", pipeline,
-               "--size", str(size), "--C", str(args.C), "--seed", str(args.seed)] + (["--no-growth"] if args.no_growth else [])
+               "--size", str(size), "--C", str(args.C), "--seed", str(args.seed),
+               "--suffix-probability", repr(suffix_probability)]
     output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     return json.loads(next(l for l in output.splitlines() if l.startswith("RESULT "))[7:])
 
@@ -170,7 +208,7 @@ def report(rows, out: Path | None) -> None:
     fast["time_exponent"] = [np.nan] + [exponent(fast.loc[i - 1], fast.loc[i], "total_seconds") for i in range(1, len(fast))]
     fast["memory_exponent"] = [np.nan] + [exponent(fast.loc[i - 1], fast.loc[i], "peak_mb") for i in range(1, len(fast))]
     frame = pd.concat([fast, frame[frame.pipeline == "baseline"]], ignore_index=True)
-    columns = ["pipeline", "n_train", "featurize_seconds", "vectorize_seconds", "fit_seconds", "predict_seconds",
+    columns = ["pipeline", "n_train", "suffix_probability", "word_types", "featurize_seconds", "vectorize_seconds", "fit_seconds", "predict_seconds",
                "total_seconds", "peak_mb", "nnz", "columns", "n_iter", "converged", "accuracy",
                "time_exponent", "memory_exponent"]
     print(frame[columns].to_markdown(index=False, floatfmt=".3g"))
@@ -216,16 +254,18 @@ def main() -> None:
     parser.add_argument("--train", type=Path, default=SNLI / "snli_1.0_train_subset.jsonl.gz")
     parser.add_argument("--test", type=Path, default=SNLI / "snli_1.0_test.jsonl.gz")
     parser.add_argument("--sizes", type=int, nargs="+", default=[50_000, 100_000, 200_000, 550_000])
-    parser.add_argument("--C", type=float, default=0.3, help="the lexicalized model's C (experiments' choice on dev)")
+    parser.add_argument("--C", type=float, default=0.1,
+                        help="the lexicalized model's C (default: 0.1, Table 4's choice on dev)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-baseline", action="store_true", help="skip the plain reference pipeline")
-    parser.add_argument("--no-growth", action="store_true",
-                        help="plain resampling: no new features in repeats (a control for vocabulary growth)")
+    parser.add_argument("--growth", choices=GROWTH, default="heaps",
+                        help="how the stand-in's vocabulary grows (see above; default: heaps)")
     parser.add_argument("--out", type=Path, default=None, help="write scale.csv and scale.png here")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--cache", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--pipeline", default="fast", help=argparse.SUPPRESS)
     parser.add_argument("--size", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--suffix-probability", type=float, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         return child(args)
@@ -236,16 +276,27 @@ def main() -> None:
     start = time.perf_counter()
     train, test = read_snli(args.train), read_snli(args.test)
     print(f"read {len(train)} train and {len(test)} test pairs in {time.perf_counter() - start:.1f} s", flush=True)
+    beta = heaps_exponent(train.pairs, args.seed) if args.growth == "heaps" else None
+    if beta is not None:
+        print(f"Heaps' law on the train subset: word types ~ pairs ** {beta:.3f}", flush=True)
+
+    def suffix_probability(size):
+        if beta is not None:
+            return heaps_suffix_probability(train.pairs, size, beta, args.seed)
+        return 1.0 if args.growth == "copies" else 0.0
+
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         cache = Path(tmp) / "corpora.joblib"
         joblib.dump((train, test), cache)
         for size in sorted(args.sizes):
-            rows.append(measure(args, cache, "fast", size))
-            print(f"fast {size}: {rows[-1]['total_seconds']:.1f} s, peak {rows[-1]['peak_mb']:.0f} MiB, "
-                  f"accuracy {rows[-1]['accuracy']:.4f}", flush=True)
+            rows.append(measure(args, cache, "fast", size, suffix_probability(size)))
+            print(f"fast {size}: {rows[-1]['word_types']} word types (suffix probability "
+                  f"{rows[-1]['suffix_probability']:.3f}), {rows[-1]['total_seconds']:.1f} s, "
+                  f"peak {rows[-1]['peak_mb']:.0f} MiB, accuracy {rows[-1]['accuracy']:.4f}", flush=True)
         if not args.no_baseline:
-            rows.append(measure(args, cache, "baseline", min(args.sizes)))
+            size = min(args.sizes)
+            rows.append(measure(args, cache, "baseline", size, next(r for r in rows if r["n_train"] == size)["suffix_probability"]))
             print(f"baseline {min(args.sizes)}: {rows[-1]['total_seconds']:.1f} s", flush=True)
     report(rows, args.out)
 

@@ -13,6 +13,7 @@ from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 from tqdm.auto import tqdm
 
+from .arrays import sorted_unique
 from .batch import Batch, token_tuples
 from .families import feature_name, resolve
 from .inputs import TAG_SETS, as_pairs
@@ -48,7 +49,7 @@ def _csr(dense, rows, cols, n_columns):
     """One batch's CSR matrix: dense values where nonzero, then indicators (deduplicated to 1)."""
     n = dense.shape[0]
     dense_rows, dense_cols = np.nonzero(dense)
-    cells = np.unique(rows.astype(np.int64) * n_columns + cols)
+    cells = sorted_unique(rows.astype(np.int64) * n_columns + cols)
     sparse_rows, sparse_cols = np.divmod(cells, n_columns)
     matrix = sp.csr_matrix(
         (np.concatenate([dense[dense_rows, dense_cols], np.ones(len(cells))]),
@@ -89,7 +90,7 @@ def _vocabulary(batches, min_df: int) -> np.ndarray:
         new = np.ones(len(keys), dtype=bool)
         new[1:] = (keys[1:] != keys[:-1]) | (rows[1:] != rows[:-1])
         per_pair.append(keys[new])
-    keys, counts = np.unique(np.concatenate(per_pair or [np.zeros(0, np.uint64)]), return_counts=True)
+    keys, counts = sorted_unique(np.concatenate(per_pair or [np.zeros(0, np.uint64)]), return_counts=True)
     kept = counts >= min_df
     keys, counts = keys[kept], counts[kept]
     return keys[np.argsort(-counts, kind="stable")]

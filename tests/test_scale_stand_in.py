@@ -1,0 +1,49 @@
+"""The scale benchmark's stand-in training sets: resampling, copy suffixes, Heaps' law calibration."""
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from featurize.inputs import as_pairs
+
+from .fixtures import templated_pairs
+
+SPEC = importlib.util.spec_from_file_location("scale", Path(__file__).parents[1] / "benchmarks" / "scale.py")
+scale = importlib.util.module_from_spec(SPEC)
+SPEC.loader.exec_module(scale)
+
+PAIRS = as_pairs([(p, h) for p, h, _ in templated_pairs(60)])
+
+
+def test_plain_resampling_keeps_the_vocabulary():
+    drawn = scale.stand_in(PAIRS, 500, seed=1, suffix_probability=0.0)
+    assert len(drawn) == 500 and all(p in PAIRS for p in drawn)
+    assert scale.word_types(drawn) <= scale.word_types(PAIRS)
+
+
+def test_copies_suffix_hypothesis_nouns_of_every_repeat():
+    drawn = scale.stand_in(PAIRS, 500, seed=1, suffix_probability=1.0)
+    seen = set()
+    for pair in drawn:
+        original = next(p for p in PAIRS if p.premise == pair.premise and
+                        len(p.hypothesis.tokens) == len(pair.hypothesis.tokens) and
+                        all(t == o or t.startswith(o + "~") for t, o in zip(pair.hypothesis.tokens, p.hypothesis.tokens)))
+        first = original not in seen
+        seen.add(original)
+        nouns = [t for t, tag in zip(pair.hypothesis.tokens, pair.hypothesis.tags) if tag.startswith("NN")]
+        assert nouns and all(("~" in t) != first for t in nouns)
+        assert pair.premise == original.premise  # premises are never changed
+    assert scale.word_types(drawn) > 2 * scale.word_types(PAIRS)
+
+
+def test_same_seed_same_stand_in():
+    assert scale.stand_in(PAIRS, 200, 3, 0.5) == scale.stand_in(PAIRS, 200, 3, 0.5)
+
+
+def test_heaps_calibration_hits_the_extrapolated_word_types():
+    beta = scale.heaps_exponent(PAIRS)
+    assert 0 < beta < 1
+    probability = scale.heaps_suffix_probability(PAIRS, 600, beta)
+    target = scale.word_types(PAIRS) * (600 / len(PAIRS)) ** beta
+    assert 0 < probability < 1
+    assert scale.word_types(scale.stand_in(PAIRS, 600, 0, probability)) == pytest.approx(target, rel=0.05)
