@@ -17,7 +17,7 @@ them new features. ``--growth`` says how many repeats:
 * ``none``: plain resampling (16.6k types at every size): an optimistic bound.
 
 For each size a fresh process runs the stages the experiments run, with the experiments'
-configuration (``classifiers.logistic.FEATURIZER_DEFAULTS``, MaxAbsScaler, SAGA logistic
+configuration (``classifiers.logistic.FEATURIZER_DEFAULTS``, its scaling steps, SAGA logistic
 regression, C from ``--C``): featurize (feature keys), vectorize (vocabulary + CSR), fit, and predict on the
 official test set. It prints wall seconds and peak resident memory per stage (VmHWM, reset
 before each stage), matrix nonzeros and columns, test accuracy, and the growth exponent of
@@ -116,17 +116,18 @@ def stage(results, name, fn, *args):
     return value
 
 
-def run_fast(train, test, C):
+def run_fast(train, test, C, min_df=None):
     """The experiments' pipeline, stage by stage."""
     from classifiers.evaluation import accuracy
     from sklearn.exceptions import ConvergenceWarning
-    from sklearn.preprocessing import MaxAbsScaler
+    from sklearn.pipeline import Pipeline
 
-    from classifiers.logistic import FEATURIZER_DEFAULTS, MAX_ITER, _fit_classifier
+    from classifiers.logistic import FEATURIZER_DEFAULTS, MAX_ITER, _fit_classifier, scaling_steps
     from featurize import PairFeaturizer
 
     results = {}
-    featurizer = PairFeaturizer("lexicalized", **FEATURIZER_DEFAULTS)
+    overrides = {} if min_df is None else {"min_df": min_df}
+    featurizer = PairFeaturizer("lexicalized", **{**FEATURIZER_DEFAULTS, **overrides})
     families = featurizer._start()
     batches = stage(results, "featurize", lambda: list(featurizer._batches(train.pairs, families)))
 
@@ -135,7 +136,7 @@ def run_fast(train, test, C):
         return featurizer._assemble(batches)
     X = stage(results, "vectorize", vectorize, batches)
     del batches
-    scaler = MaxAbsScaler()
+    scaler = Pipeline(scaling_steps())
     labels = train.labels
 
     def fit():
@@ -180,7 +181,7 @@ def child(args) -> None:
     del train
     corpus = SNLICorpus(pairs, test.report)
     reset_peak()
-    results = run_baseline(corpus, test) if args.pipeline == "baseline" else run_fast(corpus, test, args.C)
+    results = run_baseline(corpus, test) if args.pipeline == "baseline" else run_fast(corpus, test, args.C, args.min_df)
     results.update(pipeline=args.pipeline, n_train=args.size, suffix_probability=args.suffix_probability,
                    word_types=word_types(pairs),
                    total_seconds=sum(results[f"{s}_seconds"] for s in ("featurize", "vectorize", "fit", "predict")),
@@ -191,6 +192,7 @@ def child(args) -> None:
 def measure(args, cache, pipeline, size, suffix_probability) -> dict:
     command = [sys.executable, __file__, "--child", "--cache", str(cache), "--pipeline", pipeline,
                "--size", str(size), "--C", str(args.C), "--seed", str(args.seed),
+               *(["--min-df", str(args.min_df)] if args.min_df is not None else []),
                "--suffix-probability", repr(suffix_probability)]
     output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     return json.loads(next(l for l in output.splitlines() if l.startswith("RESULT "))[7:])
@@ -260,6 +262,8 @@ def main() -> None:
     parser.add_argument("--no-baseline", action="store_true", help="skip the plain reference pipeline")
     parser.add_argument("--growth", choices=GROWTH, default="heaps",
                         help="how the stand-in's vocabulary grows (see above; default: heaps)")
+    parser.add_argument("--min-df", type=int, default=None,
+                        help="override the experiments' min_df (a control: repeated pairs pass min_df=2 together)")
     parser.add_argument("--out", type=Path, default=None, help="write scale.csv and scale.png here")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--cache", type=Path, help=argparse.SUPPRESS)

@@ -22,9 +22,9 @@ def explain(model, pair, k: int = 10, label=None) -> list[tuple[str, float]]:
     Returns ``(name, contribution)`` pairs, strongest first; a hashed column carrying several
     names (a collision) shows them joined by " / ".
     """
-    featurizer, scaler = model.named_steps["featurize"], model.named_steps["scale"]
+    featurizer = model.named_steps["featurize"]
     classes = list(model.named_steps["classify"].classes_)
-    X = scaler.transform(featurizer.transform([pair]))
+    X = model[:-1].transform([pair])  # every step before the classifier
     if label is None:
         label = classes[int(np.argmax(model.named_steps["classify"].predict_proba(X)[0]))]
     columns, pushes = _contributions(model, X, classes.index(label))

@@ -1,0 +1,54 @@
+"""RowNormCap: rows above the training quantile norm are scaled to it; nothing else changes."""
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from sklearn.base import clone
+from sklearn.exceptions import NotFittedError
+from sklearn.pipeline import Pipeline
+from sklearn.preprocessing import MaxAbsScaler
+
+from classifiers.logistic import make_model
+from classifiers.row_norm_cap import RowNormCap
+
+ROWS = np.array([[3.0, 4.0, 0.0], [0.0, 1.0, 0.0], [6.0, 8.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 2.0]])
+
+
+@pytest.mark.parametrize("to_matrix", [np.asarray, sp.csr_matrix])
+def test_long_rows_are_scaled_to_the_cap_and_short_rows_kept(to_matrix):
+    cap = RowNormCap(quantile=0.5).fit(to_matrix(ROWS))
+    assert cap.cap_ == 2.0  # norms 5, 1, 10, 0, 2: the median
+    X = cap.transform(to_matrix(ROWS))
+    X = X.toarray() if sp.issparse(X) else X
+    assert np.allclose(X, [[1.2, 1.6, 0.0], [0.0, 1.0, 0.0], [1.2, 1.6, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 2.0]])
+    assert np.allclose(np.linalg.norm(X, axis=1), [2, 1, 2, 0, 2])
+
+
+def test_sparse_in_sparse_out_same_structure():
+    X = sp.csr_matrix(ROWS)
+    out = RowNormCap(0.5).fit_transform(X)
+    assert out.format == "csr" and np.array_equal(out.indices, X.indices) and np.array_equal(out.indptr, X.indptr)
+
+
+def test_quantile_one_leaves_training_rows_alone_but_caps_longer_new_rows():
+    cap = RowNormCap(1.0).fit(ROWS)
+    assert np.allclose(cap.transform(ROWS), ROWS)
+    assert np.allclose(np.linalg.norm(cap.transform([[30.0, 40.0, 0.0]])), 10.0)
+
+
+def test_validation_and_conventions():
+    with pytest.raises(ValueError, match="quantile"):
+        RowNormCap(quantile=0).fit(ROWS)
+    with pytest.raises(NotFittedError):
+        RowNormCap().transform(ROWS)
+    fitted = RowNormCap().fit(ROWS)
+    with pytest.raises(ValueError, match="2 features"):
+        fitted.transform(ROWS[:, :2])
+    assert list(fitted.get_feature_names_out()) == ["x0", "x1", "x2"]
+    assert clone(fitted).get_params() == {"quantile": 0.99} and not hasattr(clone(fitted), "cap_")
+    assert RowNormCap().fit(np.zeros((0, 3))).cap_ == np.inf
+    piped = Pipeline([("scale", MaxAbsScaler()), ("cap", RowNormCap(0.5))]).fit(ROWS)
+    assert piped.transform(ROWS).shape == ROWS.shape
+
+
+def test_the_classifier_pipeline_caps_after_scaling():
+    assert [name for name, _ in make_model().steps] == ["featurize", "scale", "cap", "classify"]
