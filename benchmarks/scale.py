@@ -214,6 +214,10 @@ def report(rows, out: Path | None) -> None:
                "total_seconds", "peak_mb", "nnz", "columns", "n_iter", "converged", "accuracy",
                "time_exponent", "memory_exponent"]
     print(frame[columns].to_markdown(index=False, floatfmt=".3g"))
+    if len(fast) > 1:
+        first, last = fast.iloc[0], fast.iloc[-1]
+        print(f"\nsmallest to largest size: time exponent {exponent(first, last, 'total_seconds'):.2f}, "
+              f"memory exponent {exponent(first, last, 'peak_mb'):.2f}")
     base = frame[frame.pipeline == "baseline"]
     if len(base):
         same = fast[fast.n_train == base.n_train.iloc[0]]
