@@ -4,7 +4,7 @@ The solver is SAGA: it fits the multinomial (softmax) model the paper describes,
 per epoch is proportional to the matrix's nonzeros (lazy sparse updates), while L-BFGS pays
 for every weight at every iteration and needs more iterations as the data grow. It stops when
 an epoch changes the weights by less than ``tol=1e-3`` of their largest value. On the train
-subset (coarse tags, min_df=2, C=0.1) SAGA took 95 epochs (9.4 s on an idle machine) for
+subset (coarse tags, min_df=2, C=0.1, before bins and the row cap) SAGA took 95 epochs (9.4 s on an idle machine) for
 71.52% dev accuracy, L-BFGS at scikit-learn's default tolerance 71.49%; with the machine
 shared by other jobs SAGA took 29 s and L-BFGS about 50 s, and L-BFGS's time grew with
 exponent 1.7 from 50k to 100k pairs (``benchmarks/scale.py``).
