@@ -118,11 +118,16 @@ def stage(results, name, fn, *args):
 
 def run_fast(train, test, C, min_df=None):
     """The experiments' pipeline, stage by stage."""
-    from classifiers.evaluation import accuracy
     from sklearn.exceptions import ConvergenceWarning
     from sklearn.pipeline import Pipeline
 
-    from classifiers.logistic import FEATURIZER_DEFAULTS, MAX_ITER, _fit_classifier, scaling_steps
+    from classifiers.evaluation import accuracy
+    from classifiers.logistic import (
+        FEATURIZER_DEFAULTS,
+        MAX_ITER,
+        _fit_classifier,
+        scaling_steps,
+    )
     from featurize import PairFeaturizer
 
     results = {}
@@ -153,10 +158,10 @@ def run_fast(train, test, C, min_df=None):
 
 def run_baseline(train, test):
     """Counter dicts -> DictVectorizer -> LogisticRegression() with default settings."""
-    from classifiers.evaluation import accuracy
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
+    from classifiers.evaluation import accuracy
     from featurize import reference_features
 
     results = {}

@@ -315,7 +315,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         answer to those columns.
         """
         check_is_fitted(self, "n_features_out_")
-        wanted = None if columns is None else set(int(c) for c in columns)
+        wanted = None if columns is None else {int(c) for c in columns}
         wanted_array = None if wanted is None else np.fromiter(wanted, dtype=np.int64, count=len(wanted))
         names = defaultdict(set)
         named_keys = set()
