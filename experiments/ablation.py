@@ -30,7 +30,7 @@ from classifiers.logistic import C_GRID, fit_select_C
 from featurize.families.registry import GROUPS
 
 from .common import (add_data_arguments, add_featurizer_arguments, featurizer_params, features_text, load_splits,
-                     percent, setup_logging, write_atomically)
+                     percent, setup_logging, write_results)
 
 logger = logging.getLogger("lexnli")
 
@@ -123,9 +123,7 @@ def main(argv=None) -> int:
     text = markdown(table, len(corpora["train"]), grid, len(corpora["test"]), params)
     print(text)
     if args.out is not None:
-        write_atomically(args.out / "ablation.csv", table.to_csv(index=False))
-        write_atomically(args.out / "ablation.md", text)
-        print(f"results written to {args.out}/")
+        write_results(args.out, {"ablation.csv": table.to_csv(index=False), "ablation.md": text})
     print(f"total wall time: {time.perf_counter() - start:.1f} s")
     return 0
 

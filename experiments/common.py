@@ -50,6 +50,13 @@ def write_atomically(path: Path, text: str) -> None:
         f.write(text)
 
 
+def write_results(out: Path, files: dict[str, str]) -> None:
+    """Write each ``{file name: text}`` into the folder ``out``, atomically, and say where."""
+    for name, text in files.items():
+        write_atomically(out / name, text)
+    print(f"results written to {out}/")
+
+
 def setup_logging() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
 

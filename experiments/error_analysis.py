@@ -30,7 +30,7 @@ from featurize.corpora.snli import read_snli
 from featurize.records import LABELS, Pair
 from featurize.text import make_sentence
 
-from .common import setup_logging, write_atomically
+from .common import setup_logging, write_results
 
 logger = logging.getLogger("lexnli")
 
@@ -166,8 +166,7 @@ def main(argv=None) -> int:
     text = "\n".join(sections)
     print(text)
     if args.out is not None:
-        write_atomically(args.out / "error_analysis.md", text)
-        print(f"written to {args.out}/error_analysis.md")
+        write_results(args.out, {"error_analysis.md": text})
     print(f"total wall time: {time.perf_counter() - start:.1f} s")
     return 0
 

@@ -37,7 +37,7 @@ from classifiers.logistic import fit_select_C
 from featurize.atomic import atomic_open
 
 from .common import (add_data_arguments, add_featurizer_arguments, featurizer_params, features_text, load_splits,
-                     setup_logging, write_atomically)
+                     setup_logging, write_results)
 from .lexicalized import PAPER
 
 logger = logging.getLogger("lexnli")
@@ -211,11 +211,9 @@ def main(argv=None) -> int:
     text = markdown(summary, claim, grid, params)
     print(text)
     if args.out is not None:
-        write_atomically(args.out / "learning_curve.csv", results.to_csv(index=False))
-        write_atomically(args.out / "learning_curve_summary.csv", summary.to_csv(index=False))
-        write_atomically(args.out / "learning_curve.md", text)
         plot(summary, claim, args.out / "learning_curve.png")
-        print(f"results written to {args.out}/")
+        write_results(args.out, {"learning_curve.csv": results.to_csv(index=False),
+                                 "learning_curve_summary.csv": summary.to_csv(index=False), "learning_curve.md": text})
     print(f"total wall time: {time.perf_counter() - start:.1f} s")
     return 0
 

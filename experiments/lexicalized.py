@@ -23,7 +23,7 @@ from featurize.corpora.errors import CorpusFormatError
 from featurize.records import LABELS
 
 from .common import (add_data_arguments, add_featurizer_arguments, featurizer_params, load_splits, percent,
-                     setup_logging, write_atomically)
+                     setup_logging, write_results)
 
 logger = logging.getLogger("lexnli")
 
@@ -84,14 +84,12 @@ def main(argv=None) -> int:
         return 2
     table, confusions, significance, models = run(corpora, tuple(args.C_grid), args.n_jobs, args.progress,
                                                   featurizer_params(args))
-    print(markdown(table, significance))
+    text = markdown(table, significance)
+    print(text)
     if args.out is not None:
-        write_atomically(args.out / "table4.csv", table.to_csv(index=False))
-        write_atomically(args.out / "table4.md", markdown(table, significance))
-        write_atomically(args.out / "significance.csv", significance.to_csv(index=False))
-        for name, frame in confusions.items():
-            write_atomically(args.out / f"confusion_{name}.csv", frame.to_csv())
-        print(f"results written to {args.out}/")
+        write_results(args.out, {"table4.csv": table.to_csv(index=False), "table4.md": text,
+                                 "significance.csv": significance.to_csv(index=False),
+                                 **{f"confusion_{name}.csv": frame.to_csv() for name, frame in confusions.items()}})
     if args.save_model is not None:
         save_model(models["lexicalized"], args.save_model, C=float(table.loc[0, "C"]), n_train=len(corpora["train"]))
         print(f"lexicalized model saved to {args.save_model}")

@@ -33,7 +33,7 @@ import numpy as np
 from classifiers.edit_distance import EditDistanceClassifier
 from classifiers.evaluation import accuracy
 from classifiers.two_class import MajorityClassifier, OverlapClassifier, collapse_labels
-from experiments.common import add_data_arguments, load_splits, setup_logging, write_atomically
+from experiments.common import add_data_arguments, load_splits, setup_logging, write_results
 
 logger = logging.getLogger("lexnli")
 
@@ -145,11 +145,9 @@ def main(argv=None) -> list[dict]:
     start = time.perf_counter()
     rows = run(args)
     seconds = time.perf_counter() - start
-    write_atomically(args.out / "two_class.csv", to_csv(rows))
     markdown = to_markdown(rows, seconds)
-    write_atomically(args.out / "two_class.md", markdown)
     sys.stdout.write(markdown)
-    logger.info("wrote %s and %s", args.out / "two_class.csv", args.out / "two_class.md")
+    write_results(args.out, {"two_class.csv": to_csv(rows), "two_class.md": markdown})
     return rows
 
 
