@@ -110,6 +110,7 @@ class WordNet:
         self._info_cache: dict[str | None, dict[str, _WordInfo]] = {}
         self._lemma_cache: dict[str | None, dict[str, str]] = {}
         self._closure_cache: dict[str, frozenset] = {}
+        self._close_cache: dict[tuple, dict[str, int]] = {}
 
     # -- lemmas ------------------------------------------------------------------------------
 
@@ -285,6 +286,51 @@ class WordNet:
         a, b = self._info(word1, pos), self._info(word2, pos)
         return not a.parents.isdisjoint(b.parents) and a.synsets.isdisjoint(b.synsets)
 
+    def is_close_cohyponym(self, word1: str, word2: str, pos: str | None = None, *, senses: int = 3) -> bool:
+        """Whether the words are siblings under a *close, specific* shared hypernym (*dog* / *cat*).
+
+        Only the ``senses`` most frequent senses of each word count. A shared hypernym ``s``
+        counts when both words reach it within ``k`` links, where ``k = min(3, depth(s) - 3)``
+        for nouns and adjectives read as nouns (``depth`` is WordNet's ``min_depth``) and
+        ``k = 1`` for verbs: the deeper (more specific) ``s`` is, the further up it may be.
+        *blue* / *green* meet at *chromatic color* one link up, *dog* / *cat* at *carnivore*
+        two links up, *shirt* / *jacket* at *garment* (depth 7) three links up; *man* / *runner*
+        meet only at *person* (depth 3), too general to make them incompatible, and *cat* /
+        *tree* only near the root. Synonyms and words in a hypernym relation are not
+        co-hyponyms.
+        """
+        if self.is_synonym(word1, word2, pos) or self.is_hypernym(word1, word2, pos) \
+                or self.is_hyponym(word1, word2, pos):
+            return False
+        up1, up2 = self._close_hypernyms(word1, pos, senses), self._close_hypernyms(word2, pos, senses)
+        for name, links in up1.items():
+            other = up2.get(name)
+            if other is not None and max(links, other) <= self._close_limit(name):
+                return True
+        return False
+
+    def _close_hypernyms(self, word: str, pos: str | None, senses: int) -> dict[str, int]:
+        """``{hypernym name: fewest links up}`` for the first ``senses`` senses of ``word``, 3 links at most."""
+        key = (word, pos, senses)
+        found = self._close_cache.get(key)
+        if found is None:
+            found = {}
+            form, wn_pos = _normalize(word), wordnet_pos(pos)
+            frontier = self._wn.synsets(form, wn_pos)[:senses] if form and wn_pos != _NO_POS else []
+            for links in (1, 2, 3):
+                frontier = [h for s in frontier for h in s.hypernyms() + s.instance_hypernyms()]
+                for h in frontier:
+                    found.setdefault(_name(h), links)
+            self._close_cache[key] = found
+        return found
+
+    def _close_limit(self, name: str) -> int:
+        """How many links up a shared hypernym ``name`` may be for a close co-hyponymy."""
+        synset = self._wn.synset(name)
+        if synset.pos() == "v":
+            return 1
+        return min(3, synset.min_depth() - 3)
+
     def _holonym(self, part: _WordInfo, whole: _WordInfo) -> bool:
         if not part.holonyms:
             return False
@@ -296,6 +342,7 @@ class WordNet:
         self._info_cache.clear()
         self._lemma_cache.clear()
         self._closure_cache.clear()
+        self._close_cache.clear()
 
 
 def _normalize(word: str) -> str:

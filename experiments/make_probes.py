@@ -1,0 +1,69 @@
+"""Make the lexical-substitution probe set from SNLI dev premises (deterministic).
+
+    python -m experiments.make_probes --dev snli_1.0_dev.jsonl[.gz] --out experiments/probes/lexical_substitution.jsonl
+
+Each distinct dev premise is used at most once: one word is replaced by the rules of
+:mod:`experiments.substitutions` (colour, nationality, co-hyponym, antonym, number, ordinal:
+contradiction; synonym, hypernym: entailment), up to ``--per-rule`` pairs per rule, premises
+visited in an order fixed by ``--seed``. Output lines are SNLI-style JSON (``pairID``,
+``sentence1``, ``sentence2``, ``gold_label``) plus ``category`` (the rule); there are no parses,
+so whoever reads the file tags both sentences the same way.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+from featurize.atomic import atomic_open
+from featurize.corpora.errors import CorpusFormatError
+from featurize.corpora.snli import read_snli
+from featurize.text import ResourceMissingError, load_wordnet
+
+from .substitutions import RULES, SubstitutionFinder, substituted_pairs
+
+#: Where the probe set made from the official dev split is kept.
+PROBES = Path(__file__).with_name("probes") / "lexical_substitution.jsonl"
+
+
+def make_probes(dev_pairs, *, per_rule: int = 250, seed: int = 0) -> list[dict]:
+    """The probe lines (dicts) for dev pairs: distinct premises, one substitution each."""
+    premises = list({pair.premise.text: pair.premise for pair in dev_pairs}.values())
+    made = substituted_pairs(premises, SubstitutionFinder(load_wordnet()), seed=seed,
+                             per_rule=dict.fromkeys(RULES, per_rule))
+    return [{"pairID": pair.pair_id, "sentence1": pair.premise.text, "sentence2": pair.hypothesis.text,
+             "gold_label": pair.label, "category": rule} for pair, rule in made]
+
+
+def read_probes(path=PROBES) -> list[dict]:
+    """The probe lines of a file written by :func:`make_probes` (``category`` kept)."""
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m experiments.make_probes", description=__doc__.splitlines()[0])
+    parser.add_argument("--dev", type=Path, required=True, help="the SNLI dev file (.jsonl or .txt, optionally .gz)")
+    parser.add_argument("--out", type=Path, default=PROBES, help=f"output JSON lines (default: {PROBES})")
+    parser.add_argument("--per-rule", type=int, default=250, help="pairs per substitution rule at most (default: 250)")
+    parser.add_argument("--seed", type=int, default=0, help="order in which premises are visited (default: 0)")
+    args = parser.parse_args(argv)
+    if args.per_rule < 1:
+        parser.error("--per-rule must be at least 1")
+    try:
+        lines = make_probes(read_snli(args.dev).pairs, per_rule=args.per_rule, seed=args.seed)
+    except (FileNotFoundError, CorpusFormatError, ResourceMissingError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    with atomic_open(args.out, "w", encoding="utf-8") as f:
+        for line in lines:
+            f.write(json.dumps(line, ensure_ascii=False) + "\n")
+    counts = Counter(line["category"] for line in lines)
+    print(f"{len(lines)} probe pairs -> {args.out}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,230 @@
+"""One-word substitutions that contradict a sentence or keep its meaning, from WordNet and numbers.
+
+A premise becomes a hypothesis by replacing one word:
+
+========================  ===============================================  ==============
+rule                      replacement                                      label
+========================  ===============================================  ==============
+``colour``                another colour (co-hyponym under *chromatic      contradiction
+                          colour* / *achromatic colour*)
+``nationality``           another nationality (co-hyponym under an         contradiction
+                          inhabitant synset: *German* / *Italian*)
+``cohyponym``             a sibling noun under the word's direct           contradiction
+                          hypernym (*dog* / *cat*; *guitar* / *violin*)
+``antonym``               a WordNet lemma antonym of an adjective          contradiction
+``number``                another cardinal from 2 to 10 (same spelling     contradiction
+                          style: digits or words)
+``ordinal``               another ordinal from first to tenth              contradiction
+``synonym``               another word of the same synset                  entailment
+``hypernym``              a more general noun (one to three links up)      entailment
+========================  ===============================================  ==============
+
+Only a word's most frequent sense is used, replacements must be frequent words in that sense
+(SemCor count), nouns that modify another noun ("*police* officer") are skipped, and premises
+with a negation or quantifier (where hypernyms stop entailing) are skipped. Plural nouns are
+pluralized, and a preceding *a*/*an* follows the new word. Used for the lexical-substitution probe
+set (:mod:`experiments.make_probes`, from dev premises) and to augment training data (from
+train premises): the same rules, never the same premises.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from featurize.families.lexical import NEGATIONS
+from featurize.families.alignment import QUANTIFIERS
+from featurize.records import Pair, Sentence
+from lexical_resources.numbers import CARDINAL_WORDS, ORDINAL_WORDS, cardinal, ordinal
+
+CONTRADICTION_RULES = ("colour", "nationality", "cohyponym", "antonym", "number", "ordinal")
+ENTAILMENT_RULES = ("synonym", "hypernym")
+RULES = CONTRADICTION_RULES + ENTAILMENT_RULES
+_COLOURS = frozenset({"chromatic_color.n.01", "achromatic_color.n.01"})
+_MIN_COUNT = 2  # SemCor count a replacement word needs in its sense
+#: Noun senses the noun rules use (WordNet lexicographer files): concrete things, where a sibling
+#: is a different thing. Abstract, group and quantity nouns ("a *lot* of", "a *group* of") gave
+#: wrong labels when read by hand.
+_NOUN_FILES = frozenset({"noun.artifact", "noun.animal", "noun.food", "noun.plant", "noun.substance", "noun.object",
+                         "noun.body"})
+#: Adjectives whose antonyms are function-like or sense-ambiguous ("other" / "same", "odd" / "even").
+_ADJECTIVE_STOPLIST = frozenset({"other", "same", "odd", "even", "own", "such", "only", "many", "few", "much",
+                                 "more", "less", "last", "next", "certain", "whole", "general"})
+_NUMBER_WORDS = {v: w for w, v in CARDINAL_WORDS.items() if 2 <= v <= 10}
+_ORDINALS = {v: w for w, v in ORDINAL_WORDS.items() if 1 <= v <= 10}
+
+
+@dataclass(frozen=True)
+class Substitution:
+    """Replace ``tokens[index]`` (``original``) with ``replacement``; ``rule`` gives ``label``."""
+
+    index: int
+    original: str
+    replacement: str
+    rule: str
+
+    @property
+    def label(self) -> str:
+        return "contradiction" if self.rule in CONTRADICTION_RULES else "entailment"
+
+
+def _word(lemma) -> str | None:
+    """A lemma's name as a plain lowercase word, or None for collocations and odd names."""
+    name = lemma.name().lower()
+    return name if name.isalpha() else None
+
+
+def _frequent(lemma) -> bool:
+    return lemma.count() >= _MIN_COUNT
+
+
+def _plural(word: str) -> str:
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in tuple("aeiou"):
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def _sense_words(synset, exclude: str) -> list[str]:
+    """Frequent single words of ``synset`` whose most frequent sense it is, except ``exclude``."""
+    words = []
+    for lemma in synset.lemmas():
+        word = _word(lemma)
+        if word and word != exclude and _frequent(lemma) and synset.name() == _first_synset_name(synset, word):
+            words.append(word)
+    return words
+
+
+def _first_synset_name(synset, word):
+    senses = synset._wordnet_corpus_reader.synsets(word, synset.pos())
+    return senses[0].name() if senses else None
+
+
+class SubstitutionFinder:
+    """Candidate substitutions for a tagged sentence, from a NLTK WordNet reader."""
+
+    def __init__(self, reader):
+        self.wn = reader
+
+    def candidates(self, tokens, tags) -> list[Substitution]:
+        """Every substitution the rules allow in the sentence (lowercase ``tokens``)."""
+        if any(t in NEGATIONS or t in QUANTIFIERS for t in tokens):
+            return []
+        found = []
+        for i, (token, tag) in enumerate(zip(tokens, tags)):
+            if not token.isalpha() and cardinal(token) is None:
+                continue
+            found += self._at(i, token, tag, tags[i + 1] if i + 1 < len(tags) else "")
+        return found
+
+    def _at(self, i, token, tag, next_tag) -> list[Substitution]:
+        value = cardinal(token)
+        if value is not None and tag.startswith("CD") and value in _NUMBER_WORDS:
+            digits = token.isdigit()
+            return [Substitution(i, token, str(v) if digits else w, "number") for v, w in _NUMBER_WORDS.items()
+                    if v != value]
+        value = ordinal(token)
+        if value is not None and value in _ORDINALS and token.isalpha():
+            return [Substitution(i, token, w, "ordinal") for v, w in _ORDINALS.items() if v != value]
+        if tag.startswith("JJ"):
+            return self._adjective(i, token)
+        if tag in ("NN", "NNS") and not next_tag.startswith("NN") and cardinal(token) is None:
+            return self._noun(i, token, plural=tag == "NNS")
+        return []
+
+    def _adjective(self, i, token) -> list[Substitution]:
+        if token in _ADJECTIVE_STOPLIST:
+            return []
+        out = []
+        senses = self.wn.synsets(token, "a")
+        if senses:
+            for lemma in senses[0].lemmas():
+                if lemma.name().lower() == token:
+                    out += [Substitution(i, token, w, "antonym") for a in lemma.antonyms()
+                            if (w := _word(a)) and _frequent(a)]
+        nouns = self.wn.synsets(token, "n")
+        if nouns:
+            parents = {p.name() for p in nouns[0].hypernyms()}
+            if parents & _COLOURS:
+                out += [Substitution(i, token, w, "colour") for w in self._siblings(nouns[0], token)
+                        if self.wn.synsets(w, "a")]
+            elif any(self._is_inhabitant(p) for p in nouns[0].hypernyms()):
+                out += [Substitution(i, token, w, "nationality") for w in self._siblings(nouns[0], token)
+                        if self.wn.synsets(w, "a")]
+        return out
+
+    def _is_inhabitant(self, synset) -> bool:
+        return any(h.name() == "inhabitant.n.01" for h in synset.hypernyms())
+
+    def _siblings(self, synset, exclude) -> list[str]:
+        words = []
+        for parent in synset.hypernyms():
+            for sibling in parent.hyponyms():
+                if sibling != synset:
+                    words += _sense_words(sibling, exclude)
+        return sorted(set(words))
+
+    def _noun(self, i, token, plural: bool) -> list[Substitution]:
+        base = self.wn.morphy(token, "n") if plural else token
+        senses = self.wn.synsets(base or token, "n")
+        if not base or not senses or not any(_frequent(l) for l in senses[0].lemmas() if l.name().lower() == base):
+            return []
+        sense = senses[0]
+        inflect = _plural if plural else (lambda w: w)
+        out = [Substitution(i, token, inflect(w), "antonym") for lemma in sense.lemmas() if lemma.name() == base
+               for a in lemma.antonyms() if (w := _word(a)) and _frequent(a)]
+        if sense.lexname() not in _NOUN_FILES:
+            return out
+        if all(p.min_depth() >= 6 for p in sense.hypernyms()):
+            out += [Substitution(i, token, inflect(w), "cohyponym") for w in self._siblings(sense, base)]
+        out += [Substitution(i, token, inflect(w), "synonym") for w in _sense_words(sense, base)]
+        ancestor = sense
+        for _ in range(3):
+            parents = ancestor.hypernyms()
+            if not parents or parents[0].min_depth() < 5:
+                break
+            ancestor = parents[0]
+            words = [w for w in _sense_words(ancestor, base) if w != base]
+            if words:
+                out.append(Substitution(i, token, inflect(words[0]), "hypernym"))
+                break
+        return out
+
+
+def apply(sentence: Sentence, substitution: Substitution) -> Sentence:
+    """The sentence with the substitution made (original case kept for the first letter; tags unchanged)."""
+    tokens = list(sentence.tokens)
+    old = tokens[substitution.index]
+    new = substitution.replacement
+    tokens[substitution.index] = new.capitalize() if old[:1].isupper() else new
+    before = substitution.index - 1
+    if before >= 0 and tokens[before].lower() in ("a", "an"):
+        article = "an" if new[:1] in "aeiou" else "a"
+        tokens[before] = article.capitalize() if tokens[before][:1].isupper() else article
+    text = " ".join(tokens)
+    for mark in (" .", " ,", " !", " ?", " 's", " n't"):
+        text = text.replace(mark, mark.strip())
+    return Sentence(text=text, tokens=tuple(tokens), tags=sentence.tags)
+
+
+def substituted_pairs(premises, finder: SubstitutionFinder, *, seed: int = 0, per_rule: dict | None = None,
+                      rules=RULES) -> list[tuple[Pair, str]]:
+    """``(pair, rule)`` for distinct premises: at most one substitution per premise, a rule chosen
+    so that rare rules get their share, the replacement drawn at random (seeded)."""
+    rng = random.Random(seed)
+    order = list(range(len(premises)))
+    rng.shuffle(order)
+    counts = dict.fromkeys(rules, 0)
+    out = []
+    for k in order:
+        premise = premises[k]
+        candidates = [c for c in finder.candidates(tuple(t.lower() for t in premise.tokens), premise.tags)
+                      if c.rule in counts and (per_rule is None or counts[c.rule] < per_rule.get(c.rule, 0))]
+        if not candidates:
+            continue
+        rule = min({c.rule for c in candidates}, key=lambda r: (counts[r], rules.index(r)))
+        choice = rng.choice([c for c in candidates if c.rule == rule])
+        counts[rule] += 1
+        out.append((Pair(premise, apply(premise, choice), label=choice.label,
+                         pair_id=f"{rule}-{k}-{choice.index}"), rule))
+    return out

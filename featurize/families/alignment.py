@@ -1,0 +1,271 @@
+"""The ``alignment`` family: how each hypothesis word relates to the premise, and what changed.
+
+The paper's error analysis (and ours) finds lexical models answering from how much the two
+sentences overlap, not from how their words relate: a premise copied whole with one colour,
+number or noun swapped keeps nearly all its overlap, BLEU and matching cross features. This
+family aligns the hypothesis to the premise and describes the *differences*:
+
+1. The two token sequences are aligned monotonically (``difflib.SequenceMatcher``, the longest
+   matching blocks). Hypothesis words inside matching blocks are aligned ``in_place``.
+2. A block of the hypothesis that replaces a block of the premise, with the rest aligned around
+   it, is a *substitution* slot: each hypothesis content word there is linked to the premise
+   word of that slot it relates to best (:mod:`lexical_resources.relations`: exact, lemma,
+   numbers, WordNet synonym / hypernym / hyponym / antonym / close co-hyponym, VerbOcean).
+3. Hypothesis content words still unlinked are looked up anywhere in the premise: the same
+   word elsewhere is ``moved`` (word order changed), a related word ``elsewhere``, none ``new``.
+
+Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``conflict`` or
+``new``, see :data:`~lexical_resources.relations.RELATION_CLASSES`):
+
+* ``word:<relation>`` and ``word:<class>:<POS>`` for each hypothesis content word;
+* ``subst:<relation>`` for each substitution, and ``swap:<relation>`` when one word replaces
+  one word;
+* ``verdict:...``: ``conflict`` when some word conflicts with its premise word, ``conflict_only``
+  when besides that everything is equal or more general (the one-word swap that must flip the
+  label to contradiction), ``entailed`` when every word is equal or more general, ``new=<n>``
+  (1, 2, 3+) otherwise; ``copy:<verdict>`` repeats it when the hypothesis is most of the
+  premise word for word, where overlap features say least about the label;
+* ``negation:<hypothesis_only|premise_only|both>`` and ``quantifier:<word>:<in_premise|new>``;
+* ``role_swap``: the subject and object of the premise trade places in the hypothesis
+  (*A dog bit a man* / *A man bit a dog*); ``moved:<POS>`` for each moved word.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from functools import lru_cache
+
+import numpy as np
+
+from lexical_resources.numbers import cardinal, ordinal
+from lexical_resources.relations import RELATION_CLASSES, RELATION_RANK, SOURCES, WordRelations
+
+from ..hashing import TOKEN_HASHES, feature_keys
+from .lexical import AUXILIARIES, NEGATIONS, _WORD, coarse_pos, get_verbocean, get_wordnet, skeleton
+from .registry import Family, SparseFeatures, family_seed, register
+
+QUANTIFIERS = frozenset({"all", "every", "each", "some", "many", "few", "several", "both", "most", "any",
+                         "only", "nobody", "none", "no", "nothing"})
+#: A hypothesis this much (or more) made of premise words in order is a near copy.
+COPY_SHARE = 0.8
+_ONE = frozenset({"a", "an"})
+
+
+@dataclass(frozen=True)
+class Link:
+    """One hypothesis content word and the premise word it is aligned to.
+
+    ``kind`` is ``in_place``, ``swap`` (one word replaced by one word), ``substitution`` (a
+    word in a replaced block), ``moved``, ``elsewhere`` or ``new`` (then
+    ``premise_index`` and ``relation`` are None).
+    """
+
+    hypothesis_index: int
+    premise_index: int | None
+    relation: str | None
+    kind: str
+
+    @property
+    def relation_class(self) -> str:
+        return RELATION_CLASSES[self.relation] if self.relation is not None else "new"
+
+
+def _is_content(token: str, tag: str) -> bool:
+    """A noun, verb (not be/have/do: checked by the caller), adjective, adverb or number; not a
+    negation or quantifier word (those have features of their own)."""
+    if not _WORD.search(token) or token in NEGATIONS or token in QUANTIFIERS:
+        return False
+    return bool(coarse_pos(tag)) or cardinal(token) is not None or ordinal(token) is not None
+
+
+class _Analysis:
+    """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
+
+    __slots__ = ("tokens", "tags", "content", "matchable", "as_number", "negated", "roles")
+
+    def __init__(self, tokens, tags, wn):
+        self.tokens, self.tags = tokens, tags
+        self.content = frozenset(i for i, (t, g) in enumerate(zip(tokens, tags))
+                                 if _is_content(t, g) and not (g[:1] == "V" and wn.lemma(t, "v") in AUXILIARIES))
+        # "an" read as "a", so that "a dog" / "an animal" differ in one word, not two.
+        self.matchable = tuple("a" if t == "an" else t for t in tokens)
+        # The articles read as the number one, for "a dog" / "two dogs".
+        self.as_number = tuple("one" if t in _ONE else t for t in tokens)
+        self.negated = any(t in NEGATIONS for t in tokens)
+        roles = skeleton(tokens, tags, wn)
+        self.roles = (roles["subject"] and roles["subject"][0], roles["object"] and roles["object"][0])
+
+
+@lru_cache(maxsize=2**16)
+def _analyse(tokens: tuple, tags: tuple, relations: WordRelations) -> _Analysis:
+    return _Analysis(tokens, tags, relations.wordnet)
+
+
+def _best(relations, p_tokens, p_tags, h_token, h_tag, candidates):
+    """The premise index among ``candidates`` whose relation to the hypothesis word ranks best."""
+    best, best_rank, best_relation = None, len(RELATION_RANK), None
+    for i in candidates:
+        relation = relations.relation(p_tokens[i], p_tags[i], h_token, h_tag)
+        if relation is not None and RELATION_RANK[relation] < best_rank:
+            best, best_rank, best_relation = i, RELATION_RANK[relation], relation
+    return best, best_relation
+
+
+def align(premise, hypothesis, relations: WordRelations) -> tuple[list[Link], float]:
+    """Links of the hypothesis content words to the premise, and the share of hypothesis tokens
+    inside matching blocks. ``premise``/``hypothesis`` have ``tokens`` and ``tags`` (tuples)."""
+    p = _analyse(tuple(premise.tokens), tuple(premise.tags), relations)
+    h = _analyse(tuple(hypothesis.tokens), tuple(hypothesis.tags), relations)
+    return _links(p, h, relations)
+
+
+def _links(p: _Analysis, h: _Analysis, relations) -> tuple[list[Link], float]:
+    links: dict[int, Link] = {}
+    matched = 0
+    matcher = SequenceMatcher(None, p.matchable, h.matchable, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            matched += j2 - j1
+            for j in range(j1, j2):
+                if j in h.content:
+                    links[j] = Link(j, i1 + j - j1, "exact", "in_place")
+        elif op == "replace":
+            slot = [i for i in range(i1, i2) if i in p.content or p.tokens[i] in _ONE]
+            one_for_one = i2 - i1 == 1 and j2 - j1 == 1
+            for j in range(j1, j2):
+                if j in h.content:
+                    i, relation = _best(relations, p.as_number, p.tags, h.tokens[j], h.tags[j], slot)
+                    if relation is not None:
+                        links[j] = Link(j, i, relation, "swap" if one_for_one else "substitution")
+                    elif one_for_one and slot:
+                        links[j] = Link(j, i1, None, "swap")
+    for j in sorted(h.content - links.keys()):
+        i, relation = _best(relations, p.tokens, p.tags, h.tokens[j], h.tags[j], sorted(p.content))
+        if relation is None:
+            links[j] = Link(j, None, None, "new")
+        else:
+            links[j] = Link(j, i, relation, "moved" if relation in ("exact", "lemma") else "elsewhere")
+    share = matched / len(h.tokens) if h.tokens else 0.0
+    return [links[j] for j in sorted(links)], share
+
+
+def _verdict(links) -> str:
+    classes = Counter(link.relation_class for link in links)
+    unsupported = classes["new"] + classes["specific"]
+    if classes["conflict"]:
+        return "conflict" if unsupported else "conflict_only"
+    return "entailed" if not unsupported else f"new={min(unsupported, 3)}{'+' if unsupported >= 3 else ''}"
+
+
+def _role_swap(p: _Analysis, h: _Analysis) -> bool:
+    """The premise's subject and object trade places in the hypothesis (read from the tags)."""
+    (p_subject, p_object), (h_subject, h_object) = p.roles, h.roles
+    return (None not in (p_subject, p_object) and p_subject != p_object
+            and h_subject == p_object and h_object == p_subject)
+
+
+def _crossed(links, h: _Analysis) -> bool:
+    """Two hypothesis nouns aligned word for word to premise nouns in the opposite order."""
+    nouns = [link for link in links if link.relation in ("exact", "lemma") and h.tags[link.hypothesis_index][:1] == "N"]
+    return any(a.premise_index > b.premise_index for k, a in enumerate(nouns) for b in nouns[k + 1:])
+
+
+def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter:
+    """The family's features for one pair of sentences (``tokens``/``tags``, lowercased)."""
+    p = _analyse(tuple(premise.tokens), tuple(premise.tags), relations)
+    h = _analyse(tuple(hypothesis.tokens), tuple(hypothesis.tags), relations)
+    links, share = _links(p, h, relations)
+    features = Counter()
+    for link in links:
+        pos = coarse_pos(h.tags[link.hypothesis_index]) or "num"
+        relation = link.relation or ("unrelated" if link.kind == "swap" else "new")
+        features[f"word:{relation}"] = 1
+        features[f"word:{link.relation_class}:{pos}"] = 1
+        if link.kind in ("swap", "substitution"):
+            features[f"subst:{relation}"] = 1
+        if link.kind == "swap":
+            features[f"swap:{relation}"] = 1
+        if link.kind == "moved":
+            features[f"moved:{pos}"] = 1
+        if link.relation not in ("exact", "lemma"):
+            # The words themselves, to learn relations no resource has (beach / surf).
+            premise_word = p.tokens[link.premise_index] if link.premise_index is not None else ""
+            features[f"pair:{premise_word}|{h.tokens[link.hypothesis_index]}"] = 1
+    verdict = _verdict(links)
+    features[f"verdict:{verdict}"] = 1
+    if share >= COPY_SHARE:
+        features[f"copy:{verdict}"] = 1
+    if p.negated or h.negated:
+        features["negation:" + ("both" if p.negated and h.negated else "hypothesis_only" if h.negated
+                                else "premise_only")] = 1
+    for q in QUANTIFIERS.intersection(h.tokens):
+        features[f"quantifier:{q}:{'in_premise' if q in p.tokens else 'new'}"] = 1
+    if _role_swap(p, h) or _crossed(links, h):
+        features["role_swap"] = 1
+    return Counter({f"alignment:{name}": value for name, value in features.items()})
+
+
+def describe(premise, hypothesis, relations: WordRelations) -> list[str]:
+    """The alignment as readable lines: ``"green <- blue: cohyponym (WordNet), substitution"``."""
+    links, _ = align(premise, hypothesis, relations)
+    lines = []
+    for link in links:
+        word = hypothesis.tokens[link.hypothesis_index]
+        if link.premise_index is None:
+            lines.append(f"{word}: new")
+            continue
+        relation = link.relation or "unrelated"
+        source = SOURCES.get(relation, "WordNet")
+        lines.append(f"{word} <- {premise.tokens[link.premise_index]}: {relation} ({source}), {link.kind}")
+    return lines
+
+
+# ---- resources ----------------------------------------------------------------------------
+
+_RELATIONS: dict[tuple[int, int], WordRelations] = {}
+
+
+def word_relations() -> WordRelations:
+    """The :class:`WordRelations` over the family's WordNet and VerbOcean (see :mod:`.lexical`)."""
+    wn, vo = get_wordnet(), get_verbocean()
+    key = (id(wn), id(vo))
+    found = _RELATIONS.get(key)
+    if found is None:
+        _RELATIONS.clear()
+        found = _RELATIONS[key] = WordRelations(wn, vo)
+    return found
+
+
+def alignment_reference(pair) -> Counter:
+    """Alignment features of one pair (see the module docstring)."""
+    return alignment_features(pair.premise, pair.hypothesis, word_relations())
+
+
+class _Bare:
+    __slots__ = ("tokens", "tags")
+
+    def __init__(self, tokens, tags):
+        self.tokens, self.tags = tokens, tags
+
+
+def alignment_fast(batch) -> SparseFeatures:
+    relations = word_relations()
+    seed = family_seed("alignment")
+    names = batch.tag_names
+    rows, hashes = [], []
+    sides = []
+    for side in (batch.premise, batch.hypothesis):
+        tags = [names[t] for t in side.tags.tolist()]
+        starts = side.starts.tolist()
+        sides.append([_Bare(tuple(side.tokens[a:b]), tuple(tags[a:b])) for a, b in zip(starts[:-1], starts[1:])])
+    for r, (p, h) in enumerate(zip(*sides)):
+        for name in alignment_features(p, h, relations):
+            rows.append(r)
+            hashes.append(TOKEN_HASHES[name])
+    keys = feature_keys(seed, np.array(hashes, dtype=np.uint64))
+    return SparseFeatures(np.array(rows, dtype=np.int64), keys, [])
+
+
+register(Family("alignment", alignment_reference, alignment_fast,
+                description="alignment of hypothesis words to the premise: relations, substitutions, verdict"))

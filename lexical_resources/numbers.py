@@ -1,0 +1,73 @@
+"""Cardinal and ordinal numbers written as digits or words: "3", "three", "3rd", "third".
+
+Numbers are how many NLI contradictions are made ("two dogs" / "three dogs"), and WordNet does
+not know that *two* and *3* differ or that *2* and *two* are the same, so they are read here.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+          "nineteen")
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+_ORDINAL_UNITS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+                  "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth",
+                  "sixteenth", "seventeenth", "eighteenth", "nineteenth")
+_ORDINAL_TENS = {"twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60,
+                 "seventieth": 70, "eightieth": 80, "ninetieth": 90}
+
+CARDINAL_WORDS: dict[str, int] = {w: i for i, w in enumerate(_UNITS)} | _TENS | {
+    "hundred": 100, "thousand": 1000, "dozen": 12, "million": 10**6}
+ORDINAL_WORDS: dict[str, int] = {w: i for i, w in enumerate(_ORDINAL_UNITS)} | _ORDINAL_TENS | {
+    "hundredth": 100, "thousandth": 1000}
+
+_DIGITS = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+_DIGIT_ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th)")
+
+
+@lru_cache(maxsize=2**16)
+def cardinal(token: str) -> float | None:
+    """The value of a cardinal number token (``"3"``, ``"three"``, ``"1,000"``, ``"twenty-one"``), else None."""
+    word = token.lower()
+    if word in CARDINAL_WORDS:
+        return float(CARDINAL_WORDS[word])
+    if _DIGITS.fullmatch(word):
+        return float(word.replace(",", ""))
+    tens, dash, unit = word.partition("-")
+    if dash and tens in _TENS and unit in CARDINAL_WORDS and CARDINAL_WORDS[unit] < 10:
+        return float(_TENS[tens] + CARDINAL_WORDS[unit])
+    return None
+
+
+@lru_cache(maxsize=2**16)
+def ordinal(token: str) -> int | None:
+    """The value of an ordinal token (``"3rd"``, ``"third"``, ``"twenty-first"``), else None."""
+    word = token.lower()
+    if word in ORDINAL_WORDS:
+        return ORDINAL_WORDS[word]
+    match = _DIGIT_ORDINAL.fullmatch(word)
+    if match:
+        return int(match.group(1))
+    tens, dash, unit = word.partition("-")
+    if dash and tens in _TENS and unit in ORDINAL_WORDS and ORDINAL_WORDS[unit] < 10:
+        return _TENS[tens] + ORDINAL_WORDS[unit]
+    return None
+
+
+def number_relation(premise_token: str, hypothesis_token: str) -> str | None:
+    """``"number_same"`` / ``"number_different"`` for two cardinals, ``"ordinal_same"`` /
+    ``"ordinal_different"`` for two ordinals, else None (not both numbers of one kind).
+
+    >>> number_relation("2", "two"), number_relation("two", "three"), number_relation("1st", "second")
+    ('number_same', 'number_different', 'ordinal_different')
+    """
+    a, b = cardinal(premise_token), cardinal(hypothesis_token)
+    if a is not None and b is not None:
+        return "number_same" if a == b else "number_different"
+    a, b = ordinal(premise_token), ordinal(hypothesis_token)
+    if a is not None and b is not None:
+        return "ordinal_same" if a == b else "ordinal_different"
+    return None

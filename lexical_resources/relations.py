@@ -1,0 +1,110 @@
+"""How a hypothesis word relates to a premise word, from every resource lexnli has.
+
+One call, :meth:`WordRelations.relation`, answers with a relation and the resource that gave
+it, in a fixed order of precedence: the same token; numbers (cardinals and ordinals, digits or
+words); the same lemma; WordNet synonym, hypernym (the hypothesis word is more general:
+*dog* -> *animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
+(:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), with adjectives also read as
+nouns (colours and nationalities are organised as nouns in WordNet); then VerbOcean for verbs.
+
+Each relation falls in one of four classes that say what it does to entailment when the
+hypothesis word takes the premise word's place: ``equal`` and ``general`` keep it, ``specific``
+adds information (neutral), ``conflict`` contradicts.
+"""
+from __future__ import annotations
+
+from .numbers import number_relation
+from .wordnet import wordnet_pos
+
+#: Relation -> what substituting the hypothesis word for the premise word does to entailment.
+RELATION_CLASSES = {
+    "exact": "equal", "lemma": "equal", "synonym": "equal", "number_same": "equal", "ordinal_same": "equal",
+    "vo_similar": "equal",
+    "hypernym": "general", "holonym": "general", "vo_stronger": "general",
+    "hyponym": "specific", "meronym": "specific", "vo_weaker": "specific",
+    "antonym": "conflict", "cohyponym": "conflict", "number_different": "conflict",
+    "ordinal_different": "conflict", "vo_opposite": "conflict",
+}
+#: Relations in order of preference when a hypothesis word could align to several premise words.
+RELATION_ORDER = ("exact", "lemma", "number_same", "ordinal_same", "synonym", "vo_similar", "hypernym",
+                  "holonym", "vo_stronger", "antonym", "number_different", "ordinal_different", "vo_opposite",
+                  "cohyponym", "hyponym", "meronym", "vo_weaker")
+RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
+#: The resource behind each relation, for explanations.
+SOURCES = {"exact": "token", "number_same": "numbers", "number_different": "numbers", "ordinal_same": "numbers",
+           "ordinal_different": "numbers", **{r: "VerbOcean" for r in RELATION_CLASSES if r.startswith("vo_")}}
+
+_WORDNET_RELATIONS = frozenset({"synonym", "hypernym", "hyponym", "antonym", "holonym", "meronym"})
+_MEMO_LIMIT = 1_000_000
+
+
+def verbocean_relation(verbocean, premise_verb: str, hypothesis_verb: str) -> str | None:
+    """``vo_similar``, ``vo_stronger`` (the premise verb is stronger: *kill* -> *wound*),
+    ``vo_weaker``, ``vo_opposite`` or None, for two verb lemmas."""
+    forward = verbocean.relations(premise_verb, hypothesis_verb)
+    backward = verbocean.relations(hypothesis_verb, premise_verb)
+    if "similar" in forward or "similar" in backward:
+        return "vo_similar"
+    if "stronger-than" in forward or "can-result-in" in forward:
+        return "vo_stronger"
+    if "stronger-than" in backward:
+        return "vo_weaker"
+    if "opposite-of" in forward or "opposite-of" in backward:
+        return "vo_opposite"
+    return None
+
+
+class WordRelations:
+    """Relations between a premise word and a hypothesis word, remembered per word pair.
+
+    Parameters
+    ----------
+    wordnet : lexical_resources.WordNet
+        Lemmas and WordNet relations.
+    verbocean : lexical_resources.VerbOcean or None
+        Verb relations; None leaves them out.
+    """
+
+    def __init__(self, wordnet, verbocean=None):
+        self.wordnet = wordnet
+        self.verbocean = verbocean
+        self._memo: dict[tuple, str | None] = {}
+
+    def relation(self, premise_token: str, premise_tag: str, hypothesis_token: str, hypothesis_tag: str) -> str | None:
+        """The relation of the hypothesis word to the premise word (a key of :data:`RELATION_CLASSES`), or None."""
+        key = (premise_token, premise_tag[:1], hypothesis_token, hypothesis_tag[:1])
+        found = self._memo.get(key, self._memo)
+        if found is self._memo:
+            if len(self._memo) > _MEMO_LIMIT:
+                self._memo.clear()
+            found = self._memo[key] = self._relation(premise_token, premise_tag, hypothesis_token, hypothesis_tag)
+        return found
+
+    def _relation(self, p: str, p_tag: str, h: str, h_tag: str) -> str | None:
+        if p == h:
+            return "exact"
+        numbers = number_relation(p, h)
+        if numbers is not None:
+            return numbers
+        p_pos, h_pos = wordnet_pos(p_tag), wordnet_pos(h_tag)
+        if not p_pos or not h_pos:
+            return None
+        wn = self.wordnet
+        if wn.lemma(p, p_pos) == wn.lemma(h, h_pos):
+            return "lemma"
+        if p_pos != h_pos:
+            # Taggers confuse nouns and adjectives ("an animal" as JJ); colours and
+            # nationalities are nouns in WordNet: compare such words as nouns.
+            return self._wordnet(p, h, "n") if {p_pos, h_pos} == {"n", "a"} else None
+        found = self._wordnet(p, h, p_pos)
+        if found is None and p_pos == "a":
+            found = self._wordnet(p, h, "n")
+        if found is None and p_pos == "v" and self.verbocean is not None:
+            found = verbocean_relation(self.verbocean, wn.lemma(p, "v"), wn.lemma(h, "v"))
+        return found
+
+    def _wordnet(self, p: str, h: str, pos: str) -> str | None:
+        found = self.wordnet.relation(p, h, pos)
+        if found in _WORDNET_RELATIONS:
+            return found
+        return "cohyponym" if self.wordnet.is_close_cohyponym(p, h, pos) else None

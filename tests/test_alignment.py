@@ -1,0 +1,172 @@
+"""The alignment family's specification, on hand-written tagged pairs.
+
+The unit tests use a small stand-in WordNet whose relations are written out below, so they run
+without NLTK data; the last tests check the same cases against the real WordNet (skipped when
+it is not installed).
+"""
+from collections import Counter
+
+import pytest
+
+from featurize.families.alignment import align, alignment_features, describe
+from featurize.records import Sentence
+from lexical_resources.numbers import cardinal, number_relation, ordinal
+from lexical_resources.relations import RELATION_CLASSES, RELATION_ORDER, WordRelations
+
+
+class TinyWordNet:
+    """The WordNet interface WordRelations uses, with hand-written relations."""
+
+    LEMMAS = {"dogs": "dog", "sings": "sing", "bit": "bite", "is": "be", "runs": "run", "men": "man"}
+    RELATIONS = {("dog", "animal"): "hypernym", ("animal", "dog"): "hyponym", ("tall", "short"): "antonym",
+                 ("short", "tall"): "antonym", ("man", "person"): "hypernym"}
+    COHYPONYMS = {frozenset(("blue", "green")), frozenset(("dog", "cat"))}
+
+    def lemma(self, word, pos=None):
+        return self.LEMMAS.get(word, word)
+
+    def relation(self, word1, word2, pos=None):
+        return self.RELATIONS.get((self.lemma(word1), self.lemma(word2)))
+
+    def is_close_cohyponym(self, word1, word2, pos=None):
+        return frozenset((self.lemma(word1), self.lemma(word2))) in self.COHYPONYMS
+
+
+def sentence(tagged: str) -> Sentence:
+    """``"a/DT dog/NN ./."`` -> a Sentence."""
+    tokens, tags = zip(*(item.rsplit("/", 1) for item in tagged.split()))
+    return Sentence(text=" ".join(tokens), tokens=tokens, tags=tags)
+
+
+RELATIONS = WordRelations(TinyWordNet())
+
+
+def features(premise: str, hypothesis: str) -> Counter:
+    return alignment_features(sentence(premise), sentence(hypothesis), RELATIONS)
+
+
+GIRL_BLUE = "a/DT girl/NN in/IN a/DT blue/JJ dress/NN sings/VBZ ./."
+
+
+def test_cohyponym_swap_in_a_copied_sentence_is_a_lone_conflict():
+    found = features(GIRL_BLUE, GIRL_BLUE.replace("blue", "green"))
+    assert found["alignment:swap:cohyponym"] == 1
+    assert found["alignment:verdict:conflict_only"] == 1
+    assert found["alignment:copy:conflict_only"] == 1
+    assert "alignment:verdict:entailed" not in found
+
+
+def test_identical_sentences_are_entailed_with_no_substitution():
+    found = features(GIRL_BLUE, GIRL_BLUE)
+    assert found["alignment:verdict:entailed"] == 1 and found["alignment:copy:entailed"] == 1
+    assert not [name for name in found if name.startswith(("alignment:subst", "alignment:swap"))]
+
+
+def test_antonym_swap():
+    found = features("a/DT tall/JJ man/NN stands/VBZ ./.", "a/DT short/JJ man/NN stands/VBZ ./.")
+    assert found["alignment:swap:antonym"] == 1 and found["alignment:verdict:conflict_only"] == 1
+
+
+@pytest.mark.parametrize("premise_number, hypothesis_number, relation", [
+    ("two", "three", "number_different"), ("2", "two", "number_same"), ("two", "3", "number_different")])
+def test_number_swaps_in_digits_and_words(premise_number, hypothesis_number, relation):
+    found = features(f"{premise_number}/CD dogs/NNS run/VBP ./.", f"{hypothesis_number}/CD dogs/NNS run/VBP ./.")
+    assert found[f"alignment:swap:{relation}"] == 1
+    expected = "conflict_only" if relation == "number_different" else "entailed"
+    assert found[f"alignment:verdict:{expected}"] == 1
+
+
+def test_ordinal_swap():
+    found = features("the/DT first/JJ runner/NN wins/VBZ", "the/DT second/JJ runner/NN wins/VBZ")
+    assert found["alignment:swap:ordinal_different"] == 1
+
+
+def test_article_reads_as_one_against_a_number():
+    found = features("a/DT dog/NN runs/VBZ", "two/CD dogs/NNS run/VBP")
+    assert found["alignment:subst:number_different"] == 1
+
+
+def test_hypernym_swap_keeps_entailment_and_hyponym_adds_information():
+    up = features("a/DT dog/NN runs/VBZ ./.", "an/DT animal/NN runs/VBZ ./.")
+    assert up["alignment:swap:hypernym"] == 1 and up["alignment:verdict:entailed"] == 1
+    down = features("an/DT animal/NN runs/VBZ ./.", "a/DT dog/NN runs/VBZ ./.")
+    assert down["alignment:swap:hyponym"] == 1 and down["alignment:verdict:new=1"] == 1
+
+
+def test_subject_object_swap_is_a_role_swap_not_a_substitution():
+    found = features("a/DT dog/NN bit/VBD a/DT man/NN ./.", "a/DT man/NN bit/VBD a/DT dog/NN ./.")
+    assert found["alignment:role_swap"] == 1
+    assert found["alignment:verdict:entailed"] == 1  # every word is in the premise: only the roles changed
+    same = features("a/DT dog/NN bit/VBD a/DT man/NN ./.", "a/DT dog/NN bit/VBD a/DT man/NN ./.")
+    assert "alignment:role_swap" not in same
+
+
+def test_unaligned_content_word_is_new_information():
+    found = features("a/DT man/NN sleeps/VBZ ./.", "a/DT man/NN sleeps/VBZ on/IN a/DT sofa/NN ./.")
+    assert found["alignment:word:new"] == 1 and found["alignment:word:new:n"] == 1
+    assert found["alignment:verdict:new=1"] == 1
+
+
+def test_negation_is_a_cue_not_a_new_word():
+    found = features("a/DT man/NN is/VBZ sleeping/VBG ./.", "a/DT man/NN is/VBZ not/RB sleeping/VBG ./.")
+    assert found["alignment:negation:hypothesis_only"] == 1
+    assert found["alignment:verdict:entailed"] == 1
+
+
+def test_quantifier_in_hypothesis_only():
+    found = features("a/DT man/NN sleeps/VBZ", "some/DT man/NN sleeps/VBZ")
+    assert found["alignment:quantifier:some:new"] == 1
+
+
+def test_moved_word_is_aligned_elsewhere():
+    links, share = align(sentence("a/DT dog/NN bit/VBD a/DT man/NN"), sentence("a/DT man/NN bit/VBD a/DT dog/NN"),
+                         RELATIONS)
+    assert {link.kind for link in links} >= {"moved"}
+    assert 0 < share < 1
+
+
+def test_describe_names_the_words_the_relation_and_its_source():
+    lines = describe(sentence(GIRL_BLUE), sentence(GIRL_BLUE.replace("blue", "green")), RELATIONS)
+    assert "green <- blue: cohyponym (WordNet), swap" in lines
+    assert "girl <- girl: exact (token), in_place" in lines
+
+
+def test_relation_tables_agree():
+    assert set(RELATION_ORDER) == set(RELATION_CLASSES)
+
+
+@pytest.mark.parametrize("token, value", [("3", 3), ("three", 3), ("twenty-one", 21), ("1,000", 1000), ("dog", None)])
+def test_cardinals(token, value):
+    assert cardinal(token) == value
+
+
+@pytest.mark.parametrize("token, value", [("3rd", 3), ("third", 3), ("twenty-first", 21), ("thirds", None)])
+def test_ordinals(token, value):
+    assert ordinal(token) == value
+
+
+def test_number_relation_needs_two_numbers_of_one_kind():
+    assert number_relation("two", "second") is None
+    assert number_relation("dog", "two") is None
+
+
+# ---- the same cases with the real WordNet -------------------------------------------------
+
+@pytest.fixture(scope="module")
+def real_relations():
+    from featurize.text import ResourceMissingError
+    from lexical_resources import get_wordnet
+
+    try:
+        return WordRelations(get_wordnet())
+    except ResourceMissingError as exc:
+        pytest.skip(f"WordNet is not installed: {exc}")
+
+
+@pytest.mark.parametrize("premise, hypothesis, relation", [
+    ("blue", "green", "cohyponym"), ("dog", "cat", "cohyponym"), ("tall", "short", "antonym"),
+    ("dog", "animal", "hypernym"), ("animal", "dog", "hyponym"), ("german", "italian", "cohyponym"),
+    ("man", "woman", "antonym"), ("car", "automobile", "synonym"), ("man", "runner", None)])
+def test_real_wordnet_relations(real_relations, premise, hypothesis, relation):
+    tag = "JJ" if premise in ("blue", "tall", "german") else "NN"
+    assert real_relations.relation(premise, tag, hypothesis, tag) == relation
