@@ -180,7 +180,7 @@ def run_baseline(train, test):
 
 def child(args) -> None:
     """Run one size in this (fresh) process and print its figures as JSON."""
-    from featurize.corpora.snli import SNLICorpus
+    from lexnli.corpora.snli import SNLICorpus
     train, test = joblib.load(args.cache)
     pairs = stand_in(train.pairs, args.size, args.seed, args.suffix_probability)
     del train
@@ -231,7 +231,7 @@ def report(rows, out: Path | None) -> None:
                   f"faster end to end than the plain reference pipeline; test accuracy "
                   f"{same.accuracy.iloc[0]:.4f} vs {base.accuracy.iloc[0]:.4f}")
     if out is not None:
-        from featurize.atomic import atomic_open
+        from lexnli.io import atomic_open
         out.mkdir(parents=True, exist_ok=True)
         with atomic_open(out / "scale.csv", "w") as f:
             frame[columns].to_csv(f, index=False)
@@ -244,7 +244,7 @@ def plot(fast, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from featurize.atomic import atomic_open
+    from lexnli.io import atomic_open
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
     for stage_name in ("featurize", "vectorize", "fit", "predict"):
@@ -285,7 +285,7 @@ def main() -> None:
     for path in (args.train, args.test):
         if not path.exists():
             sys.exit(f"{path} not found: pass --train/--test or set LEXNLI_SHARED_DATA")
-    from featurize.corpora.snli import read_snli
+    from lexnli.corpora.snli import read_snli
     start = time.perf_counter()
     train, test = read_snli(args.train), read_snli(args.test)
     print(f"read {len(train)} train and {len(test)} test pairs in {time.perf_counter() - start:.1f} s", flush=True)

@@ -6,9 +6,9 @@ import logging
 import random
 from pathlib import Path
 
-from featurize.atomic import atomic_open
-from featurize.corpora.fetch import fetch_snli
-from featurize.corpora.snli import SNLICorpus, read_snli
+from lexnli.io import atomic_open
+from lexnli.data_home import fetch_snli
+from lexnli.corpora.snli import SNLICorpus, read_snli
 
 SPLITS = ("train", "dev", "test")
 

@@ -26,9 +26,9 @@ import pandas as pd
 from classifiers.evaluation import accuracy, confusion_frame
 from classifiers.explain import explain, top_features
 from classifiers.persistence import load_model
-from featurize.corpora.snli import read_snli
-from featurize.records import LABELS, Pair
-from featurize.text import make_sentence
+from lexnli.corpora.snli import read_snli
+from lexnli.records import LABELS, Pair
+from lexnli.text import make_sentence
 
 from .common import setup_logging, write_results
 

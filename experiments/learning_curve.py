@@ -34,7 +34,7 @@ import pandas as pd
 
 from classifiers.evaluation import accuracy
 from classifiers.logistic import fit_select_C
-from featurize.atomic import atomic_open
+from lexnli.io import atomic_open
 
 from .common import (add_data_arguments, add_featurizer_arguments, featurizer_params, features_text, load_splits,
                      setup_logging, write_results)

@@ -19,8 +19,8 @@ import pandas as pd
 from classifiers.evaluation import accuracy, confusion_frame, mcnemar
 from classifiers.logistic import C_GRID, fit_select_C
 from classifiers.persistence import save_model
-from featurize.corpora.errors import CorpusFormatError
-from featurize.records import LABELS
+from lexnli.errors import CorpusFormatError
+from lexnli.records import LABELS
 
 from .common import (add_data_arguments, add_featurizer_arguments, featurizer_params, load_splits, percent,
                      setup_logging, write_results)

@@ -81,8 +81,8 @@ def _datasets(args):
         datasets["SNLI"] = (train.pairs, collapse_labels(train.labels), test.pairs, collapse_labels(test.labels),
                             (dev.pairs, collapse_labels(dev.labels)))
     if not args.no_sick:
-        from featurize.corpora.fetch import DataNotFoundError
-        from featurize.corpora.sick import read_sick
+        from lexnli.errors import DataNotFoundError
+        from lexnli.corpora.sick import read_sick
 
         try:
             train = read_sick(args.sick, "TRAIN") + read_sick(args.sick, "TRIAL")
@@ -93,7 +93,7 @@ def _datasets(args):
             datasets["SICK"] = (train, collapse_labels([p.label for p in train]),
                                 test, collapse_labels([p.label for p in test]), None)
     if not args.no_rte:
-        from featurize.corpora.rte import read_rte3
+        from lexnli.corpora.rte import read_rte3
 
         train, test = read_rte3("dev"), read_rte3("test")
         datasets["RTE-3"] = (train, np.array([p.label for p in train], dtype=object),

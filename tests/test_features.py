@@ -241,7 +241,7 @@ def test_string_pair_with_punctuation():
 
 @pytest.fixture(scope="module")
 def dev_pairs():
-    from featurize.corpora.snli import read_snli
+    from lexnli.corpora.snli import read_snli
 
     corpus = read_snli(shared_file("snli_1.0/snli_1.0_dev.jsonl.gz"))
     return corpus.pairs[::31][:300]

@@ -6,9 +6,10 @@ from collections import Counter
 
 import pytest
 
-from featurize.corpora.errors import CorpusFormatError, ReadReport
-from featurize.corpora.snli import iter_snli, read_snli
-from featurize.text import parse_leaves
+from lexnli.corpora.lines import ReadReport
+from lexnli.errors import CorpusFormatError
+from lexnli.corpora.snli import iter_snli, read_snli
+from lexnli.text import parse_leaves
 
 from .conftest import shared_file
 
@@ -192,7 +193,7 @@ def test_missing_tagger_is_a_clear_error(tmp_path):
     import sys
 
     code = ("import sys, nltk\nnltk.data.path[:] = [sys.argv[1]]\n"
-            "from featurize.text import ResourceMissingError, make_sentence\n"
+            "from lexnli.errors import ResourceMissingError\nfrom lexnli.text import make_sentence\n"
             "try:\n    make_sentence('A dog runs.')\nexcept ResourceMissingError as exc:\n    print(exc)\n")
     env = {**os.environ, "NLTK_DATA": str(tmp_path), "LEXNLI_NO_DOWNLOAD": "1"}
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env, capture_output=True, text=True,
