@@ -4,7 +4,7 @@ from __future__ import annotations
 import gzip
 import os
 import tempfile
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 
@@ -33,6 +33,18 @@ def write_text_atomically(path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` through :func:`atomic_open`."""
     with atomic_open(path, "w", encoding="utf-8") as f:
         f.write(text)
+
+
+def write_files_atomically(folder, files: dict) -> None:
+    """Write ``{file name: str or bytes}`` into ``folder`` as a set: all of them, or (on an error) none.
+
+    Every file is first written in full to a temporary file; only then are they all renamed
+    into place.
+    """
+    with ExitStack() as stack:
+        for name, content in files.items():
+            f = stack.enter_context(atomic_open(Path(folder) / name, "wb"))
+            f.write(content.encode("utf-8") if isinstance(content, str) else content)
 
 
 def open_bytes(path):

@@ -375,8 +375,8 @@ def test_experiment_end_to_end(tmp_path, wordnet, tiny_verbocean):
                         for s, n, o in (("train", 60, 0), ("dev", 15, 100), ("test", 18, 200)))
     sick = write_sick(tmp_path / "SICK.txt", sick_text())
     out = tmp_path / "out"
-    rows = main(["--train", str(train), "--dev", str(dev), "--test", str(test), "--sick", str(sick),
-                 "--no-rte", "--out", str(out)])
+    assert main(["--train", str(train), "--dev", str(dev), "--test", str(test), "--sick", str(sick),
+                 "--no-rte", "--out", str(out)]) == 0
     with open(out / "two_class.csv", newline="", encoding="utf-8") as f:
         reader = csv.DictReader(f)
         assert tuple(reader.fieldnames) == COLUMNS
@@ -392,7 +392,7 @@ def test_experiment_end_to_end(tmp_path, wordnet, tiny_verbocean):
     assert paper["edit distance"] == "0.719" and paper["classifier + lexical resources"] == "0.750"
     assert paper["majority baseline"] == "0.660"
     # The synthetic SNLI test set is easy: edit distance gets it right.
-    snli = {r["system"]: r["accuracy"] for r in rows if r["dataset"] == "SNLI"}
+    snli = {r["system"]: float(r["accuracy"]) for r in table if r["dataset"] == "SNLI"}
     assert snli["edit distance"] == 1.0
     assert (out / "two_class.md").read_text(encoding="utf-8").startswith("# Two-class results")
     assert not list(out.glob(".*.tmp"))
