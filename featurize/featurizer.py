@@ -1,10 +1,9 @@
 """``PairFeaturizer``: sentence pairs -> scipy CSR matrix, in scikit-learn's transformer conventions."""
 from __future__ import annotations
 
-import gc
 from collections import defaultdict
-from contextlib import contextmanager
 from numbers import Integral
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -18,17 +17,22 @@ from tqdm.auto import tqdm
 
 from .arrays import sorted_unique
 from .batch import Batch, token_tuples
-from .families import resolve
+from .families import SparseFeatures, resolve
 from .inputs import TAG_SETS, as_pairs
 from .presets import PRESETS
 
 _PAPER = PRESETS["paper"]
 
 
-def _first_names(family, batch, found):
-    """The distinct keys of a sparse family's features in a batch, and the name of each."""
+def _first_occurrences(family, batch, found):
+    """The distinct keys of a sparse family's features in a batch, with what names them (names are built later,
+    only for the keys the vocabulary keeps)."""
     keys, first = np.unique(found.keys, return_index=True)
-    return keys, [found.name(family.name, batch, int(i)) for i in first]
+    parts = None if found.parts is None else [(side, index[first]) for side, index in found.parts]
+    names = None if found.names is None else [found.names[i] for i in first]
+    tokens = SimpleNamespace(premise=SimpleNamespace(tokens=batch.premise.tokens),
+                             hypothesis=SimpleNamespace(tokens=batch.hypothesis.tokens))
+    return family.name, keys, SparseFeatures(found.rows[first], keys, parts, names), tokens
 
 
 def _featurize_batch(items, families, with_names=False):
@@ -40,7 +44,7 @@ def _featurize_batch(items, families, with_names=False):
     sparse = [f.fast(batch) for f in sparse_families]
     rows = np.concatenate([s.rows for s in sparse]) if sparse else np.zeros(0, dtype=np.int64)
     keys = np.concatenate([s.keys for s in sparse]) if sparse else np.zeros(0, dtype=np.uint64)
-    named = [_first_names(f, batch, s) for f, s in zip(sparse_families, sparse)] if with_names else []
+    named = [_first_occurrences(f, batch, s) for f, s in zip(sparse_families, sparse)] if with_names else []
     return dense, rows, keys, named
 
 
@@ -73,29 +77,11 @@ def _csr(dense, rows, cols, n_columns):
     return matrix
 
 
-@contextmanager
-def _gc_paused():
-    """Pause Python's cyclic garbage collector for a bulk featurization.
-
-    Featurizing creates millions of short-lived tuples and arrays but no reference cycles; the
-    collections they trigger scan an ever larger heap (measured alone on a 550k-pair stand-in:
-    featurizing took 17.3 s with collections, 12.2 s without).
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def _vocabulary(batches, min_df: int) -> np.ndarray:
     """Keys that fire in at least ``min_df`` pairs, most frequent first (a key repeated within one pair counts once).
 
-    Frequency order puts the weights a solver touches most next to each other in memory: on a
-    550k-pair stand-in it made SAGA's epochs 15% faster than key order (cache misses on 1.6M
-    columns of weights).
+    Frequency order puts the weights a solver touches most next to each other in memory, which
+    makes SAGA's epochs faster than key order (docs/RESULTS.md).
     """
     per_pair = []
     for _, rows, keys, _ in batches:
@@ -111,14 +97,17 @@ def _vocabulary(batches, min_df: int) -> np.ndarray:
 
 
 def _vocabulary_names(batches, vocabulary: np.ndarray) -> list[str]:
-    """The name of each vocabulary key, from the first batch that names it."""
-    names: dict[int, str] = {}
-    wanted = pd.Index(vocabulary)
-    for _, _, _, named in batches:
-        for keys, key_names in named:
-            for i in np.flatnonzero(wanted.get_indexer(keys) >= 0):
-                names.setdefault(int(keys[i]), key_names[i])
-    return [names[int(key)] for key in vocabulary]
+    """The name of each vocabulary key, from the first batch it occurs in (one name built per key)."""
+    names = np.empty(len(vocabulary), dtype=object)
+    named = np.zeros(len(vocabulary), dtype=bool)
+    index = pd.Index(vocabulary)
+    for _, _, _, occurrences in batches:
+        for family, keys, first, tokens in occurrences:
+            at = index.get_indexer(keys)
+            for i in np.flatnonzero(at >= 0)[~named[at[at >= 0]]]:
+                names[at[i]] = first.name(family, tokens, int(i))
+                named[at[i]] = True
+    return names.tolist()
 
 
 class PairFeaturizer(TransformerMixin, BaseEstimator):
@@ -236,14 +225,12 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     def fit(self, X, y=None):
         """Check the configuration; learn the vocabulary when ``n_features=None``."""
-        with _gc_paused():
-            self._fit(as_pairs(X), keep=False)
+        self._fit(as_pairs(X), keep=False)
         return self
 
     def fit_transform(self, X, y=None):
         """Fit and transform in one pass over the pairs."""
-        with _gc_paused():
-            return self._fit(as_pairs(X), keep=True)
+        return self._fit(as_pairs(X), keep=True)
 
     def _start(self):
         """Validate the parameters and set the dense columns and families; return the families."""
@@ -330,8 +317,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         """Featurize pairs into a CSR matrix of shape ``(n_pairs, n_features_out_)``."""
         check_is_fitted(self, "n_features_out_")
         families = resolve(self.families_)
-        with _gc_paused():
-            return self._assemble(self._batches(as_pairs(X), families))
+        return self._assemble(self._batches(as_pairs(X), families))
 
     # -- names -----------------------------------------------------------------------------
 

@@ -398,19 +398,3 @@ def test_text_that_tokenizes_to_nothing():
         assert X[0].nnz == 0 and X[1].nnz == 0
         assert X[2, 5] == -3  # length_diff: 0 - 3 tokens
 
-
-def test_garbage_collector_state_is_restored():
-    import gc
-
-    assert gc.isenabled()
-    PairFeaturizer("unigrams_only").fit_transform(X_TEXT)
-    assert gc.isenabled()
-    with pytest.raises(TypeError):
-        PairFeaturizer().fit_transform([1, 2])
-    assert gc.isenabled()
-    gc.disable()
-    try:
-        PairFeaturizer().fit(X_TEXT).transform(X_TEXT)
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
