@@ -73,8 +73,11 @@ class Selection:
     dev_predictions: np.ndarray
 
 
-def _fit_classifier(X, y, C, max_iter):
-    """Fit one logistic regression; return it and whether it converged (warning caught, not hidden)."""
+def fit_classifier(X, y, C: float, max_iter: int = MAX_ITER):
+    """Fit the logistic regression on a featurized, scaled matrix; return it and whether it converged.
+
+    A convergence warning is caught and logged, not hidden.
+    """
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ConvergenceWarning)
         classifier = _logistic_regression(C, max_iter).fit(X, y)
@@ -100,7 +103,7 @@ def fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features="lex
     X_dev = preprocess.transform(dev_pairs)
     accuracy, converged, fitted, dev_predictions = {}, {}, {}, {}
     for C in grid:
-        fitted[C], converged[C] = _fit_classifier(X_train, train_labels, C, max_iter)
+        fitted[C], converged[C] = fit_classifier(X_train, train_labels, C, max_iter)
         dev_predictions[C] = fitted[C].predict(X_dev)
         accuracy[C] = evaluation.accuracy(dev_labels, dev_predictions[C])
         logger.info("%s C=%g: dev accuracy %.4f", features if isinstance(features, str) else "+".join(features),

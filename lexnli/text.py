@@ -114,9 +114,10 @@ def lemmatize(tokens, tags) -> tuple[str, ...]:
     )
 
 
-def make_sentence(text: str, parse: str | None = None, *, lowercase: bool = False,
-                  lemmas: bool = False) -> Sentence:
+def make_sentence(text: str, parse: str | None = None, *, lemmas: bool = False) -> Sentence:
     """Build a :class:`Sentence`: tokens/tags from ``parse`` if given, else from ``text``.
+
+    Tokens keep their case: lowercasing is the featurizer's (``PairFeaturizer(lowercase=...)``).
 
     Parameters
     ----------
@@ -124,8 +125,6 @@ def make_sentence(text: str, parse: str | None = None, *, lowercase: bool = Fals
         The raw sentence.
     parse : str or None
         A bracketed PTB parse of ``text`` (SNLI's ``sentence1_parse``); ``None`` to tokenize and tag.
-    lowercase : bool, default=False
-        Lowercase the tokens (tags are unchanged).
     lemmas : bool, default=False
         Also compute WordNet lemmas (needs the WordNet data).
     """
@@ -134,6 +133,4 @@ def make_sentence(text: str, parse: str | None = None, *, lowercase: bool = Fals
     else:
         tokens, tags = tokenize_and_tag(text)
     lemma_tuple = lemmatize(tokens, tags) if lemmas else None
-    if lowercase:
-        tokens = tuple(sys.intern(t.lower()) for t in tokens)
     return Sentence(text=text, tokens=tokens, tags=tags, parse=parse or None, lemmas=lemma_tuple)

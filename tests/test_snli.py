@@ -80,12 +80,12 @@ def test_unlabeled_excluded_and_counted_or_kept(dev_forms, dev_records):
     assert sum(p.label is None for p in kept) == n_dash
 
 
-def test_lowercase_and_lemmas_are_options(dev_forms):
+def test_lemmas_are_an_option_and_case_is_kept(dev_forms):
     plain = read_snli(dev_forms / "dev.jsonl")[0]
-    lower = read_snli(dev_forms / "dev.jsonl", lowercase=True, lemmas=True)[0]
-    assert plain.premise.tokens[0] == "Two" and lower.premise.tokens[0] == "two"
+    with_lemmas = read_snli(dev_forms / "dev.jsonl", lemmas=True)[0]
+    assert plain.premise.tokens[0] == "Two" == with_lemmas.premise.tokens[0]  # lowercasing is the featurizer's
     assert plain.premise.lemmas is None
-    assert lower.premise.lemmas[1] == "woman"  # "women" (NNS) -> "woman"
+    assert with_lemmas.premise.lemmas[1] == "woman"  # "women" (NNS) -> "woman"
 
 
 def test_dataframe_view(dev_forms):

@@ -33,11 +33,11 @@ def _rte_reader():
     return rte
 
 
-def read_rte3(split: str, *, lowercase: bool = False, lemmas: bool = False) -> list[Pair]:
+def read_rte3(split: str, *, lemmas: bool = False) -> list[Pair]:
     """The RTE-3 pairs of ``split`` (``"dev"``: rte3_dev.xml, ``"test"``: rte3_test.xml).
 
     Labels are ``"entailment"`` / ``"non-entailment"``; ``pair_id`` is NLTK's ``gid``
-    (e.g. ``"3-1"``); ``lowercase`` and ``lemmas`` go to :func:`make_sentence`.
+    (e.g. ``"3-1"``); ``lemmas`` goes to :func:`make_sentence`.
 
     Raises
     ------
@@ -59,7 +59,7 @@ def read_rte3(split: str, *, lowercase: bool = False, lemmas: bool = False) -> l
         if label is None:
             raise ValueError(f"{fileid}, pair {item.gid}: unexpected value {item.value!r} (expected 0 or 1)")
         pairs.append(Pair(
-            premise=make_sentence(" ".join(item.text.split()), lowercase=lowercase, lemmas=lemmas),
-            hypothesis=make_sentence(" ".join(item.hyp.split()), lowercase=lowercase, lemmas=lemmas),
+            premise=make_sentence(" ".join(item.text.split()), lemmas=lemmas),
+            hypothesis=make_sentence(" ".join(item.hyp.split()), lemmas=lemmas),
             label=label, pair_id=item.gid))
     return pairs

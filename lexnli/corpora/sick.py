@@ -76,7 +76,7 @@ def _check_split(split: str | None) -> str | None:
     return split.upper()
 
 
-def iter_sick(path=None, split: str | None = None, *, lowercase: bool = False, lemmas: bool = False,
+def iter_sick(path=None, split: str | None = None, *, lemmas: bool = False,
               on_error: str = "raise", report: ReadReport | None = None,
               verify: bool = False, data_home=None) -> Iterator[Pair]:
     """Yield the pairs of SICK (one SemEval split, or all when ``split`` is None).
@@ -87,7 +87,7 @@ def iter_sick(path=None, split: str | None = None, *, lowercase: bool = False, l
         ``SICK.txt`` or ``SICK.txt.gz``; default: see :func:`locate_sick`.
     split : {"TRAIN", "TRIAL", "TEST"} or None
         The ``SemEval_set`` to keep (any case); None keeps every pair.
-    lowercase, lemmas : bool, default=False
+    lemmas : bool, default=False
         Passed to :func:`lexnli.text.make_sentence`.
     on_error : {"raise", "skip"}, default="raise"
         On a malformed line (field count, empty sentence, unknown label or set, bad UTF-8) raise
@@ -133,8 +133,8 @@ def iter_sick(path=None, split: str | None = None, *, lowercase: bool = False, l
                 raise CorpusFormatError(name, lineno, f"empty {column}")
         if split is not None and semeval_set != split:
             return None
-        return Pair(premise=make_sentence(record["sentence_A"].strip(), lowercase=lowercase, lemmas=lemmas),
-                    hypothesis=make_sentence(record["sentence_B"].strip(), lowercase=lowercase, lemmas=lemmas),
+        return Pair(premise=make_sentence(record["sentence_A"].strip(), lemmas=lemmas),
+                    hypothesis=make_sentence(record["sentence_B"].strip(), lemmas=lemmas),
                     label=label, pair_id=record["pair_ID"].strip() or None)
 
     for pair in parse_lines(name, open_bytes(path), parse_line, on_error=on_error, report=report):
