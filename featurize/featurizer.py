@@ -19,7 +19,7 @@ from .arrays import sorted_unique
 from .batch import Batch, token_tuples
 from .families import SparseFeatures, resolve
 from .inputs import TAG_SETS, as_pairs
-from .presets import PRESETS
+from .presets import PRESETS, preset_params
 
 _PAPER = PRESETS["paper"]
 
@@ -206,8 +206,6 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     @classmethod
     def from_preset(cls, preset: str, features=None, **params) -> "PairFeaturizer":
         """A featurizer configured by preset ``preset`` (see :mod:`featurize.presets`), ``params`` overriding it."""
-        from .presets import preset_params
-
         features = features if features is not None else PRESETS.get(preset, {}).get("features", "lexicalized")
         return cls(features, **preset_params(preset, params))
 

@@ -153,7 +153,7 @@ def family(name: str, *, groups=(), columns=None, fast=None, description: str | 
         The groups (models) the family belongs to, e.g. ``("lexicalized",)``; a new name makes a group.
     columns : sequence of str or None
         The names of a dense family's real-valued columns, in order; ``None`` for a sparse family
-        of named indicator features.
+        of named indicator features (a feature with a nonzero value is present: it becomes a 1).
     fast : callable or None
         A vectorized ``fast(batch)``; ``None`` uses :class:`MemoizedReference`.
     description : str or None
