@@ -1,9 +1,23 @@
 """The README's examples run as written."""
 import re
 
+import pytest
+
 from featurize import FAMILIES, GROUPS
+from lexnli.errors import ResourceMissingError
 
 from .conftest import REPO
+
+
+@pytest.fixture
+def tagger():
+    """The examples featurize plain strings, which NLTK's tagger tags."""
+    from lexnli.text import _tagger
+
+    try:
+        _tagger()
+    except ResourceMissingError as exc:
+        pytest.skip(str(exc))
 
 
 def readme_code(section: str) -> list[str]:
@@ -13,7 +27,7 @@ def readme_code(section: str) -> list[str]:
     return re.findall(r"```python\n(.*?)```", body, re.S)
 
 
-def test_adding_a_feature_family_example_runs():
+def test_adding_a_feature_family_example_runs(tagger):
     (code,) = readme_code("Adding a feature family")
     assert 8 <= len(code.strip().splitlines()) <= 25
     try:
@@ -25,6 +39,6 @@ def test_adding_a_feature_family_example_runs():
         GROUPS.pop("negation", None)
 
 
-def test_featurize_your_own_pairs_example_runs():
+def test_featurize_your_own_pairs_example_runs(tagger):
     (code,) = readme_code("Featurize your own pairs")
     exec(compile(code, "README.md", "exec"), {})
