@@ -103,7 +103,7 @@ def main(argv=None) -> int:
     from sklearn.feature_extraction import DictVectorizer
 
     from featurize import PairFeaturizer, reference_features
-    from featurize.corpora.snli import read_snli
+    from lexnli.corpora.snli import read_snli
 
     corpus, read_s = timed(lambda: read_snli(args.train))
     pairs = corpus.pairs[: args.limit]

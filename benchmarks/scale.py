@@ -16,10 +16,11 @@ them new features. ``--growth`` says how many repeats:
 * ``copies``: every repeat (109k word types at 550k, 2.4x the extrapolation): a pessimistic bound.
 * ``none``: plain resampling (16.6k types at every size): an optimistic bound.
 
-For each size a fresh process runs the stages the experiments run, with the experiments'
-configuration (``classifiers.logistic.FEATURIZER_DEFAULTS``, its scaling steps, SAGA logistic
-regression, C from ``--C``): featurize (feature keys), vectorize (vocabulary + CSR), fit, and predict on the
-official test set. It prints wall seconds and peak resident memory per stage (VmHWM, reset
+For each size a fresh process runs the stages the experiments run, through the public API with
+the experiments' configuration (the ``recommended`` preset, the scaling steps of
+``classifiers.logistic``, SAGA logistic regression, C from ``--C``): featurize
+(``PairFeaturizer.fit_transform``: feature keys, vocabulary, CSR), scale (max-abs scaling and
+the row-norm cap), fit, and predict on the official test set. It prints wall seconds and peak resident memory per stage (VmHWM, reset
 before each stage), matrix nonzeros and columns, test accuracy, and the growth exponent of
 time and memory between sizes (log ratio of cost over log ratio of size; 1.0 is linear).
 The plain reference pipeline (``reference_features`` Counters -> ``DictVectorizer`` ->
@@ -47,6 +48,7 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data"))
 SNLI = SHARED / "snli_1.0"
+STAGES = ("featurize", "scale", "fit", "predict")
 
 
 def rss_peak_mb() -> float:
@@ -122,32 +124,21 @@ def run_fast(train, test, C, min_df=None):
     from sklearn.pipeline import Pipeline
 
     from classifiers.evaluation import accuracy
-    from classifiers.logistic import (
-        FEATURIZER_DEFAULTS,
-        MAX_ITER,
-        _fit_classifier,
-        scaling_steps,
-    )
+    from classifiers.logistic import MAX_ITER, fit_classifier, scaling_steps
     from featurize import PairFeaturizer
 
     results = {}
     overrides = {} if min_df is None else {"min_df": min_df}
-    featurizer = PairFeaturizer("lexicalized", **{**FEATURIZER_DEFAULTS, **overrides})
-    families = featurizer._start()
-    batches = stage(results, "featurize", lambda: list(featurizer._batches(train.pairs, families)))
-
-    def vectorize(batches):
-        featurizer._learn(batches)
-        return featurizer._assemble(batches)
-    X = stage(results, "vectorize", vectorize, batches)
-    del batches
+    featurizer = PairFeaturizer.from_preset("recommended", "lexicalized", **overrides)
+    X = stage(results, "featurize", featurizer.fit_transform, train.pairs)
     scaler = Pipeline(scaling_steps())
+    X = stage(results, "scale", scaler.fit_transform, X)
     labels = train.labels
 
     def fit():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
-            return _fit_classifier(scaler.fit_transform(X), labels, C, max_iter=MAX_ITER)
+            return fit_classifier(X, labels, C, max_iter=MAX_ITER)
     classifier, converged = stage(results, "fit", fit)
     predicted = stage(results, "predict",
                       lambda: classifier.predict(scaler.transform(featurizer.transform(test.pairs))))
@@ -165,9 +156,9 @@ def run_baseline(train, test):
     from featurize import reference_features
 
     results = {}
-    dicts = stage(results, "featurize", lambda: [reference_features(p) for p in train.pairs])
     vectorizer = DictVectorizer()
-    X = stage(results, "vectorize", lambda: vectorizer.fit_transform(dicts))
+    X = stage(results, "featurize", lambda: vectorizer.fit_transform([reference_features(p) for p in train.pairs]))
+    results.update(scale_seconds=0.0, scale_peak_mb=0.0)  # the plain pipeline does not scale
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         classifier = stage(results, "fit", lambda: LogisticRegression().fit(X, train.labels))
@@ -180,7 +171,7 @@ def run_baseline(train, test):
 
 def child(args) -> None:
     """Run one size in this (fresh) process and print its figures as JSON."""
-    from featurize.corpora.snli import SNLICorpus
+    from lexnli.corpora.snli import SNLICorpus
     train, test = joblib.load(args.cache)
     pairs = stand_in(train.pairs, args.size, args.seed, args.suffix_probability)
     del train
@@ -189,8 +180,8 @@ def child(args) -> None:
     results = run_baseline(corpus, test) if args.pipeline == "baseline" else run_fast(corpus, test, args.C, args.min_df)
     results.update(pipeline=args.pipeline, n_train=args.size, suffix_probability=args.suffix_probability,
                    word_types=word_types(pairs),
-                   total_seconds=sum(results[f"{s}_seconds"] for s in ("featurize", "vectorize", "fit", "predict")),
-                   peak_mb=max(results[f"{s}_peak_mb"] for s in ("featurize", "vectorize", "fit", "predict")))
+                   total_seconds=sum(results[f"{s}_seconds"] for s in STAGES),
+                   peak_mb=max(results[f"{s}_peak_mb"] for s in STAGES))
     print("RESULT " + json.dumps(results))
 
 
@@ -215,7 +206,7 @@ def report(rows, out: Path | None) -> None:
     fast["time_exponent"] = [np.nan] + [exponent(fast.loc[i - 1], fast.loc[i], "total_seconds") for i in range(1, len(fast))]
     fast["memory_exponent"] = [np.nan] + [exponent(fast.loc[i - 1], fast.loc[i], "peak_mb") for i in range(1, len(fast))]
     frame = pd.concat([fast, frame[frame.pipeline == "baseline"]], ignore_index=True)
-    columns = ["pipeline", "n_train", "suffix_probability", "word_types", "featurize_seconds", "vectorize_seconds", "fit_seconds", "predict_seconds",
+    columns = ["pipeline", "n_train", "suffix_probability", "word_types", "featurize_seconds", "scale_seconds", "fit_seconds", "predict_seconds",
                "total_seconds", "peak_mb", "nnz", "columns", "n_iter", "converged", "accuracy",
                "time_exponent", "memory_exponent"]
     print(frame[columns].to_markdown(index=False, floatfmt=".3g"))
@@ -231,7 +222,7 @@ def report(rows, out: Path | None) -> None:
                   f"faster end to end than the plain reference pipeline; test accuracy "
                   f"{same.accuracy.iloc[0]:.4f} vs {base.accuracy.iloc[0]:.4f}")
     if out is not None:
-        from featurize.atomic import atomic_open
+        from lexnli.io import atomic_open
         out.mkdir(parents=True, exist_ok=True)
         with atomic_open(out / "scale.csv", "w") as f:
             frame[columns].to_csv(f, index=False)
@@ -244,10 +235,10 @@ def plot(fast, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from featurize.atomic import atomic_open
+    from lexnli.io import atomic_open
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
-    for stage_name in ("featurize", "vectorize", "fit", "predict"):
+    for stage_name in STAGES:
         left.plot(fast.n_train, fast[f"{stage_name}_seconds"], marker="o", label=stage_name)
     left.plot(fast.n_train, fast.total_seconds, marker="o", color="black", label="total")
     right.plot(fast.n_train, fast.peak_mb / 1024, marker="o", color="black")
@@ -285,7 +276,7 @@ def main() -> None:
     for path in (args.train, args.test):
         if not path.exists():
             sys.exit(f"{path} not found: pass --train/--test or set LEXNLI_SHARED_DATA")
-    from featurize.corpora.snli import read_snli
+    from lexnli.corpora.snli import read_snli
     start = time.perf_counter()
     train, test = read_snli(args.train), read_snli(args.test)
     print(f"read {len(train)} train and {len(test)} test pairs in {time.perf_counter() - start:.1f} s", flush=True)

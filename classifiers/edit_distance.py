@@ -20,15 +20,14 @@ speech, e.g. *dog* -> *animal*) costs 0 -- the EOP's lexical-resource variant.
 """
 from __future__ import annotations
 
-import re
-
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
 from featurize.inputs import as_pairs
-
-ENTAILMENT = "entailment"
+from lexical_resources import get_wordnet
+from lexnli.records import ENTAILMENT
+from lexnli.text import WORD_CHARACTER, ptb_to_wordnet
 
 #: Function words dropped before aligning (articles, pronouns, auxiliaries, prepositions,
 #: conjunctions). Negations are deliberately kept: they matter for entailment.
@@ -43,8 +42,6 @@ from up down out off over under again further then once as until while
 and or but if because so than too very just also
 's 're 've 'd 'll 'm
 """.split())
-
-_KEEP = re.compile(r"[^\W_]")  # a letter or digit: punctuation-only tokens are dropped
 
 
 def edit_distance(source, target, *, insert_cost: float = 1.0, delete_cost: float = 0.0,
@@ -113,7 +110,7 @@ class EditDistanceClassifier(ClassifierMixin, BaseEstimator):
         kept = []
         for token, tag in zip(sentence.tokens, sentence.tags):
             word = token.lower() if self.lowercase else token
-            if self.drop_punctuation and not _KEEP.search(word):
+            if self.drop_punctuation and not WORD_CHARACTER.search(word):
                 continue
             if self.stop_words is not None and word.lower() in self.stop_words:
                 continue
@@ -123,8 +120,6 @@ class EditDistanceClassifier(ClassifierMixin, BaseEstimator):
     def _free_substitution(self):
         if not self.wordnet_substitution:
             return None
-        from featurize.families.lexical import coarse_pos, get_wordnet
-
         wn = get_wordnet()
         memo = {}
 
@@ -132,8 +127,8 @@ class EditDistanceClassifier(ClassifierMixin, BaseEstimator):
             key = (s, t)
             found = memo.get(key)
             if found is None:
-                pos = coarse_pos(s[1])
-                found = bool(pos) and pos == coarse_pos(t[1]) and (
+                pos = ptb_to_wordnet(s[1])
+                found = bool(pos) and pos == ptb_to_wordnet(t[1]) and (
                     wn.is_synonym(s[0], t[0], pos) or wn.is_hypernym(s[0], t[0], pos))
                 memo[key] = found
             return found

@@ -16,6 +16,15 @@ def _contributions(model, X_scaled_row, label_index):
     return row.indices, row.data * centered[row.indices]
 
 
+def _column_names(featurizer, pairs, columns) -> dict[int, list[str]]:
+    """The name(s) of ``columns``: from the vocabulary when the featurizer has one, else from ``pairs``
+    (a hashed column is named by the features of ``pairs`` that fall in it)."""
+    if hasattr(featurizer, "get_feature_names_out"):
+        names = featurizer.get_feature_names_out()
+        return {int(j): [names[j]] for j in columns}
+    return featurizer.feature_names(pairs, columns=columns)
+
+
 def explain(model, pair, k: int = 10, label=None) -> list[tuple[str, float]]:
     """The ``k`` named features of ``pair`` that pushed most toward ``label`` (default: the predicted one).
 
@@ -29,7 +38,7 @@ def explain(model, pair, k: int = 10, label=None) -> list[tuple[str, float]]:
         label = classes[int(np.argmax(model.named_steps["classify"].predict_proba(X)[0]))]
     columns, pushes = _contributions(model, X, classes.index(label))
     order = np.argsort(-pushes)[:k]
-    names = featurizer.feature_names([pair], columns=columns[order])
+    names = _column_names(featurizer, [pair], columns[order])
     return [(" / ".join(names.get(int(columns[i]), [f"column {columns[i]}"])), float(pushes[i])) for i in order]
 
 
@@ -37,15 +46,16 @@ def top_features(model, pairs, k: int = 20) -> dict[str, list[tuple[str, float]]
     """Per class, the ``k`` columns with the largest centered weight, named from the features seen in ``pairs``.
 
     Weights are those of the max-abs-scaled columns (what the model multiplies), so a weight is
-    the most its feature can push a prediction. Hashed indicator columns have names only where
-    some pair in ``pairs`` fires them, so pass the training pairs (or a large sample).
+    the most its feature can push a prediction. With a learned vocabulary every column is named
+    and ``pairs`` is not read; hashed indicator columns have names only where some pair in
+    ``pairs`` fires them, so then pass the training pairs (or a large sample).
     """
     featurizer = model.named_steps["featurize"]
     classifier = model.named_steps["classify"]
     centered = classifier.coef_ - classifier.coef_.mean(axis=0)
     candidates = {label: np.argsort(-centered[i])[: 5 * k] for i, label in enumerate(classifier.classes_)}
     wanted = np.unique(np.concatenate(list(candidates.values())))
-    names = featurizer.feature_names(pairs, columns=wanted)
+    names = _column_names(featurizer, pairs, wanted)
     result = {}
     for i, label in enumerate(classifier.classes_):
         named = [(" / ".join(names[int(j)]), float(centered[i, j])) for j in candidates[label] if int(j) in names]

@@ -10,8 +10,8 @@ from pathlib import Path
 import joblib
 import sklearn
 
-from featurize.atomic import atomic_open
-from featurize.version import __version__
+from lexnli.io import atomic_open
+from lexnli.version import __version__
 
 FORMAT = "lexnli-model"
 

@@ -16,10 +16,10 @@ import sys
 
 import numpy as np
 
-from featurize.atomic import atomic_open
-from featurize.corpora.errors import CorpusFormatError
-from featurize.corpora.snli import iter_snli
-from featurize.records import LABELS
+from lexnli.io import atomic_open
+from lexnli.errors import CorpusFormatError
+from lexnli.corpora.snli import iter_snli
+from lexnli.records import LABELS
 
 from .evaluation import accuracy
 from .explain import explain

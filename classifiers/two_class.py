@@ -11,7 +11,7 @@
 
 :func:`collapse` maps SNLI / SICK labels to the two classes: ``"entailment"`` stays,
 ``"neutral"`` and ``"contradiction"`` become ``"non-entailment"`` (RTE-3's labels from
-:func:`featurize.corpora.rte.read_rte3` are already two-class).
+:func:`lexnli.corpora.rte.read_rte3` are already two-class).
 """
 from __future__ import annotations
 
@@ -25,10 +25,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from featurize import PairFeaturizer
 from featurize.inputs import as_pairs
-
-ENTAILMENT = "entailment"
-NON_ENTAILMENT = "non-entailment"
-TWO_CLASS_LABELS = (ENTAILMENT, NON_ENTAILMENT)
+from lexnli.records import ENTAILMENT, NON_ENTAILMENT
 
 #: Feature families of the two classifiers.
 PLAIN_FEATURES = ("bag_overlap",)

@@ -7,8 +7,8 @@ families (``bleu``, ``length_diff``, ``overlap``, ``hyp_unigrams``, ``hyp_bigram
 ``cross_unigrams``, ``cross_bigrams``), and each family alone. Every row's C is chosen on dev
 (:func:`classifiers.logistic.fit_select_C`) from the same grid as Table 4's by default
 (``classifiers.logistic.C_GRID``; with the SAGA solver the 15 rows take a few minutes on the
-train subset); pass ``--C-grid`` for another (a smaller one for speed). The featurizer uses the classifier's defaults
-(``FEATURIZER_DEFAULTS``) unless ``--min-df`` / ``--tag-set`` say otherwise.
+train subset); pass ``--C-grid`` for another (a smaller one for speed). The featurizer is
+configured by ``--preset`` and the single-setting options.
 
 Writes ``OUT/ablation.csv`` (``setting, families, C, dev_accuracy, test_accuracy,
 delta_test_vs_full``, then ``a_only, b_only, p_mcnemar_vs_full`` (McNemar's exact test against the
@@ -18,19 +18,18 @@ right, two-sided p), ``converged, seconds``; accuracies are fractions, the delta
 """
 from __future__ import annotations
 
-import argparse
 import logging
 import time
-from pathlib import Path
 
 import pandas as pd
 
 from classifiers.evaluation import accuracy, mcnemar
 from classifiers.logistic import C_GRID, fit_select_C
-from featurize.families.registry import GROUPS
+from featurize import GROUPS
+from featurize.presets import DEFAULT_PRESET
 
-from .common import (add_data_arguments, add_featurizer_arguments, featurizer_params, features_text, load_splits,
-                     percent, setup_logging, write_results)
+from . import runner
+from .runner import Results, featurizer_params, percent
 
 logger = logging.getLogger("lexnli")
 
@@ -48,7 +47,8 @@ def settings(families=FAMILIES) -> list[tuple[str, tuple[str, ...]]]:
     return rows
 
 
-def run(corpora, grid=C_GRID, n_jobs=None, progress=False, features_params=None) -> pd.DataFrame:
+def run(corpora, grid=C_GRID, n_jobs=None, progress=False, featurizer_params=None,
+        preset=DEFAULT_PRESET) -> pd.DataFrame:
     """Fit and evaluate every ablation setting; return the table (one row per setting)."""
     train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
     train_labels, dev_labels, test_labels = train.labels, dev.labels, test.labels
@@ -56,7 +56,8 @@ def run(corpora, grid=C_GRID, n_jobs=None, progress=False, features_params=None)
     for setting, families in settings():
         start = time.perf_counter()
         selection = fit_select_C(train.pairs, train_labels, dev.pairs, dev_labels, list(families), grid=grid,
-                                 featurizer_params=features_params, n_jobs=n_jobs, progress=progress)
+                                 preset=preset, featurizer_params=featurizer_params, n_jobs=n_jobs,
+                                 progress=progress)
         predictions = selection.model.predict(test.pairs)
         if full_predictions is None:  # the first setting is the full model
             full_predictions = predictions
@@ -78,7 +79,7 @@ def run(corpora, grid=C_GRID, n_jobs=None, progress=False, features_params=None)
     return table[list(COLUMNS)]
 
 
-def markdown(table: pd.DataFrame, n_train: int, grid, n_test: int | None = None, params=None) -> str:
+def markdown(table: pd.DataFrame, n_train: int, grid, n_test: int | None = None) -> str:
     """The table as markdown: accuracies in percent, the delta in percentage points."""
     shown = percent(table, ["dev_accuracy", "test_accuracy"])
     shown["delta_test_vs_full"] = (100 * table["delta_test_vs_full"]).map("{:+.1f}".format)
@@ -90,7 +91,7 @@ def markdown(table: pd.DataFrame, n_train: int, grid, n_test: int | None = None,
                                   "p_mcnemar_vs_full": "McNemar p"})
     # disable_numparse keeps the delta's sign ("+0.4") as formatted
     return (f"Feature ablation of the lexicalized model ({n_train} training pairs; C chosen on dev from "
-            f"{', '.join(f'{c:g}' for c in grid)} per row; {features_text(params)}).\n\n"
+            f"{', '.join(f'{c:g}' for c in grid)} per row).\n\n"
             + shown.to_markdown(index=False, disable_numparse=True, colalign=("left", "left") + ("right",) * (len(shown.columns) - 2))
             + "\n" + (_noise_note(table, n_test) if n_test else ""))
 
@@ -105,27 +106,23 @@ def _noise_note(table: pd.DataFrame, n_test: int) -> str:
             f"comparisons).\n")
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m experiments.ablation", description=__doc__.splitlines()[0])
-    add_data_arguments(parser)
-    add_featurizer_arguments(parser)
-    parser.add_argument("--out", type=Path, default=None, help="write ablation.csv and ablation.md here")
+def report(args, corpora) -> Results:
+    """Run every ablation setting as the options say; the table as csv and markdown."""
+    grid = tuple(args.C_grid)
+    table = run(corpora, grid, args.n_jobs, args.progress, featurizer_params(args), args.preset)
+    text = markdown(table, len(corpora["train"]), grid, len(corpora["test"]))
+    return Results(text, {"ablation.csv": table.to_csv(index=False), "ablation.md": text}, C_grid=grid)
+
+
+def add_arguments(parser) -> None:
     parser.add_argument("--C-grid", type=float, nargs="+", default=list(C_GRID),
                         help="C values tried on dev for every row (default: %(default)s)")
     parser.add_argument("--progress", action="store_true", help="show progress bars while featurizing")
-    args = parser.parse_args(argv)
-    setup_logging()
-    start = time.perf_counter()
-    corpora = load_splits(args)
-    grid = tuple(args.C_grid)
-    params = featurizer_params(args)
-    table = run(corpora, grid, args.n_jobs, args.progress, params)
-    text = markdown(table, len(corpora["train"]), grid, len(corpora["test"]), params)
-    print(text)
-    if args.out is not None:
-        write_results(args.out, {"ablation.csv": table.to_csv(index=False), "ablation.md": text})
-    print(f"total wall time: {time.perf_counter() - start:.1f} s")
-    return 0
+
+
+def main(argv=None) -> int:
+    return runner.main(argv, prog="python -m experiments.ablation", description=__doc__, report=report,
+                       add_arguments=add_arguments, out_help="write ablation.csv and ablation.md here")
 
 
 if __name__ == "__main__":

@@ -15,9 +15,7 @@ Everything is printed; ``--out DIR`` also writes ``DIR/error_analysis.md`` atomi
 """
 from __future__ import annotations
 
-import argparse
 import logging
-import time
 from pathlib import Path
 
 import numpy as np
@@ -26,11 +24,13 @@ import pandas as pd
 from classifiers.evaluation import accuracy, confusion_frame
 from classifiers.explain import explain, top_features
 from classifiers.persistence import load_model
-from featurize.corpora.snli import read_snli
-from featurize.records import LABELS, Pair
-from featurize.text import make_sentence
+from featurize.presets import signature
+from lexnli.corpora.snli import read_snli
+from lexnli.records import LABELS, Pair
+from lexnli.text import make_sentence
 
-from .common import setup_logging, write_results
+from . import runner
+from .runner import Results
 
 logger = logging.getLogger("lexnli")
 
@@ -135,17 +135,8 @@ def probe_section(model, k: int = EXPLAIN_K) -> str:
             + _pair_details(rows, [phenomenon for phenomenon, _ in probes]) + "\n")
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m experiments.error_analysis", description=__doc__.splitlines()[0])
-    parser.add_argument("--model", type=Path, required=True, help="a model saved with --save-model")
-    parser.add_argument("--train", type=Path, default=None, help="SNLI file whose pairs name the top features")
-    parser.add_argument("--test", type=Path, default=None, help="SNLI file for the confusion matrix and errors")
-    parser.add_argument("--top", type=int, default=15, help="features shown per class (default: 15)")
-    parser.add_argument("--errors", type=int, default=5, help="most confident test errors shown (default: 5)")
-    parser.add_argument("--out", type=Path, default=None, help="write error_analysis.md here")
-    args = parser.parse_args(argv)
-    setup_logging()
-    start = time.perf_counter()
+def report(args, corpora=None) -> Results:
+    """Analyse the saved model: top features, the test set (with ``--test``) and the probes, as one markdown file."""
     model, info = load_model(args.model)
     test = read_snli(args.test) if args.test is not None else None
     if args.train is not None:
@@ -155,20 +146,34 @@ def main(argv=None) -> int:
     else:
         naming, source = [pair for _, pair in probe_pairs()], "probe"
         logger.warning("no --train or --test: naming features from the probe pairs only")
-    features = model.named_steps["featurize"].features
+    featurizer = model.named_steps["featurize"]
     metadata = ", ".join(f"{k}={v}" for k, v in info.get("metadata", {}).items())
-    sections = [f"# Error analysis\n\nModel `{args.model}` (features {features!r}; lexnli "
+    sections = [f"# Error analysis\n\nModel `{args.model}` (features {featurizer.features!r}; lexnli "
                 f"{info['lexnli_version']}; {metadata}).\n",
                 top_feature_section(model, naming, args.top, source)]
     if test is not None:
         sections.append(test_section(model, test, args.errors, EXPLAIN_K))
     sections.append(probe_section(model))
     text = "\n".join(sections)
-    print(text)
-    if args.out is not None:
-        write_results(args.out, {"error_analysis.md": text})
-    print(f"total wall time: {time.perf_counter() - start:.1f} s")
-    return 0
+    settings = {k: v for k, v in featurizer.get_params().items() if k in ("tag_set", "min_df", "dense_bins",
+                                                                           "n_features", "lowercase")}
+    C = info.get("metadata", {}).get("C")
+    return Results(text, {"error_analysis.md": text},
+                   signature=signature(None, settings, C_grid=(C,) if C is not None else None))
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--model", type=Path, required=True, help="a model saved with --save-model")
+    parser.add_argument("--train", type=Path, default=None, help="SNLI file whose pairs name the top features")
+    parser.add_argument("--test", type=Path, default=None, help="SNLI file for the confusion matrix and errors")
+    parser.add_argument("--top", type=int, default=15, help="features shown per class (default: %(default)s)")
+    parser.add_argument("--errors", type=int, default=5, help="most confident test errors shown (default: %(default)s)")
+
+
+def main(argv=None) -> int:
+    return runner.main(argv, prog="python -m experiments.error_analysis", description=__doc__, report=report,
+                       add_arguments=add_arguments, snli=False, featurizer=False,
+                       out_help="write error_analysis.md here")
 
 
 if __name__ == "__main__":

@@ -8,11 +8,10 @@ draw ``d`` at size ``n`` uses seed ``(--seed, n, d)``), and both models are trai
 subsample, so their accuracies can be compared draw by draw. A size at or above the number of
 training pairs means all of them, and is fitted once (every draw would be identical).
 
-C is fixed at ``--C`` (default 1.0) for every fit; give several values (``--C 0.3 1 3``) to choose
-C on dev for each fit instead. Dev accuracy is recorded either way. The featurizer uses the
-classifier's defaults (``FEATURIZER_DEFAULTS``: ``min_df=2``, coarse tags) unless ``--min-df`` /
-``--tag-set`` say otherwise; note that ``min_df`` is applied to each subsample, so at 100 pairs
-``min_df=2`` drops every indicator feature seen in only one of them.
+C is fixed at ``--C`` for every fit; give several values (``--C 0.3 1 3``) to choose C on dev for
+each fit instead. Dev accuracy is recorded either way. The featurizer is configured by
+``--preset`` and the single-setting options; note that ``min_df`` is applied to each subsample,
+so at 100 pairs ``min_df=2`` drops every indicator feature seen in only one of them.
 
 Writes, atomically, to ``--out``: ``learning_curve.csv`` (``model, n_train, draw, test_accuracy``,
 then ``C, dev_accuracy, converged, seconds``), ``learning_curve_summary.csv`` (``model, n_train,
@@ -23,22 +22,20 @@ at 100 training pairs.
 """
 from __future__ import annotations
 
-import argparse
 import io
 import logging
 import time
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from classifiers.evaluation import accuracy
 from classifiers.logistic import fit_select_C
-from featurize.atomic import atomic_open
+from featurize.presets import DEFAULT_PRESET
 
-from .common import (add_data_arguments, add_featurizer_arguments, featurizer_params, features_text, load_splits,
-                     setup_logging, write_results)
+from . import runner
 from .lexicalized import PAPER
+from .runner import Results, UsageError, featurizer_params
 
 logger = logging.getLogger("lexnli")
 
@@ -56,7 +53,7 @@ def parse_sizes(values, n_available: int) -> list[int]:
     for value in values:
         n = n_available if str(value).lower() == "all" else int(value)
         if n < 1:
-            raise ValueError(f"training-set sizes must be positive, got {value!r}")
+            raise UsageError(f"training-set sizes must be positive, got {value!r}")
         sizes.add(min(n, n_available))
     return sorted(sizes)
 
@@ -69,7 +66,8 @@ def subsample(n_available: int, n: int, seed: int, draw: int) -> np.ndarray:
     return np.sort(rng.choice(n_available, size=n, replace=False))
 
 
-def run(corpora, sizes, draws=3, grid=(1.0,), models=MODELS, seed=0, n_jobs=None, features_params=None) -> pd.DataFrame:
+def run(corpora, sizes, draws=3, grid=(1.0,), models=MODELS, seed=0, n_jobs=None, featurizer_params=None,
+        preset=DEFAULT_PRESET) -> pd.DataFrame:
     """Fit every model on every draw of every size; one row per (model, size, draw)."""
     train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
     train_labels = train.labels  # a property that builds the list: read it once
@@ -81,7 +79,7 @@ def run(corpora, sizes, draws=3, grid=(1.0,), models=MODELS, seed=0, n_jobs=None
             for model in models:
                 start = time.perf_counter()
                 selection = fit_select_C(pairs, labels, dev.pairs, dev.labels, model, grid=grid, n_jobs=n_jobs,
-                                         featurizer_params=features_params)
+                                         preset=preset, featurizer_params=featurizer_params)
                 rows.append({
                     "model": model, "n_train": n, "draw": draw,
                     "test_accuracy": accuracy(test.labels, selection.model.predict(test.pairs)),
@@ -128,19 +126,18 @@ def claim_text(claim: dict | None) -> str:
             + (f" ({claim['ties']} tied)" if claim["ties"] else "") + ".")
 
 
-def markdown(summary: pd.DataFrame, claim: dict | None, grid, params=None) -> str:
+def markdown(summary: pd.DataFrame, claim: dict | None, grid) -> str:
     wide = summary.assign(cell=[f"{100 * m:.1f} ± {100 * s:.1f} ({k})" if s == s else f"{100 * m:.1f} ({k})"
                                 for m, s, k in zip(summary["mean"], summary["std"], summary["n_draws"])])
     wide = wide.pivot(index="n_train", columns="model", values="cell").reset_index()
     c_text = f"C = {grid[0]:g} for every fit" if len(grid) == 1 else \
         f"C chosen on dev for every fit from {', '.join(f'{c:g}' for c in grid)}"
-    return (f"Test accuracy (%) against training-set size: mean ± sample std (number of draws); {c_text}; "
-            f"{features_text(params)}.\n\n"
+    return (f"Test accuracy (%) against training-set size: mean ± sample std (number of draws); {c_text}.\n\n"
             + wide.to_markdown(index=False) + "\n\n" + claim_text(claim) + "\n")
 
 
-def plot(summary: pd.DataFrame, claim: dict | None, path: Path) -> None:
-    """Learning curves with one-std error bars on a log x axis, the paper's claim and full-data figures marked."""
+def plot(summary: pd.DataFrame, claim: dict | None) -> bytes:
+    """Learning curves (PNG bytes) with one-std error bars on a log x axis, the paper's claim and full-data figures marked."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -180,42 +177,38 @@ def plot(summary: pd.DataFrame, claim: dict | None, path: Path) -> None:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=120)
     plt.close(fig)
-    with atomic_open(path, "wb") as f:
-        f.write(buffer.getvalue())
+    return buffer.getvalue()
+
+
+def report(args, corpora) -> Results:
+    """Fit every model on every draw of every size; the results, their summary, markdown and plot as files."""
+    if args.draws < 1:
+        raise UsageError("--draws must be at least 1")
+    sizes = parse_sizes(args.sizes, len(corpora["train"]))
+    grid = tuple(args.C)
+    results = run(corpora, sizes, args.draws, grid, tuple(args.models), args.seed, args.n_jobs,
+                  featurizer_params(args), args.preset)
+    summary = summarize(results)
+    claim = check_claim(results)
+    text = markdown(summary, claim, grid)
+    files = {"learning_curve.csv": results.to_csv(index=False), "learning_curve_summary.csv": summary.to_csv(index=False),
+             "learning_curve.md": text, "learning_curve.png": plot(summary, claim)}
+    return Results(text, files, C_grid=grid)
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--sizes", nargs="+", default=list(DEFAULT_SIZES),
+                        help="training-set sizes, ints or 'all' (default: %(default)s)")
+    parser.add_argument("--draws", type=int, default=3, help="random draws per size below 'all' (default: %(default)s)")
+    parser.add_argument("--C", type=float, nargs="+", default=[1.0],
+                        help="C for every fit (default: %(default)s); several values: chosen on dev for every fit")
+    parser.add_argument("--models", nargs="+", default=list(MODELS), help="feature groups (default: %(default)s)")
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m experiments.learning_curve", description=__doc__.splitlines()[0])
-    add_data_arguments(parser)
-    add_featurizer_arguments(parser)
-    parser.add_argument("--out", type=Path, default=None,
-                        help="write learning_curve.csv, learning_curve_summary.csv, .md and .png here")
-    parser.add_argument("--sizes", nargs="+", default=list(DEFAULT_SIZES),
-                        help="training-set sizes, ints or 'all' (default: %(default)s)")
-    parser.add_argument("--draws", type=int, default=3, help="random draws per size below 'all' (default: 3)")
-    parser.add_argument("--C", type=float, nargs="+", default=[1.0],
-                        help="C for every fit (default: 1.0); several values: chosen on dev for every fit")
-    parser.add_argument("--models", nargs="+", default=list(MODELS), help="feature groups (default: %(default)s)")
-    args = parser.parse_args(argv)
-    if args.draws < 1:
-        parser.error("--draws must be at least 1")
-    setup_logging()
-    start = time.perf_counter()
-    corpora = load_splits(args)
-    sizes = parse_sizes(args.sizes, len(corpora["train"]))
-    grid = tuple(args.C)
-    params = featurizer_params(args)
-    results = run(corpora, sizes, args.draws, grid, tuple(args.models), args.seed, args.n_jobs, params)
-    summary = summarize(results)
-    claim = check_claim(results)
-    text = markdown(summary, claim, grid, params)
-    print(text)
-    if args.out is not None:
-        plot(summary, claim, args.out / "learning_curve.png")
-        write_results(args.out, {"learning_curve.csv": results.to_csv(index=False),
-                                 "learning_curve_summary.csv": summary.to_csv(index=False), "learning_curve.md": text})
-    print(f"total wall time: {time.perf_counter() - start:.1f} s")
-    return 0
+    return runner.main(argv, prog="python -m experiments.learning_curve", description=__doc__, report=report,
+                       add_arguments=add_arguments,
+                       out_help="write learning_curve.csv, learning_curve_summary.csv, .md and .png here")
 
 
 if __name__ == "__main__":

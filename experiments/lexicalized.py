@@ -7,10 +7,8 @@ paper's figures (trained on the full 550k train), and McNemar's test between the
 """
 from __future__ import annotations
 
-import argparse
 import itertools
 import logging
-import sys
 import time
 from pathlib import Path
 
@@ -19,11 +17,11 @@ import pandas as pd
 from classifiers.evaluation import accuracy, confusion_frame, mcnemar
 from classifiers.logistic import C_GRID, fit_select_C
 from classifiers.persistence import save_model
-from featurize.corpora.errors import CorpusFormatError
-from featurize.records import LABELS
+from featurize.presets import DEFAULT_PRESET
+from lexnli.records import LABELS
 
-from .common import (add_data_arguments, add_featurizer_arguments, featurizer_params, load_splits, percent,
-                     setup_logging, write_results)
+from . import runner
+from .runner import Results, featurizer_params, percent
 
 logger = logging.getLogger("lexnli")
 
@@ -31,14 +29,15 @@ logger = logging.getLogger("lexnli")
 PAPER = {"lexicalized": (0.997, 0.782), "unigrams_only": (0.931, 0.716), "unlexicalized": (0.494, 0.504)}
 
 
-def run(corpora, grid=C_GRID, n_jobs=None, progress=False, featurizer_params=None):
+def run(corpora, grid=C_GRID, n_jobs=None, progress=False, featurizer_params=None, preset=DEFAULT_PRESET):
     """Fit and evaluate the three models; return the table, confusion matrices, significance, models."""
     rows, confusions, predictions, models = [], {}, {}, {}
     train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
     for name in PAPER:
         start = time.perf_counter()
         selection = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, name, grid=grid,
-                                 featurizer_params=featurizer_params, n_jobs=n_jobs, progress=progress)
+                                 preset=preset, featurizer_params=featurizer_params, n_jobs=n_jobs,
+                                 progress=progress)
         model = models[name] = selection.model
         predictions[name] = {"train": selection.train_predictions, "dev": selection.dev_predictions,
                              "test": model.predict(test.pairs)}
@@ -66,35 +65,31 @@ def markdown(table: pd.DataFrame, significance: pd.DataFrame) -> str:
             significance.to_markdown(index=False, floatfmt=".3g") + "\n")
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m experiments.lexicalized", description=__doc__.splitlines()[0])
-    add_data_arguments(parser)
-    parser.add_argument("--out", type=Path, default=None, help="write table4.csv, table4.md, confusion matrices here")
-    parser.add_argument("--save-model", type=Path, default=None, help="save the lexicalized model to this file")
-    parser.add_argument("--C-grid", type=float, nargs="+", default=list(C_GRID), help="C values tried on dev")
-    parser.add_argument("--progress", action="store_true", help="show progress bars while featurizing")
-    add_featurizer_arguments(parser)
-    args = parser.parse_args(argv)
-    setup_logging()
-    start = time.perf_counter()
-    try:
-        corpora = load_splits(args)
-    except (FileNotFoundError, CorpusFormatError) as exc:  # DataNotFoundError is a FileNotFoundError
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+def report(args, corpora) -> Results:
+    """Run the three models as the options say; the table, significance tests and confusion matrices as files."""
     table, confusions, significance, models = run(corpora, tuple(args.C_grid), args.n_jobs, args.progress,
-                                                  featurizer_params(args))
-    text = markdown(table, significance)
-    print(text)
-    if args.out is not None:
-        write_results(args.out, {"table4.csv": table.to_csv(index=False), "table4.md": text,
-                                 "significance.csv": significance.to_csv(index=False),
-                                 **{f"confusion_{name}.csv": frame.to_csv() for name, frame in confusions.items()}})
+                                                  featurizer_params(args), args.preset)
     if args.save_model is not None:
         save_model(models["lexicalized"], args.save_model, C=float(table.loc[0, "C"]), n_train=len(corpora["train"]))
         print(f"lexicalized model saved to {args.save_model}")
-    print(f"total wall time: {time.perf_counter() - start:.1f} s")
-    return 0
+    text = markdown(table, significance)
+    files = {"table4.csv": table.to_csv(index=False), "table4.md": text,
+             "significance.csv": significance.to_csv(index=False),
+             **{f"confusion_{name}.csv": frame.to_csv() for name, frame in confusions.items()}}
+    return Results(text, files, C_grid=tuple(args.C_grid))
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--save-model", type=Path, default=None, help="save the lexicalized model to this file")
+    parser.add_argument("--C-grid", type=float, nargs="+", default=list(C_GRID),
+                        help="C values tried on dev (default: %(default)s)")
+    parser.add_argument("--progress", action="store_true", help="show progress bars while featurizing")
+
+
+def main(argv=None) -> int:
+    return runner.main(argv, prog="python -m experiments.lexicalized", description=__doc__, report=report,
+                       add_arguments=add_arguments,
+                       out_help="write table4.csv, table4.md, significance.csv and confusion_<model>.csv here")
 
 
 if __name__ == "__main__":

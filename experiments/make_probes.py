@@ -17,10 +17,10 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from featurize.atomic import atomic_open
-from featurize.corpora.errors import CorpusFormatError
-from featurize.corpora.snli import read_snli
-from featurize.text import ResourceMissingError, load_wordnet
+from lexnli.corpora.snli import read_snli
+from lexnli.errors import CorpusFormatError, ResourceMissingError
+from lexnli.io import atomic_open
+from lexnli.text import load_wordnet
 
 from .substitutions import RULES, SubstitutionFinder, substituted_pairs
 

@@ -33,8 +33,8 @@ from dataclasses import dataclass
 
 from featurize.families.lexical import NEGATIONS
 from featurize.families.alignment import QUANTIFIERS
-from featurize.records import Pair, Sentence
 from lexical_resources.numbers import CARDINAL_WORDS, ORDINAL_WORDS, cardinal, ordinal
+from lexnli.records import Pair, Sentence
 
 CONTRADICTION_RULES = ("colour", "nationality", "cohyponym", "antonym", "number", "ordinal")
 ENTAILMENT_RULES = ("synonym", "hypernym")

@@ -9,22 +9,18 @@ every model uses its default settings, and the edit-distance threshold is learne
 
 Usage::
 
-    NLTK_DATA=../shared/data/nltk_data \
-    LEXNLI_VERBOCEAN=../shared/data/verbocean/verbocean.unrefined.2004-05-20.txt.gz \
     python -m experiments.two_class --train .../snli_1.0_train_subset.jsonl.gz \
         --dev .../snli_1.0_dev.jsonl.gz --test .../snli_1.0_test.jsonl.gz \
-        --sick ../shared/data/sick/SICK.txt.gz --out results/two_class
+        --sick SICK.txt.gz --out results/two_class
 
 Writes ``OUT/two_class.csv`` (``system, dataset, n_train, accuracy, paper_accuracy``; accuracy
 a fraction; the paper's figure only on SNLI rows) and ``OUT/two_class.md``, atomically.
 """
 from __future__ import annotations
 
-import argparse
 import csv
 import io
 import logging
-import sys
 import time
 from pathlib import Path
 
@@ -33,7 +29,13 @@ import numpy as np
 from classifiers.edit_distance import EditDistanceClassifier
 from classifiers.evaluation import accuracy
 from classifiers.two_class import MajorityClassifier, OverlapClassifier, collapse_labels
-from experiments.common import add_data_arguments, load_splits, setup_logging, write_results
+from featurize.presets import signature
+from lexnli.corpora.rte import read_rte3
+from lexnli.corpora.sick import read_sick
+from lexnli.errors import DataNotFoundError
+
+from . import runner
+from .runner import Results, add_data_arguments, load_splits
 
 logger = logging.getLogger("lexnli")
 
@@ -58,9 +60,7 @@ def systems(n_jobs=None):
     ]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m experiments.two_class", description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+def add_arguments(parser) -> None:
     add_data_arguments(parser)
     parser.add_argument("--sick", type=Path, default=None,
                         help="SICK.txt[.gz] (default: $LEXNLI_SICK, then the data home; SICK is skipped "
@@ -68,8 +68,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-sick", action="store_true", help="skip SICK")
     parser.add_argument("--no-rte", action="store_true", help="skip RTE-3")
     parser.add_argument("--no-snli", action="store_true", help="skip SNLI")
-    parser.add_argument("--out", type=Path, default=Path("results/two_class"), help="output folder")
-    return parser
 
 
 def _datasets(args):
@@ -81,9 +79,6 @@ def _datasets(args):
         datasets["SNLI"] = (train.pairs, collapse_labels(train.labels), test.pairs, collapse_labels(test.labels),
                             (dev.pairs, collapse_labels(dev.labels)))
     if not args.no_sick:
-        from featurize.corpora.fetch import DataNotFoundError
-        from featurize.corpora.sick import read_sick
-
         try:
             train = read_sick(args.sick, "TRAIN") + read_sick(args.sick, "TRIAL")
             test = read_sick(args.sick, "TEST")
@@ -93,8 +88,6 @@ def _datasets(args):
             datasets["SICK"] = (train, collapse_labels([p.label for p in train]),
                                 test, collapse_labels([p.label for p in test]), None)
     if not args.no_rte:
-        from featurize.corpora.rte import read_rte3
-
         train, test = read_rte3("dev"), read_rte3("test")
         datasets["RTE-3"] = (train, np.array([p.label for p in train], dtype=object),
                              test, np.array([p.label for p in test], dtype=object), None)
@@ -139,17 +132,21 @@ def to_markdown(rows, seconds: float | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv=None) -> list[dict]:
-    args = build_parser().parse_args(argv)
-    setup_logging()
+def report(args, corpora=None) -> Results:
+    """Every system on every dataset the options ask for; the table as csv and markdown."""
     start = time.perf_counter()
     rows = run(args)
-    seconds = time.perf_counter() - start
-    markdown = to_markdown(rows, seconds)
-    sys.stdout.write(markdown)
-    write_results(args.out, {"two_class.csv": to_csv(rows), "two_class.md": markdown})
-    return rows
+    text = to_markdown(rows, time.perf_counter() - start)
+    # The overlap classifiers use PairFeaturizer's defaults (the paper preset) and C=1.
+    return Results(text, {"two_class.csv": to_csv(rows), "two_class.md": text},
+                   signature=signature("paper", C_grid=(1.0,)))
+
+
+def main(argv=None) -> int:
+    return runner.main(argv, prog="python -m experiments.two_class", description=__doc__, report=report,
+                       add_arguments=add_arguments, snli=False, featurizer=False,
+                       out_help="write two_class.csv and two_class.md here")
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

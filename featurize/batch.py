@@ -45,16 +45,21 @@ def _side(sentences, tag_ids: dict) -> Side:
 
 @dataclass
 class Batch:
-    """Premises and hypotheses of ``n`` pairs, flattened; tag ids are shared by the two sides."""
+    """Premises and hypotheses of ``n`` pairs, flattened; tag ids are shared by the two sides.
+
+    ``items`` keeps each pair's ``(premise tokens, premise tags, hypothesis tokens, hypothesis
+    tags)``, what the per-pair reference functions read.
+    """
 
     n: int
     premise: Side
     hypothesis: Side
     tag_names: list[str]
+    items: list[tuple]
 
     @classmethod
     def from_pairs(cls, pairs, lowercase: bool = True, tag_set: str = "ptb") -> "Batch":
-        """Flatten :class:`~featurize.records.Pair` records, normalized as asked."""
+        """Flatten :class:`~lexnli.records.Pair` records, normalized as asked."""
         return cls.from_tokens(token_tuples(pairs, lowercase, tag_set))
 
     @classmethod
@@ -63,7 +68,7 @@ class Batch:
         tag_ids: dict[str, int] = {}
         premise = _side([(pt, ptags) for pt, ptags, _, _ in items], tag_ids)
         hypothesis = _side([(ht, htags) for _, _, ht, htags in items], tag_ids)
-        return cls(n=len(items), premise=premise, hypothesis=hypothesis, tag_names=list(tag_ids))
+        return cls(n=len(items), premise=premise, hypothesis=hypothesis, tag_names=list(tag_ids), items=list(items))
 
 
 def token_tuples(pairs, lowercase: bool = True, tag_set: str = "ptb") -> list[tuple]:

@@ -1,33 +1,51 @@
 """``PairFeaturizer``: sentence pairs -> scipy CSR matrix, in scikit-learn's transformer conventions."""
 from __future__ import annotations
 
-import gc
 from collections import defaultdict
-from contextlib import contextmanager
+from numbers import Integral
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.utils._available_if import available_if
+from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 from tqdm.auto import tqdm
 
 from .arrays import sorted_unique
 from .batch import Batch, token_tuples
-from .families import feature_name, resolve
+from .families import SparseFeatures, resolve
 from .inputs import TAG_SETS, as_pairs
+from .presets import PRESETS, preset_params
+
+_PAPER = PRESETS["paper"]
 
 
-def _featurize_batch(items, families):
-    """Dense block and (row, key) indicator features of one batch of token tuples; the unit of parallel work."""
+def _first_occurrences(family, batch, found):
+    """The distinct keys of a sparse family's features in a batch, with what names them (names are built later,
+    only for the keys the vocabulary keeps)."""
+    keys, first = np.unique(found.keys, return_index=True)
+    parts = None if found.parts is None else [(side, index[first]) for side, index in found.parts]
+    names = None if found.names is None else [found.names[i] for i in first]
+    tokens = SimpleNamespace(premise=SimpleNamespace(tokens=batch.premise.tokens),
+                             hypothesis=SimpleNamespace(tokens=batch.hypothesis.tokens))
+    return family.name, keys, SparseFeatures(found.rows[first], keys, parts, names), tokens
+
+
+def _featurize_batch(items, families, with_names=False):
+    """Dense block, (row, key) indicator features and (if asked) the named keys of one batch; the unit of parallel work."""
     batch = Batch.from_tokens(items)
     dense = [f.fast(batch) for f in families if f.dense]
     dense = np.column_stack(dense) if dense else np.zeros((batch.n, 0))
-    sparse = [f.fast(batch) for f in families if not f.dense]
+    sparse_families = [f for f in families if not f.dense]
+    sparse = [f.fast(batch) for f in sparse_families]
     rows = np.concatenate([s.rows for s in sparse]) if sparse else np.zeros(0, dtype=np.int64)
     keys = np.concatenate([s.keys for s in sparse]) if sparse else np.zeros(0, dtype=np.uint64)
-    return dense, rows, keys
+    named = [_first_occurrences(f, batch, s) for f, s in zip(sparse_families, sparse)] if with_names else []
+    return dense, rows, keys, named
 
 
 def _bin_edges(values: np.ndarray, n_bins: int) -> np.ndarray:
@@ -59,32 +77,14 @@ def _csr(dense, rows, cols, n_columns):
     return matrix
 
 
-@contextmanager
-def _gc_paused():
-    """Pause Python's cyclic garbage collector for a bulk featurization.
-
-    Featurizing creates millions of short-lived tuples and arrays but no reference cycles; the
-    collections they trigger scan an ever larger heap (measured alone on a 550k-pair stand-in:
-    featurizing took 17.3 s with collections, 12.2 s without).
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def _vocabulary(batches, min_df: int) -> np.ndarray:
     """Keys that fire in at least ``min_df`` pairs, most frequent first (a key repeated within one pair counts once).
 
-    Frequency order puts the weights a solver touches most next to each other in memory: on a
-    550k-pair stand-in it made SAGA's epochs 15% faster than key order (cache misses on 1.6M
-    columns of weights).
+    Frequency order puts the weights a solver touches most next to each other in memory, which
+    makes SAGA's epochs faster than key order (docs/RESULTS.md).
     """
     per_pair = []
-    for _, rows, keys in batches:
+    for _, rows, keys, _ in batches:
         order = np.lexsort((rows, keys))
         rows, keys = rows[order], keys[order]
         new = np.ones(len(keys), dtype=bool)
@@ -96,6 +96,20 @@ def _vocabulary(batches, min_df: int) -> np.ndarray:
     return keys[np.argsort(-counts, kind="stable")]
 
 
+def _vocabulary_names(batches, vocabulary: np.ndarray) -> list[str]:
+    """The name of each vocabulary key, from the first batch it occurs in (one name built per key)."""
+    names = np.empty(len(vocabulary), dtype=object)
+    named = np.zeros(len(vocabulary), dtype=bool)
+    index = pd.Index(vocabulary)
+    for _, _, _, occurrences in batches:
+        for family, keys, first, tokens in occurrences:
+            at = index.get_indexer(keys)
+            for i in np.flatnonzero(at >= 0)[~named[at[at >= 0]]]:
+                names[at[i]] = first.name(family, tokens, int(i))
+                named[at[i]] = True
+    return names.tolist()
+
+
 class PairFeaturizer(TransformerMixin, BaseEstimator):
     """Featurize premise/hypothesis pairs with the SNLI paper's feature families.
 
@@ -105,10 +119,11 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         A group (``"lexicalized"``, ``"unigrams_only"``, ``"unlexicalized"``), a family name
         (``"bleu"``, ``"length_diff"``, ``"overlap"``, ``"hyp_unigrams"``, ``"hyp_bigrams"``,
         ``"cross_unigrams"``, ``"cross_bigrams"``, or one registered later), or a list of them.
-    n_features : int or None, default=2**22
-        Columns for the indicator features, which are hashed (64-bit feature keys modulo
-        ``n_features``). ``None`` learns an exact vocabulary of the keys seen in ``fit`` instead
-        (unseen features are then ignored at transform time).
+    n_features : int or None, default=None
+        Hash the indicator features into this many columns (64-bit feature keys modulo
+        ``n_features``), as scikit-learn's ``HashingVectorizer`` does; ``None`` learns an exact
+        vocabulary of the features seen in ``fit`` (unseen features are then ignored at
+        transform time).
     min_df : int, default=1
         With a learned vocabulary (``n_features=None``), keep only indicator features that fire
         in at least ``min_df`` training pairs. Ignored when hashing.
@@ -140,14 +155,21 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     vocabulary_ : ndarray of uint64
         The feature keys learned by ``fit``, in column order: by descending number of training
         pairs they fire in, ties by key (only when ``n_features=None``).
+    vocabulary_names_ : list of str
+        The name of each vocabulary feature (``"hyp_unigrams:dog"``), aligned with
+        ``vocabulary_`` (only when ``n_features=None``).
     n_features_out_ : int
         Number of output columns.
 
     Notes
     -----
-    Inputs are :class:`~featurize.records.Pair` records (from the corpus readers) or
-    ``(premise, hypothesis)`` string tuples, tokenized and tagged on the fly. Use
-    :meth:`feature_names` to name the indicator columns that fire in given pairs.
+    Inputs are :class:`~lexnli.records.Pair` records (from the corpus readers) or
+    ``(premise, hypothesis)`` string tuples, tokenized and tagged on the fly. The defaults are
+    the ``"paper"`` preset (:data:`featurize.presets.PRESETS`); :meth:`from_preset` builds a
+    featurizer from another. With a vocabulary, :meth:`get_feature_names_out` names every
+    column; when hashing, like ``HashingVectorizer``, it has no such method (a hashed column
+    may stand for several features), and :meth:`feature_names` names the columns that fire in
+    given pairs.
 
     Examples
     --------
@@ -156,8 +178,21 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     (1, 16)
     """
 
-    def __init__(self, features="lexicalized", *, n_features=2**22, min_df=1, dense_bins=None, lowercase=True,
-                 tag_set="ptb", n_jobs=None, batch_size=8192, progress=False):
+    _parameter_constraints = {
+        "features": [str, list, tuple],
+        "n_features": [Interval(Integral, 1, None, closed="left"), None],
+        "min_df": [Interval(Integral, 1, None, closed="left")],
+        "dense_bins": [Interval(Integral, 2, None, closed="left"), None],
+        "lowercase": ["boolean"],
+        "tag_set": [StrOptions(set(TAG_SETS))],
+        "n_jobs": [Integral, None],
+        "batch_size": [Interval(Integral, 1, None, closed="left")],
+        "progress": ["boolean"],
+    }
+
+    def __init__(self, features="lexicalized", *, n_features=_PAPER["n_features"], min_df=_PAPER["min_df"],
+                 dense_bins=_PAPER["dense_bins"], lowercase=_PAPER["lowercase"], tag_set=_PAPER["tag_set"],
+                 n_jobs=None, batch_size=8192, progress=False):
         self.features = features
         self.n_features = n_features
         self.min_df = min_df
@@ -168,46 +203,38 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         self.batch_size = batch_size
         self.progress = progress
 
+    @classmethod
+    def from_preset(cls, preset: str, features=None, **params) -> "PairFeaturizer":
+        """A featurizer configured by preset ``preset`` (see :mod:`featurize.presets`), ``params`` overriding it."""
+        features = features if features is not None else PRESETS.get(preset, {}).get("features", "lexicalized")
+        return cls(features, **preset_params(preset, params))
+
     # -- fitting ---------------------------------------------------------------------------
 
-    def _validate(self):
-        if self.n_features is not None and (not isinstance(self.n_features, (int, np.integer)) or self.n_features < 1):
-            raise ValueError(f"n_features must be a positive int or None, got {self.n_features!r}")
-        if self.tag_set not in TAG_SETS:
-            raise ValueError(f"tag_set must be one of {TAG_SETS}, got {self.tag_set!r}")
-        if not isinstance(self.min_df, (int, np.integer)) or self.min_df < 1:
-            raise ValueError(f"min_df must be a positive int, got {self.min_df!r}")
-        if self.dense_bins is not None and (not isinstance(self.dense_bins, (int, np.integer)) or self.dense_bins < 2):
-            raise ValueError(f"dense_bins must be an int >= 2 or None, got {self.dense_bins!r}")
-        if not isinstance(self.batch_size, (int, np.integer)) or self.batch_size < 1:
-            raise ValueError(f"batch_size must be a positive int, got {self.batch_size!r}")
-        families = resolve(self.features)
-        return families, [c for f in families if f.dense for c in f.columns]
-
-    def _batches(self, pairs, families):
-        """(dense, rows, keys) for each batch of ``pairs``, in order, in parallel if asked."""
+    def _batches(self, pairs, families, with_names=False):
+        """(dense, rows, keys, named keys) for each batch of ``pairs``, in order, in parallel if asked."""
         chunks = [token_tuples(pairs[i:i + self.batch_size], self.lowercase, self.tag_set)
                   for i in range(0, len(pairs), self.batch_size)]
-        jobs = (delayed(_featurize_batch)(chunk, families) for chunk in chunks)
+        jobs = (delayed(_featurize_batch)(chunk, families, with_names) for chunk in chunks)
         n_jobs = self.n_jobs if self.n_jobs is not None else 1
         results = Parallel(n_jobs=n_jobs, return_as="generator")(jobs) if n_jobs != 1 else \
-            (_featurize_batch(chunk, families) for chunk in chunks)
+            (_featurize_batch(chunk, families, with_names) for chunk in chunks)
         return tqdm(results, total=len(chunks), desc="featurize", unit="batch", disable=not self.progress)
 
     def fit(self, X, y=None):
         """Check the configuration; learn the vocabulary when ``n_features=None``."""
-        with _gc_paused():
-            self._fit(as_pairs(X), keep=False)
+        self._fit(as_pairs(X), keep=False)
         return self
 
     def fit_transform(self, X, y=None):
         """Fit and transform in one pass over the pairs."""
-        with _gc_paused():
-            return self._fit(as_pairs(X), keep=True)
+        return self._fit(as_pairs(X), keep=True)
 
     def _start(self):
         """Validate the parameters and set the dense columns and families; return the families."""
-        families, self.dense_columns_ = self._validate()
+        self._validate_params()
+        families = resolve(self.features)
+        self.dense_columns_ = [c for f in families if f.dense for c in f.columns]
         self.bin_edges_ = []
         self.families_ = [f.name for f in families]
         return families
@@ -215,10 +242,11 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     def _learn(self, batches):
         """Set the output width, learning the vocabulary and bin edges from ``batches`` when there are any to learn."""
         if self.dense_bins is not None:
-            values = np.concatenate([d for d, _, _ in batches] or [np.zeros((0, len(self.dense_columns_)))])
+            values = np.concatenate([d for d, _, _, _ in batches] or [np.zeros((0, len(self.dense_columns_)))])
             self.bin_edges_ = [_bin_edges(values[:, j], self.dense_bins) for j in range(values.shape[1])]
         if self.n_features is None:
             self.vocabulary_ = _vocabulary(batches, self.min_df)
+            self.vocabulary_names_ = _vocabulary_names(batches, self.vocabulary_)
             n_indicators = len(self.vocabulary_)
         else:
             # Hashed indicator columns only when some family has indicators ("unlexicalized" has none).
@@ -234,7 +262,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         if self.n_features is not None and not keep and self.dense_bins is None:
             self._learn(None)
             return None
-        batches = list(self._batches(pairs, families))
+        batches = list(self._batches(pairs, families, with_names=self.n_features is None))
         self._learn(batches)
         return self._assemble(batches)
 
@@ -273,7 +301,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     def _assemble(self, batches):
         blocks = []
         lookup = self._column_lookup()
-        for dense, rows, keys in batches:
+        for dense, rows, keys, _ in batches:
             cols, known = lookup(keys)
             bin_rows, bin_cols = self._bins(dense)
             blocks.append(_csr(dense, np.concatenate([bin_rows, rows[known]]), np.concatenate([bin_cols, cols]),
@@ -287,8 +315,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         """Featurize pairs into a CSR matrix of shape ``(n_pairs, n_features_out_)``."""
         check_is_fitted(self, "n_features_out_")
         families = resolve(self.families_)
-        with _gc_paused():
-            return self._assemble(self._batches(as_pairs(X), families))
+        return self._assemble(self._batches(as_pairs(X), families))
 
     # -- names -----------------------------------------------------------------------------
 
@@ -298,15 +325,24 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
                 for b in range(len(edges) + 1)]
         return list(self.dense_columns_) + bins
 
-    def get_feature_names_out(self, input_features=None):
-        """Names of the dense columns and their bins, then ``"indicator_<j>"`` for each indicator column.
+    def _names_every_column(self) -> bool:
+        """Whether every column has one name: a learned vocabulary, or no indicator features to hash."""
+        if self.n_features is None:
+            return True
+        try:
+            return all(f.dense for f in resolve(self.features))
+        except ValueError:
+            return False
 
-        Indicator columns are hashed (or learned) feature keys; :meth:`feature_names` names the
-        ones that fire in given pairs.
+    @available_if(_names_every_column)
+    def get_feature_names_out(self, input_features=None):
+        """The name of every output column: real-valued columns, their bins, then the vocabulary's features.
+
+        Only with a learned vocabulary (or when no family has indicator features): a hashing
+        featurizer, like scikit-learn's ``HashingVectorizer``, has no such method.
         """
         check_is_fitted(self, "n_features_out_")
-        leading = self._leading_names()
-        return np.array(leading + [f"indicator_{j}" for j in range(self.n_features_out_ - len(leading))], dtype=object)
+        return np.array(self._leading_names() + list(getattr(self, "vocabulary_names_", [])), dtype=object)
 
     def feature_names(self, X, columns=None) -> dict[int, list[str]]:
         """Map each output column that fires in pairs ``X`` to the feature name(s) behind it.
@@ -340,12 +376,5 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
                 for i in np.unique(keys, return_index=True)[1]:
                     if int(keys[i]) not in named_keys:
                         named_keys.add(int(keys[i]))
-                        names[int(cols[i])].add(_name_of(family.name, batch, found.parts, positions[i]))
+                        names[int(cols[i])].add(found.name(family.name, batch, int(positions[i])))
         return {j: sorted(v) for j, v in sorted(names.items())}
-
-
-def _name_of(family, batch, parts, position) -> str:
-    words = {"premise": [], "hypothesis": []}
-    for side, index in parts:
-        words[side].append(getattr(batch, side).tokens[index[position]])
-    return feature_name(family, tuple(words["premise"]), tuple(words["hypothesis"]))

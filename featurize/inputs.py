@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .records import Pair, Sentence
-from .text import make_sentence
+from lexnli.records import Pair, Sentence
+from lexnli.text import make_sentence
 
 
 def as_pair(item, index: int | None = None) -> Pair:

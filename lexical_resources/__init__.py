@@ -1,8 +1,9 @@
-"""Lexical resources for NLI features: WordNet relations and VerbOcean verb relations."""
+"""Lexical resources for NLI features: WordNet relations and VerbOcean verb relations, shared once per process."""
+from .shared import get_verbocean, get_wordnet, reset_resources, resources_version, set_resources
 from .verbocean import RELATIONS as VERBOCEAN_RELATIONS
 from .verbocean import VerbOcean, VerbOceanFormatError
 from .wordnet import RELATIONS as WORDNET_RELATIONS
-from .wordnet import WordNet, get_wordnet, wordnet_pos
+from .wordnet import WordNet, wordnet_pos
 
 __all__ = [
     "VERBOCEAN_RELATIONS",
@@ -10,6 +11,10 @@ __all__ = [
     "VerbOceanFormatError",
     "WORDNET_RELATIONS",
     "WordNet",
+    "get_verbocean",
     "get_wordnet",
+    "reset_resources",
+    "resources_version",
+    "set_resources",
     "wordnet_pos",
 ]

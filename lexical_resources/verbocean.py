@@ -14,15 +14,16 @@ it (checksum-verified) into the lexnli data home when it is not found locally.
 """
 from __future__ import annotations
 
-import gzip
-import importlib
+import io
 import math
 import os
 import re
 import sys
 from pathlib import Path
 
-from featurize.corpora.errors import CorpusFormatError
+from lexnli import data_home as data_homes
+from lexnli.errors import CorpusFormatError
+from lexnli.io import open_bytes
 
 #: The relations VerbOcean uses.
 RELATIONS = ("similar", "opposite-of", "stronger-than", "happens-before", "can-result-in",
@@ -79,7 +80,7 @@ class VerbOcean:
             A VerbOcean ``.txt`` or ``.txt.gz`` (gzip is detected from the content). Default:
             ``$LEXNLI_VERBOCEAN`` if set; else ``verbocean.unrefined.2004-05-20.txt`` or
             ``.txt.gz`` in the data home or its ``verbocean/`` folder (see
-            ``featurize.corpora.fetch.get_data_home``); else the official file is downloaded
+            :func:`lexnli.data_home.get_data_home`); else the official file is downloaded
             into the data home, checksum-verified.
         min_score : float, default=0.0
             Keep only relations scored at least this much. *unk* relations all score 0.0.
@@ -200,20 +201,15 @@ def _parse(line: str, path: Path, number: int) -> tuple[str, str, str, float]:
 
 
 def _open_text(path: Path):
-    with open(path, "rb") as probe:
-        gzipped = probe.read(2) == b"\x1f\x8b"
-    if gzipped:
-        return gzip.open(path, "rt", encoding="utf-8")
-    return open(path, encoding="utf-8")
+    return io.TextIOWrapper(open_bytes(path), encoding="utf-8")
 
 
 def _locate(data_home, download_if_missing: bool) -> Path:
     """Find the VerbOcean file in the data home, else download it there."""
-    fetch = importlib.import_module("featurize.corpora.fetch")  # imported late: optional deps
-    home = Path(fetch.get_data_home(data_home))
+    home = Path(data_homes.get_data_home(data_home))
     for folder in (home, home / "verbocean"):
         for name in (VERBOCEAN_FILENAME, VERBOCEAN_FILENAME + ".gz"):
             if (folder / name).is_file():
                 return folder / name
-    return fetch.fetch_file(VERBOCEAN_FILENAME, VERBOCEAN_URL, VERBOCEAN_SHA256, data_home,
+    return data_homes.fetch_file(VERBOCEAN_FILENAME, VERBOCEAN_URL, VERBOCEAN_SHA256, data_home,
                             download_if_missing=download_if_missing)

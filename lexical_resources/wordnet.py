@@ -12,15 +12,13 @@ has wheels. Every relation holds when it holds for *any* pair of senses of the t
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
 
-from featurize.text import load_wordnet
+from lexnli.text import PTB_TO_WORDNET, load_wordnet
 
 #: What :meth:`WordNet.relation` can return (besides ``None``), in the order it tests them.
 RELATIONS = ("synonym", "hypernym", "hyponym", "antonym", "holonym", "meronym", "cohyponym")
 
 _WN_POS = {"n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
-_PTB_POS = {"N": "n", "V": "v", "J": "a", "R": "r"}
 #: Marks a POS tag with no WordNet counterpart (DT, IN, PRP, ...): such words have no synsets.
 _NO_POS = ""
 _EMPTY: frozenset = frozenset()
@@ -46,7 +44,7 @@ def wordnet_pos(pos: str | None) -> str | None:
         return None
     if len(pos) == 1 and pos.lower() in _WN_POS:
         return _WN_POS[pos.lower()]
-    return _PTB_POS.get(pos[:1].upper(), _NO_POS)
+    return PTB_TO_WORDNET.get(pos[:1].upper(), _NO_POS)
 
 
 class _WordInfo:
@@ -351,11 +349,3 @@ def _normalize(word: str) -> str:
 
 def _name(synset) -> str:
     return sys.intern(synset.name())
-
-
-
-
-@lru_cache(maxsize=1)
-def get_wordnet() -> WordNet:
-    """The shared :class:`WordNet` with default settings (created on first use)."""
-    return WordNet()

@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from featurize.families.alignment import align, alignment_features, describe
-from featurize.records import Sentence
 from lexical_resources.numbers import cardinal, number_relation, ordinal
 from lexical_resources.relations import RELATION_CLASSES, RELATION_ORDER, WordRelations
+from lexnli.records import Sentence
 
 
 class TinyWordNet:
@@ -154,8 +154,8 @@ def test_number_relation_needs_two_numbers_of_one_kind():
 
 @pytest.fixture(scope="module")
 def real_relations():
-    from featurize.text import ResourceMissingError
     from lexical_resources import get_wordnet
+    from lexnli.errors import ResourceMissingError
 
     try:
         return WordRelations(get_wordnet())

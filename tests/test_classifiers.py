@@ -12,7 +12,7 @@ from classifiers.explain import explain, top_features
 from classifiers.logistic import fit_select_C
 from classifiers.persistence import ModelFileError, load_model, save_model
 from classifiers.predict import main as predict_main
-from featurize.corpora.snli import read_snli
+from lexnli.corpora.snli import read_snli
 
 from .fixtures import templated_pairs, write_snli_jsonl
 

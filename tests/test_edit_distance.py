@@ -8,7 +8,7 @@ import pytest
 
 from classifiers.edit_distance import STOP_WORDS, EditDistanceClassifier, edit_distance
 from featurize import Pair, Sentence
-from featurize.text import ResourceMissingError
+from lexnli.errors import ResourceMissingError
 
 from .conftest import shared_file  # noqa: F401  (sets up NLTK_DATA)
 
@@ -155,7 +155,7 @@ def test_accepts_string_pairs():
 
 @pytest.fixture
 def wordnet_ok():
-    from featurize.families.lexical import get_wordnet
+    from lexical_resources import get_wordnet
 
     try:
         get_wordnet()

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from featurize.text import ResourceMissingError
+from lexnli.errors import ResourceMissingError
 
 SUBJECTS = ["man", "woman", "boy", "girl", "dog", "child", "worker", "dancer"]
 ADJECTIVES = ["young", "tall", "happy", "small", "old"]
@@ -41,7 +41,7 @@ def snli_lines(n: int, seed: int) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def tagger():
-    from featurize.text import _tagger
+    from lexnli.text import _tagger
 
     try:
         _tagger()
@@ -124,7 +124,7 @@ def test_error_analysis_end_to_end(snli_files, tmp_path, capsys):
     from classifiers.logistic import make_model
     from classifiers.persistence import save_model
     from experiments.error_analysis import PROBES, main
-    from featurize.corpora.snli import read_snli
+    from lexnli.corpora.snli import read_snli
 
     train = read_snli(snli_files["train"])
     model = make_model("lexicalized", C=1.0).fit(train.pairs, train.labels)

@@ -241,7 +241,7 @@ def test_string_pair_with_punctuation():
 
 @pytest.fixture(scope="module")
 def dev_pairs():
-    from featurize.corpora.snli import read_snli
+    from lexnli.corpora.snli import read_snli
 
     corpus = read_snli(shared_file("snli_1.0/snli_1.0_dev.jsonl.gz"))
     return corpus.pairs[::31][:300]
@@ -416,3 +416,23 @@ def test_tokens_with_whitespace():
                 Sentence("New York", ("New York",), ("NNP",)))
     [fast] = fast_features([pair], "bleu")
     assert_features_equal(fast, nonzero(reference_features(pair, "bleu")))
+
+
+def test_the_default_fast_is_the_reference_once_per_distinct_pair():
+    from featurize.batch import Batch
+    from featurize.families import MemoizedReference
+
+    calls = []
+
+    def words(pair):
+        calls.append(pair.hypothesis.tokens)
+        return Counter({"n_words": len(pair.hypothesis.tokens)})
+
+    fast = MemoizedReference("words", words, ("n_words",), limit=2)
+    pairs = as_pairs([("A b.", "C d e."), ("A b.", "C d e."), ("A b.", "F.")])
+    batch = Batch.from_pairs(pairs)
+    assert fast(batch).tolist() == [[4.0], [4.0], [2.0]] and len(calls) == 2  # the repeated pair is remembered
+    assert fast(batch).tolist() == [[4.0], [4.0], [2.0]] and len(calls) == 2
+    fast.limit = 1  # a full memo starts again
+    fast(batch)
+    assert len(calls) == 4

@@ -217,13 +217,52 @@ def test_transform_before_fit_raises_not_fitted():
             call()
 
 
-@pytest.mark.parametrize("n_features", [2**10, None])
-def test_feature_names_out_length(n_features):
-    featurizer = PairFeaturizer(n_features=n_features).fit(X_TEXT)
+@pytest.mark.parametrize("min_df", [1, 2])
+def test_feature_names_out_are_the_real_names_with_a_vocabulary(min_df):
+    featurizer = PairFeaturizer(n_features=None, min_df=min_df)
+    X = featurizer.fit_transform(X_TEXT)
     names = featurizer.get_feature_names_out()
-    assert len(names) == featurizer.n_features_out_ and names.dtype == object
-    assert list(names[:N_DENSE]) == featurizer.dense_columns_
-    assert names[N_DENSE] == "indicator_0" and len(set(names)) == len(names)
+    assert len(names) == featurizer.n_features_out_ == X.shape[1] and names.dtype == object
+    assert list(names[:N_DENSE]) == featurizer.dense_columns_ and len(set(names)) == len(names)
+    # every column's name is the one feature_names finds for it in the training pairs
+    assert {j: [names[j]] for j in range(N_DENSE, X.shape[1])} == {
+        j: ns for j, ns in featurizer.feature_names(X_TEXT).items() if j >= N_DENSE}
+
+
+def test_hashing_has_no_feature_names_out_like_hashing_vectorizer():
+    from sklearn.feature_extraction.text import HashingVectorizer
+
+    assert not hasattr(HashingVectorizer(), "get_feature_names_out")
+    assert not hasattr(PairFeaturizer(n_features=2**10), "get_feature_names_out")
+    # without indicator families every column has a name, hashing or not
+    dense_only = PairFeaturizer("unlexicalized", n_features=2**10).fit(X_TEXT)
+    assert list(dense_only.get_feature_names_out()) == dense_only.dense_columns_
+
+
+def test_sparse_reference_only_family_is_named_and_keyed_through_the_adapter():
+    from collections import Counter
+
+    from featurize import FAMILIES, GROUPS, family
+
+    @family("toy_negation", groups=("toy_group",))
+    def toy_negation(pair) -> Counter:
+        """An indicator for each negation word of the hypothesis."""
+        return Counter({f"toy_negation:{w}": 1 for w in pair.hypothesis.tokens if w in ("not", "no")})
+
+    try:
+        pairs = [("A man sleeps.", "A man is not awake."), ("A dog runs.", "No dog runs."), ("A cat.", "A cat.")]
+        featurizer = PairFeaturizer("toy_group").fit(pairs)
+        names = list(featurizer.get_feature_names_out())
+        assert sorted(names) == ["toy_negation:no", "toy_negation:not"]
+        X = featurizer.transform(pairs).toarray()
+        assert X[:, names.index("toy_negation:not")].tolist() == [1, 0, 0]
+        assert X[:, names.index("toy_negation:no")].tolist() == [0, 1, 0]
+        hashed = PairFeaturizer("toy_group", n_features=2**20).fit(pairs)
+        X = hashed.transform(pairs)
+        assert hashed.feature_names(pairs) == {int(X[0].indices[0]): ["toy_negation:not"],
+                                               int(X[1].indices[0]): ["toy_negation:no"]}
+    finally:
+        del FAMILIES["toy_negation"], GROUPS["toy_group"]
 
 
 @pytest.mark.parametrize("n_features", [2**10, None])
@@ -257,7 +296,8 @@ def test_pipeline_with_logistic_regression():
     assert set(model.predict(X_TEXT)) <= set(LABELS)
     assert model.score(X_TEXT, Y) > 0.9  # training accuracy on 42 pairs
     assert model.predict_proba(X_TEXT[:2]).shape == (2, 3)
-    assert len(model[:-1].get_feature_names_out()) == N_DENSE + 2**10
+    with pytest.raises(AttributeError):  # hashed columns have no single name
+        model[:-1].get_feature_names_out()
     refit = clone(model).fit(X_TEXT, Y)
     assert (refit.predict(X_TEXT) == model.predict(X_TEXT)).all()
 
@@ -358,19 +398,3 @@ def test_text_that_tokenizes_to_nothing():
         assert X[0].nnz == 0 and X[1].nnz == 0
         assert X[2, 5] == -3  # length_diff: 0 - 3 tokens
 
-
-def test_garbage_collector_state_is_restored():
-    import gc
-
-    assert gc.isenabled()
-    PairFeaturizer("unigrams_only").fit_transform(X_TEXT)
-    assert gc.isenabled()
-    with pytest.raises(TypeError):
-        PairFeaturizer().fit_transform([1, 2])
-    assert gc.isenabled()
-    gc.disable()
-    try:
-        PairFeaturizer().fit(X_TEXT).transform(X_TEXT)
-        assert not gc.isenabled()
-    finally:
-        gc.enable()

@@ -6,9 +6,10 @@ from collections import Counter
 
 import pytest
 
-from featurize.corpora.errors import CorpusFormatError, ReadReport
-from featurize.corpora.snli import iter_snli, read_snli
-from featurize.text import parse_leaves
+from lexnli.corpora.lines import ReadReport
+from lexnli.errors import CorpusFormatError
+from lexnli.corpora.snli import iter_snli, read_snli
+from lexnli.text import parse_leaves
 
 from .conftest import shared_file
 
@@ -79,12 +80,12 @@ def test_unlabeled_excluded_and_counted_or_kept(dev_forms, dev_records):
     assert sum(p.label is None for p in kept) == n_dash
 
 
-def test_lowercase_and_lemmas_are_options(dev_forms):
+def test_lemmas_are_an_option_and_case_is_kept(dev_forms):
     plain = read_snli(dev_forms / "dev.jsonl")[0]
-    lower = read_snli(dev_forms / "dev.jsonl", lowercase=True, lemmas=True)[0]
-    assert plain.premise.tokens[0] == "Two" and lower.premise.tokens[0] == "two"
+    with_lemmas = read_snli(dev_forms / "dev.jsonl", lemmas=True)[0]
+    assert plain.premise.tokens[0] == "Two" == with_lemmas.premise.tokens[0]  # lowercasing is the featurizer's
     assert plain.premise.lemmas is None
-    assert lower.premise.lemmas[1] == "woman"  # "women" (NNS) -> "woman"
+    assert with_lemmas.premise.lemmas[1] == "woman"  # "women" (NNS) -> "woman"
 
 
 def test_dataframe_view(dev_forms):
@@ -192,7 +193,7 @@ def test_missing_tagger_is_a_clear_error(tmp_path):
     import sys
 
     code = ("import sys, nltk\nnltk.data.path[:] = [sys.argv[1]]\n"
-            "from featurize.text import ResourceMissingError, make_sentence\n"
+            "from lexnli.errors import ResourceMissingError\nfrom lexnli.text import make_sentence\n"
             "try:\n    make_sentence('A dog runs.')\nexcept ResourceMissingError as exc:\n    print(exc)\n")
     env = {**os.environ, "NLTK_DATA": str(tmp_path), "LEXNLI_NO_DOWNLOAD": "1"}
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env, capture_output=True, text=True,

@@ -16,13 +16,13 @@ import sys
 import numpy as np
 import pytest
 
+import lexical_resources
 from featurize import FAMILIES, Pair, PairFeaturizer, Sentence, reference_features
-from featurize.corpora.errors import CorpusFormatError, ReadReport
-from featurize.corpora.fetch import DataNotFoundError
-from featurize.corpora.sick import SICK_SHA256, read_sick, verify_sick
 from featurize.families import lexical
-from featurize.text import ResourceMissingError
 from lexical_resources import VerbOcean
+from lexnli.corpora.lines import ReadReport
+from lexnli.corpora.sick import SICK_SHA256, read_sick, verify_sick
+from lexnli.errors import CorpusFormatError, DataNotFoundError, ResourceMissingError
 
 from .conftest import REPO, shared_file
 
@@ -54,7 +54,7 @@ def sick_text(rows=SICK_ROWS, extra_lines=()):
 
 @pytest.fixture(scope="session")
 def tagger():
-    from featurize.text import _tagger
+    from lexnli.text import _tagger
 
     try:
         _tagger()
@@ -65,7 +65,7 @@ def tagger():
 @pytest.fixture(scope="session")
 def wordnet(tagger):
     try:
-        return lexical.get_wordnet()
+        return lexical_resources.get_wordnet()
     except ResourceMissingError as exc:
         pytest.skip(str(exc))
 
@@ -93,9 +93,9 @@ def tiny_verbocean(tmp_path, monkeypatch):
     path = tmp_path / "verbocean.txt"
     path.write_text(TINY_VERBOCEAN, encoding="utf-8")
     monkeypatch.setenv("LEXNLI_VERBOCEAN", str(path))
-    lexical.reset_resources()
+    lexical_resources.reset_resources()
     yield path
-    lexical.reset_resources()
+    lexical_resources.reset_resources()
 
 
 # ---- SICK ---------------------------------------------------------------------------------
@@ -170,7 +170,7 @@ def test_real_sick_counts(tagger):
 # ---- RTE-3 -------------------------------------------------------------------------------
 
 def test_rte3_real_data(tagger):
-    from featurize.corpora.rte import read_rte3
+    from lexnli.corpora.rte import read_rte3
 
     try:
         dev = read_rte3("dev")
@@ -189,10 +189,10 @@ def test_missing_nltk_data_errors(tmp_path):
     """Without NLTK data, RTE and WordNet fail with a message saying how to install them."""
     script = (
         "import nltk\n"
-        "from featurize.text import ResourceMissingError\n"
-        "from featurize.corpora.rte import read_rte3\n"
-        "from featurize.families import lexical\n"
-        "for call in (lambda: read_rte3('dev'), lexical.get_wordnet):\n"
+        "from lexnli.errors import ResourceMissingError\n"
+        "from lexnli.corpora.rte import read_rte3\n"
+        "import lexical_resources\n"
+        "for call in (lambda: read_rte3('dev'), lexical_resources.get_wordnet):\n"
         "    try:\n"
         "        call()\n"
         "    except ResourceMissingError as exc:\n"
@@ -210,12 +210,12 @@ def test_missing_nltk_data_errors(tmp_path):
 
 def test_missing_verbocean_error(tmp_path, monkeypatch):
     monkeypatch.setenv("LEXNLI_VERBOCEAN", str(tmp_path / "absent.txt"))
-    lexical.reset_resources()
+    lexical_resources.reset_resources()
     try:
         with pytest.raises(ResourceMissingError, match="LEXNLI_VERBOCEAN"):
-            lexical.get_verbocean()
+            lexical_resources.get_verbocean()
     finally:
-        lexical.reset_resources()
+        lexical_resources.reset_resources()
 
 
 # ---- lexical families on hand-made pairs ------------------------------------------------
@@ -312,15 +312,15 @@ def test_fast_agrees_with_reference_on_hand_pairs(wordnet, tiny_verbocean, famil
 
 @pytest.mark.parametrize("family", LEXICAL)
 def test_fast_agrees_with_reference_on_snli(wordnet, family, snli_dev_path):
-    from featurize.corpora.snli import read_snli
+    from lexnli.corpora.snli import read_snli
 
     verbocean = shared_file("verbocean/verbocean.unrefined.2004-05-20.txt.gz")
-    lexical.set_resources(verbocean=VerbOcean.load(verbocean))
+    lexical_resources.set_resources(verbocean=VerbOcean.load(verbocean))
     try:
         pairs = read_snli(snli_dev_path).pairs[:400]
         np.testing.assert_allclose(fast_rows(pairs, family), reference_rows(pairs, family))
     finally:
-        lexical.reset_resources()
+        lexical_resources.reset_resources()
 
 
 # ---- classifiers and the experiment ------------------------------------------------------
@@ -375,8 +375,8 @@ def test_experiment_end_to_end(tmp_path, wordnet, tiny_verbocean):
                         for s, n, o in (("train", 60, 0), ("dev", 15, 100), ("test", 18, 200)))
     sick = write_sick(tmp_path / "SICK.txt", sick_text())
     out = tmp_path / "out"
-    rows = main(["--train", str(train), "--dev", str(dev), "--test", str(test), "--sick", str(sick),
-                 "--no-rte", "--out", str(out)])
+    assert main(["--train", str(train), "--dev", str(dev), "--test", str(test), "--sick", str(sick),
+                 "--no-rte", "--out", str(out)]) == 0
     with open(out / "two_class.csv", newline="", encoding="utf-8") as f:
         reader = csv.DictReader(f)
         assert tuple(reader.fieldnames) == COLUMNS
@@ -392,7 +392,7 @@ def test_experiment_end_to_end(tmp_path, wordnet, tiny_verbocean):
     assert paper["edit distance"] == "0.719" and paper["classifier + lexical resources"] == "0.750"
     assert paper["majority baseline"] == "0.660"
     # The synthetic SNLI test set is easy: edit distance gets it right.
-    snli = {r["system"]: r["accuracy"] for r in rows if r["dataset"] == "SNLI"}
+    snli = {r["system"]: float(r["accuracy"]) for r in table if r["dataset"] == "SNLI"}
     assert snli["edit distance"] == 1.0
     assert (out / "two_class.md").read_text(encoding="utf-8").startswith("# Two-class results")
     assert not list(out.glob(".*.tmp"))

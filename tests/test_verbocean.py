@@ -1,8 +1,6 @@
 """VerbOcean reader: a small fixture copied from the real file, plus the real file when present."""
 import gzip
 import os
-import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -11,6 +9,7 @@ from lexical_resources.verbocean import (
     ENV_VAR, RELATIONS, VERBOCEAN_FILENAME, VERBOCEAN_SHA256, VERBOCEAN_URL, VerbOcean,
     VerbOceanFormatError,
 )
+from lexnli import data_home
 
 SHARED_DATA = Path(os.environ.get("LEXNLI_SHARED_DATA",
                                   Path(__file__).resolve().parents[1].parent / "shared" / "data"))
@@ -188,10 +187,8 @@ def test_falls_back_to_fetch_file(tmp_path, fixture_txt, monkeypatch):
         calls.append((filename, url, sha256, data_home, download_if_missing))
         return fixture_txt
 
-    fake = types.ModuleType("featurize.corpora.fetch")
-    fake.get_data_home = lambda data_home=None, **_: Path(data_home or tmp_path / "empty")
-    fake.fetch_file = fetch_file
-    monkeypatch.setitem(sys.modules, "featurize.corpora.fetch", fake)
+    monkeypatch.setattr(data_home, "get_data_home", lambda data_home=None, **_: Path(data_home or tmp_path / "empty"))
+    monkeypatch.setattr(data_home, "fetch_file", fetch_file)
     vo = VerbOcean.load(min_score=1.0, download_if_missing=False)
     assert calls == [(VERBOCEAN_FILENAME, VERBOCEAN_URL, VERBOCEAN_SHA256, None, False)]
     assert vo.source == str(fixture_txt) and "operate" not in vo.verbs

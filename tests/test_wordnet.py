@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from featurize.text import ResourceMissingError
-from lexical_resources.wordnet import RELATIONS, WordNet, get_wordnet, wordnet_pos
+from lexnli.errors import ResourceMissingError
+from lexical_resources import get_wordnet
+from lexical_resources.wordnet import RELATIONS, WordNet, wordnet_pos
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -139,7 +140,7 @@ def test_missing_wordnet_raises_resource_missing_error(tmp_path):
         import sys
         import nltk
         nltk.data.path[:] = [sys.argv[1]]
-        from featurize.text import ResourceMissingError
+        from lexnli.errors import ResourceMissingError
         from lexical_resources.wordnet import WordNet
         try:
             WordNet()

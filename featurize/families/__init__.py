@@ -1,8 +1,10 @@
-"""Feature families, registered by name (importing this package registers the built-in ones)."""
-from . import lexicalized, unlexicalized  # noqa: F401  (registration side effect)
-from . import lexical  # noqa: F401,E402  (WordNet, VerbOcean, tree, bag_overlap families)
-from . import alignment  # noqa: F401,E402  (alignment of hypothesis words to the premise)
+"""Feature families, registered by name (importing this package declares the built-in ones)."""
+from . import unlexicalized  # noqa: F401  (declares bleu, length_diff, overlap first: the groups' column order)
+from . import lexicalized  # noqa: F401,I001  (hyp_unigrams, hyp_bigrams, cross_unigrams, cross_bigrams)
+from . import lexical  # noqa: F401,I001  (wordnet, verbocean, tree, bag_overlap)
+from . import alignment  # noqa: F401,I001  (alignment of the hypothesis to the premise)
 from .names import feature_name
-from .registry import FAMILIES, GROUPS, Family, SparseFeatures, family_seed, register, resolve
+from .registry import FAMILIES, GROUPS, Family, MemoizedReference, SparseFeatures, family, family_seed, register, resolve
 
-__all__ = ["FAMILIES", "GROUPS", "Family", "SparseFeatures", "family_seed", "feature_name", "register", "resolve"]
+__all__ = ["FAMILIES", "GROUPS", "Family", "MemoizedReference", "SparseFeatures", "family", "family_seed",
+           "feature_name", "register", "resolve"]

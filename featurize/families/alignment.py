@@ -36,14 +36,13 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-import numpy as np
-
+from lexical_resources import get_verbocean, get_wordnet, resources_version
 from lexical_resources.numbers import cardinal, ordinal
 from lexical_resources.relations import RELATION_CLASSES, RELATION_RANK, SOURCES, WordRelations
+from lexnli.text import WORD_CHARACTER, ptb_to_wordnet
 
-from ..hashing import TOKEN_HASHES, feature_keys
-from .lexical import AUXILIARIES, NEGATIONS, _WORD, coarse_pos, get_verbocean, get_wordnet, skeleton
-from .registry import Family, SparseFeatures, family_seed, register
+from .lexical import AUXILIARIES, NEGATIONS, skeleton
+from .registry import family
 
 QUANTIFIERS = frozenset({"all", "every", "each", "some", "many", "few", "several", "both", "most", "any",
                          "only", "nobody", "none", "no", "nothing"})
@@ -74,9 +73,9 @@ class Link:
 def _is_content(token: str, tag: str) -> bool:
     """A noun, verb (not be/have/do: checked by the caller), adjective, adverb or number; not a
     negation or quantifier word (those have features of their own)."""
-    if not _WORD.search(token) or token in NEGATIONS or token in QUANTIFIERS:
+    if not WORD_CHARACTER.search(token) or token in NEGATIONS or token in QUANTIFIERS:
         return False
-    return bool(coarse_pos(tag)) or cardinal(token) is not None or ordinal(token) is not None
+    return bool(ptb_to_wordnet(tag)) or cardinal(token) is not None or ordinal(token) is not None
 
 
 class _Analysis:
@@ -178,7 +177,7 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
     links, share = _links(p, h, relations)
     features = Counter()
     for link in links:
-        pos = coarse_pos(h.tags[link.hypothesis_index]) or "num"
+        pos = ptb_to_wordnet(h.tags[link.hypothesis_index]) or "num"
         relation = link.relation or ("unrelated" if link.kind == "swap" else "new")
         features[f"word:{relation}"] = 1
         features[f"word:{link.relation_class}:{pos}"] = 1
@@ -221,51 +220,22 @@ def describe(premise, hypothesis, relations: WordRelations) -> list[str]:
     return lines
 
 
-# ---- resources ----------------------------------------------------------------------------
+# ---- the family ----------------------------------------------------------------------------
 
-_RELATIONS: dict[tuple[int, int], WordRelations] = {}
+_RELATIONS: dict[int, WordRelations] = {}
 
 
 def word_relations() -> WordRelations:
-    """The :class:`WordRelations` over the family's WordNet and VerbOcean (see :mod:`.lexical`)."""
-    wn, vo = get_wordnet(), get_verbocean()
-    key = (id(wn), id(vo))
-    found = _RELATIONS.get(key)
+    """A :class:`WordRelations` over the shared WordNet and VerbOcean, made again when they change."""
+    version = resources_version()
+    found = _RELATIONS.get(version)
     if found is None:
         _RELATIONS.clear()
-        found = _RELATIONS[key] = WordRelations(wn, vo)
+        found = _RELATIONS[version] = WordRelations(get_wordnet(), get_verbocean())
     return found
 
 
-def alignment_reference(pair) -> Counter:
-    """Alignment features of one pair (see the module docstring)."""
+@family("alignment", groups=("inference",))
+def alignment(pair) -> Counter:
+    """Alignment of the hypothesis to the premise: word relations, substitutions, verdict, cues."""
     return alignment_features(pair.premise, pair.hypothesis, word_relations())
-
-
-class _Bare:
-    __slots__ = ("tokens", "tags")
-
-    def __init__(self, tokens, tags):
-        self.tokens, self.tags = tokens, tags
-
-
-def alignment_fast(batch) -> SparseFeatures:
-    relations = word_relations()
-    seed = family_seed("alignment")
-    names = batch.tag_names
-    rows, hashes = [], []
-    sides = []
-    for side in (batch.premise, batch.hypothesis):
-        tags = [names[t] for t in side.tags.tolist()]
-        starts = side.starts.tolist()
-        sides.append([_Bare(tuple(side.tokens[a:b]), tuple(tags[a:b])) for a, b in zip(starts[:-1], starts[1:])])
-    for r, (p, h) in enumerate(zip(*sides)):
-        for name in alignment_features(p, h, relations):
-            rows.append(r)
-            hashes.append(TOKEN_HASHES[name])
-    keys = feature_keys(seed, np.array(hashes, dtype=np.uint64))
-    return SparseFeatures(np.array(rows, dtype=np.int64), keys, [])
-
-
-register(Family("alignment", alignment_reference, alignment_fast,
-                description="alignment of hypothesis words to the premise: relations, substitutions, verdict"))

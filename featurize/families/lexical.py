@@ -40,31 +40,25 @@ al. 2015, Table 3), usable as dense families in any model:
     to *any* premise word (``anywhere``). Plus ``tree_negation_mismatch``: exactly one of the
     sentences has a negation word.
 
-Resources are loaded lazily, once per process: WordNet through
-:func:`lexical_resources.get_wordnet`, VerbOcean through :meth:`VerbOcean.load` (``$LEXNLI_VERBOCEAN``,
-the data home, or a download). A missing resource raises
-:class:`~featurize.text.ResourceMissingError` saying how to install it.
-:func:`set_resources` injects other instances (tests, custom settings).
-
-Both implementations of each family use the same word-level primitives; ``reference`` works on
-one :class:`Pair` with plain loops, ``fast`` on a :class:`~featurize.batch.Batch` with per-process
-memo tables (links between lemmas, analysed sentences), about 10-30k pairs/s once warm.
+The resources are the process-wide ones of :func:`lexical_resources.get_wordnet` and
+:func:`lexical_resources.get_verbocean` (loaded on first use; a missing one raises
+:class:`~lexnli.errors.ResourceMissingError` saying how to install it). Each family is only its
+reference function: the featurizer runs it through the default memoizing adapter, which a
+hand-written vectorized version did not beat (benchmarks/lexical_adapter_bench.py).
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
 
-import numpy as np
+from lexical_resources import get_verbocean, get_wordnet
+from lexnli.text import WORD_CHARACTER as _WORD
+from lexnli.text import ptb_to_wordnet
 
-from ..text import ResourceMissingError
-from .registry import Family, register
+from .registry import family
 
 AUXILIARIES = frozenset({"be", "have", "do"})
 NEGATIONS = frozenset({"not", "n't", "no", "never", "nobody", "nothing", "none", "nowhere", "neither",
                        "nor", "without", "cannot"})
-_WORD = re.compile(r"[^\W_]")  # a letter or digit
-_POS = {"N": "n", "V": "v", "J": "a", "R": "r"}
 
 WORDNET_LINKS = ("exact", "synonym", "hypernym", "holonym", "hyponym", "meronym", "antonym", "cohyponym")
 _WORDNET_SUPPORT = frozenset({"exact", "synonym", "hypernym", "holonym"})
@@ -73,69 +67,14 @@ _VERBOCEAN_SUPPORT = frozenset({"same", "similar", "stronger", "can_result_in"})
 TREE_ROLES = ("subject", "verb", "object")
 TREE_OUTCOMES = ("present", "match", "entailed", "conflict", "other", "missing", "anywhere")
 
-# ---- resources, loaded lazily once per process --------------------------------------------
-
-_RESOURCES: dict[str, object] = {}
-
-
-def set_resources(*, wordnet=None, verbocean=None) -> None:
-    """Use these :class:`~lexical_resources.WordNet` / :class:`~lexical_resources.VerbOcean` objects.
-
-    ``None`` leaves a resource as is. Memo tables are cleared.
-    """
-    if wordnet is not None:
-        _RESOURCES["wordnet"] = wordnet
-    if verbocean is not None:
-        _RESOURCES["verbocean"] = verbocean
-    _clear_memos()
-
-
-def reset_resources() -> None:
-    """Forget the loaded resources (they are loaded again on next use) and the memo tables."""
-    _RESOURCES.clear()
-    _clear_memos()
-
-
-def get_wordnet():
-    wn = _RESOURCES.get("wordnet")
-    if wn is None:
-        from lexical_resources.wordnet import WordNet
-
-        wn = _RESOURCES["wordnet"] = WordNet()  # raises ResourceMissingError without the data
-    return wn
-
-
-def get_verbocean():
-    vo = _RESOURCES.get("verbocean")
-    if vo is None:
-        from lexical_resources.verbocean import ENV_VAR, VERBOCEAN_URL, VerbOcean
-
-        try:
-            vo = VerbOcean.load()
-        except FileNotFoundError as exc:  # includes DataNotFoundError (offline, no local copy)
-            raise ResourceMissingError(
-                f"VerbOcean is not available ({exc}). Set {ENV_VAR}=/path/to/"
-                "verbocean.unrefined.2004-05-20.txt[.gz], put that file in the lexnli data home, or "
-                f"let it be downloaded from {VERBOCEAN_URL} (on the project machines: "
-                f"{ENV_VAR}=../shared/data/verbocean/verbocean.unrefined.2004-05-20.txt.gz)."
-            ) from exc
-        _RESOURCES["verbocean"] = vo
-    return vo
-
-
-# ---- word-level primitives, shared by both implementations -------------------------------
-
-def coarse_pos(tag: str) -> str:
-    """WordNet POS of a PTB tag (``'n'``, ``'v'``, ``'a'``, ``'r'``), ``''`` for other tags."""
-    return _POS.get(tag[:1], "")
-
+# ---- word-level primitives ------------------------------------------------------------------
 
 def content_words(tokens, tags, wn) -> list[tuple[str, str]]:
     """``(lemma, pos)`` of each content word: noun/verb/adjective/adverb with a letter or digit,
     verbs *be*/*have*/*do* excluded."""
     words = []
     for token, tag in zip(tokens, tags):
-        pos = _POS.get(tag[:1], "")
+        pos = ptb_to_wordnet(tag)
         if not pos or not _WORD.search(token):
             continue
         lemma = wn.lemma(token, pos)
@@ -208,7 +147,7 @@ def skeleton(tokens, tags, wn) -> dict[str, tuple[str, str] | None]:
     def word(i, pos=None):
         if i is None:
             return None
-        pos = pos or ("n" if tags[i] == "PRP" else coarse_pos(tags[i]))
+        pos = pos or ("n" if tags[i] == "PRP" else ptb_to_wordnet(tags[i]))
         return (wn.lemma(tokens[i], pos), pos)
 
     return {"subject": word(subject), "verb": word(verb, "v"), "object": word(obj)}
@@ -238,7 +177,7 @@ def tree_outcome(wn, vo, premise_word, hyp_word) -> str:
     return "other"
 
 
-# ---- rows: the aggregation both implementations share ----------------------------------
+# ---- rows of feature values -----------------------------------------------------------------
 
 WORDNET_COLUMNS = ("wordnet_hyp_content", *(f"wordnet_{l}_fraction" for l in WORDNET_LINKS),
                    "wordnet_unlinked_fraction", "wordnet_supported_fraction", "wordnet_unlinked_count",
@@ -272,9 +211,7 @@ def _bag_row(p_words, h_words, p_lemmas, h_lemmas) -> list[float]:
     return row
 
 
-def _tree_row(p_skeleton, h_skeleton, p_content, h_content, wn, vo, negation_mismatch, link=None) -> list[float]:
-    link = link or (lambda p, h: wordnet_link(wn, p, h))
-    outcome_of = lambda p, h: tree_outcome(wn, vo, p, h)  # noqa: E731
+def _tree_row(p_skeleton, h_skeleton, p_content, h_content, wn, vo, negation_mismatch) -> list[float]:
     row = []
     for role in TREE_ROLES:
         h, p = h_skeleton[role], p_skeleton[role]
@@ -284,8 +221,8 @@ def _tree_row(p_skeleton, h_skeleton, p_content, h_content, wn, vo, negation_mis
             if p is None:
                 values["missing"] = 1.0
             else:
-                values[outcome_of(p, h)] = 1.0
-            if any(link(q, h) in ("exact", "synonym", "hypernym") for q in p_content):
+                values[tree_outcome(wn, vo, p, h)] = 1.0
+            if any(wordnet_link(wn, q, h) in ("exact", "synonym", "hypernym") for q in p_content):
                 values["anywhere"] = 1.0
         row += [values[o] for o in TREE_OUTCOMES]
     row.append(1.0 if negation_mismatch else 0.0)
@@ -296,7 +233,7 @@ def _as_counter(columns, row) -> Counter:
     return Counter(dict(zip(columns, row)))
 
 
-# ---- reference implementations: one pair -> Counter -------------------------------------
+# ---- the families: one pair -> Counter ------------------------------------------------------
 
 def _wordnet_reference_row(premise, hypothesis, wn) -> list[float]:
     p_words = content_words(premise.tokens, premise.tags, wn)
@@ -306,6 +243,7 @@ def _wordnet_reference_row(premise, hypothesis, wn) -> list[float]:
     return _link_row(best, WORDNET_LINKS, _WORDNET_SUPPORT, "wordnet", antonyms)
 
 
+@family("wordnet", columns=WORDNET_COLUMNS, groups=("inference",))
 def wordnet_reference(pair) -> Counter:
     """WordNet links of the hypothesis content words to the premise's (see the module docstring)."""
     return _as_counter(WORDNET_COLUMNS, _wordnet_reference_row(pair.premise, pair.hypothesis, get_wordnet()))
@@ -315,6 +253,7 @@ def _verbs(sentence, wn) -> list[str]:
     return [lemma for lemma, pos in content_words(sentence.tokens, sentence.tags, wn) if pos == "v"]
 
 
+@family("verbocean", columns=VERBOCEAN_COLUMNS, groups=("inference",))
 def verbocean_reference(pair) -> Counter:
     """VerbOcean links of the hypothesis verbs to the premise verbs (see the module docstring)."""
     wn, vo = get_wordnet(), get_verbocean()
@@ -324,6 +263,7 @@ def verbocean_reference(pair) -> Counter:
     return _as_counter(VERBOCEAN_COLUMNS, _link_row(best, VERBOCEAN_LINKS, _VERBOCEAN_SUPPORT, "verbocean", opposite))
 
 
+@family("tree", columns=TREE_COLUMNS, groups=("inference",))
 def tree_reference(pair) -> Counter:
     """Subject / root verb / object of the hypothesis against the premise's (see the module docstring)."""
     wn, vo = get_wordnet(), get_verbocean()
@@ -339,151 +279,15 @@ def _bag_sets(sentence, wn):
     for token, tag in zip(sentence.tokens, sentence.tags):
         if _WORD.search(token):
             words.add(token)
-            pos = coarse_pos(tag)
+            pos = ptb_to_wordnet(tag)
             lemmas.add(wn.lemma(token, pos) if pos else token.lower())
     return words, lemmas
 
 
+@family("bag_overlap", columns=BAG_COLUMNS, groups=("inference",))
 def bag_overlap_reference(pair) -> Counter:
     """Bag-of-words and bag-of-lemmas overlap scores (see the module docstring)."""
     wn = get_wordnet()
     p_words, p_lemmas = _bag_sets(pair.premise, wn)
     h_words, h_lemmas = _bag_sets(pair.hypothesis, wn)
     return _as_counter(BAG_COLUMNS, _bag_row(p_words, h_words, p_lemmas, h_lemmas))
-
-
-# ---- fast implementations: Batch -> (n, k) array, memoized ------------------------------
-
-_MEMOS: dict[str, dict] = {"wn_link": {}, "vo_link": {}, "outcome": {}, "sentence": {}}
-_MEMO_LIMIT = 2_000_000
-
-
-def _clear_memos() -> None:
-    for memo in _MEMOS.values():
-        memo.clear()
-
-
-def _memo(name: str) -> dict:
-    memo = _MEMOS[name]
-    if len(memo) > _MEMO_LIMIT:
-        memo.clear()
-    return memo
-
-
-def _sentences(batch, side_name: str):
-    """``(tokens, tags)`` tuples of one side of a batch, per pair."""
-    side = getattr(batch, side_name)
-    names = batch.tag_names
-    tags = [names[t] for t in side.tags.tolist()]
-    starts = side.starts.tolist()
-    return [(tuple(side.tokens[a:b]), tuple(tags[a:b])) for a, b in zip(starts[:-1], starts[1:])]
-
-
-class _Analysis:
-    """Everything the families need about one sentence (computed once per distinct sentence)."""
-
-    __slots__ = ("content", "verbs", "skeleton", "negation", "words", "lemmas")
-
-    def __init__(self, tokens, tags, wn):
-        self.content = content_words(tokens, tags, wn)
-        self.verbs = [lemma for lemma, pos in self.content if pos == "v"]
-        self.skeleton = skeleton(tokens, tags, wn)
-        self.negation = has_negation(tokens)
-        self.words, self.lemmas = _bag_sets(_Bare(tokens, tags), wn)
-
-
-class _Bare:
-    __slots__ = ("tokens", "tags")
-
-    def __init__(self, tokens, tags):
-        self.tokens, self.tags = tokens, tags
-
-
-def _analyses(batch, side_name, wn) -> list[_Analysis]:
-    memo = _memo("sentence")
-    out = []
-    for key in _sentences(batch, side_name):
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = _Analysis(key[0], key[1], wn)
-        out.append(found)
-    return out
-
-
-def _memoized_link(name, relate, resource):
-    """``link(p, h) = relate(resource, p, h)``, remembered per process in memo table ``name``."""
-    memo = _memo(name)
-
-    def link(p, h):
-        key = (p, h)
-        found = memo.get(key, memo)
-        if found is memo:
-            found = memo[key] = relate(resource, p, h)
-        return found
-    return link
-
-
-def _best_link_rows(pairs, words, link, links, support, prefix, counted, n_columns) -> np.ndarray:
-    """For each pair: the best-ranked link of each hypothesis word to any premise word, as a row.
-
-    ``words`` picks the words to link from an analysed sentence; ``counted`` is the link whose
-    occurrences are also counted (antonyms for WordNet, opposite-of for VerbOcean).
-    """
-    rank = {l: i for i, l in enumerate(links)}
-    rows = []
-    for p, h in pairs:
-        best, n_counted = [], 0
-        for hw in words(h):
-            top = len(links)
-            for pw in words(p):
-                found = link(pw, hw)
-                if found is not None:
-                    top = min(top, rank[found])
-                    n_counted += found == counted
-            best.append(links[top] if top < len(links) else "unlinked")
-        rows.append(_link_row(best, links, support, prefix, n_counted))
-    return np.array(rows, dtype=float).reshape(len(rows), n_columns)
-
-
-def _analysed_pairs(batch, wn):
-    return zip(_analyses(batch, "premise", wn), _analyses(batch, "hypothesis", wn))
-
-
-def wordnet_fast(batch) -> np.ndarray:
-    wn = get_wordnet()
-    link = _memoized_link("wn_link", wordnet_link, wn)
-    return _best_link_rows(_analysed_pairs(batch, wn), lambda s: s.content, link, WORDNET_LINKS,
-                           _WORDNET_SUPPORT, "wordnet", "antonym", len(WORDNET_COLUMNS))
-
-
-def verbocean_fast(batch) -> np.ndarray:
-    wn, vo = get_wordnet(), get_verbocean()
-    link = _memoized_link("vo_link", verbocean_link, vo)
-    return _best_link_rows(_analysed_pairs(batch, wn), lambda s: s.verbs, link, VERBOCEAN_LINKS,
-                           _VERBOCEAN_SUPPORT, "verbocean", "opposite", len(VERBOCEAN_COLUMNS))
-
-
-def tree_fast(batch) -> np.ndarray:
-    wn, vo = get_wordnet(), get_verbocean()
-    link = _memoized_link("wn_link", wordnet_link, wn)
-    rows = [_tree_row(p.skeleton, h.skeleton, p.content, h.content, wn, vo, p.negation != h.negation, link)
-            for p, h in _analysed_pairs(batch, wn)]
-    return np.array(rows, dtype=float).reshape(batch.n, len(TREE_COLUMNS))
-
-
-def bag_overlap_fast(batch) -> np.ndarray:
-    wn = get_wordnet()
-    rows = [_bag_row(p.words, h.words, p.lemmas, h.lemmas)
-            for p, h in _analysed_pairs(batch, wn)]
-    return np.array(rows, dtype=float).reshape(batch.n, len(BAG_COLUMNS))
-
-
-register(Family("bag_overlap", bag_overlap_reference, bag_overlap_fast, columns=BAG_COLUMNS,
-                description="bag-of-words and bag-of-lemmas overlap: shared/|H|, shared/|P|, product"))
-register(Family("wordnet", wordnet_reference, wordnet_fast, columns=WORDNET_COLUMNS,
-                description="best WordNet link of each hypothesis content word to a premise word"))
-register(Family("verbocean", verbocean_reference, verbocean_fast, columns=VERBOCEAN_COLUMNS,
-                description="best VerbOcean link of each hypothesis verb to a premise verb"))
-register(Family("tree", tree_reference, tree_fast, columns=TREE_COLUMNS,
-                description="subject / root verb / object of the hypothesis against the premise's"))
-

@@ -12,41 +12,9 @@ import numpy as np
 
 from ..hashing import feature_keys
 from .names import feature_name
-from .registry import Family, SparseFeatures, family_seed, register
+from .registry import SparseFeatures, family, family_seed
 
 P, H = "premise", "hypothesis"
-
-
-# ---- reference implementations: one pair -> Counter -------------------------------------
-
-def _bigrams(sentence):
-    return list(zip(sentence.tokens, sentence.tokens[1:], sentence.tags[1:]))
-
-
-def hyp_unigrams_reference(pair) -> Counter:
-    """An indicator for each word of the hypothesis."""
-    return Counter({feature_name("hyp_unigrams", hypothesis=(w,)): 1 for w in pair.hypothesis.tokens})
-
-
-def hyp_bigrams_reference(pair) -> Counter:
-    """An indicator for each bigram of the hypothesis."""
-    return Counter({feature_name("hyp_bigrams", hypothesis=(a, b)): 1 for a, b, _ in _bigrams(pair.hypothesis)})
-
-
-def cross_unigrams_reference(pair) -> Counter:
-    """(premise word, hypothesis word) for every two words with the same POS tag."""
-    return Counter({
-        feature_name("cross_unigrams", (pw,), (hw,)): 1
-        for pw, pt in zip(pair.premise.tokens, pair.premise.tags)
-        for hw, ht in zip(pair.hypothesis.tokens, pair.hypothesis.tags) if pt == ht})
-
-
-def cross_bigrams_reference(pair) -> Counter:
-    """(premise bigram, hypothesis bigram) for every two bigrams whose second words share a POS tag."""
-    return Counter({
-        feature_name("cross_bigrams", (p1, p2), (h1, h2)): 1
-        for p1, p2, pt in _bigrams(pair.premise)
-        for h1, h2, ht in _bigrams(pair.hypothesis) if pt == ht})
 
 
 # ---- fast implementations: Batch -> SparseFeatures --------------------------------------
@@ -93,11 +61,37 @@ def cross_bigrams_fast(batch) -> SparseFeatures:
     return SparseFeatures(h.rows[hb], keys, [(P, pa), (P, pa + 1), (H, hb), (H, hb + 1)])
 
 
-register(Family("hyp_unigrams", hyp_unigrams_reference, hyp_unigrams_fast,
-                description="indicator of each hypothesis word"))
-register(Family("hyp_bigrams", hyp_bigrams_reference, hyp_bigrams_fast,
-                description="indicator of each hypothesis bigram"))
-register(Family("cross_unigrams", cross_unigrams_reference, cross_unigrams_fast,
-                description="premise word x hypothesis word with the same POS tag"))
-register(Family("cross_bigrams", cross_bigrams_reference, cross_bigrams_fast,
-                description="premise bigram x hypothesis bigram whose second words share a POS tag"))
+# ---- reference implementations, declaring the families ------------------------------------
+
+def _bigrams(sentence):
+    return list(zip(sentence.tokens, sentence.tokens[1:], sentence.tags[1:]))
+
+
+@family("hyp_unigrams", groups=("unigrams_only", "lexicalized", "inference"), fast=hyp_unigrams_fast)
+def hyp_unigrams_reference(pair) -> Counter:
+    """An indicator for each word of the hypothesis."""
+    return Counter({feature_name("hyp_unigrams", hypothesis=(w,)): 1 for w in pair.hypothesis.tokens})
+
+
+@family("hyp_bigrams", groups=("lexicalized", "inference"), fast=hyp_bigrams_fast)
+def hyp_bigrams_reference(pair) -> Counter:
+    """An indicator for each bigram of the hypothesis."""
+    return Counter({feature_name("hyp_bigrams", hypothesis=(a, b)): 1 for a, b, _ in _bigrams(pair.hypothesis)})
+
+
+@family("cross_unigrams", groups=("unigrams_only", "lexicalized", "inference"), fast=cross_unigrams_fast)
+def cross_unigrams_reference(pair) -> Counter:
+    """(premise word, hypothesis word) for every two words with the same POS tag."""
+    return Counter({
+        feature_name("cross_unigrams", (pw,), (hw,)): 1
+        for pw, pt in zip(pair.premise.tokens, pair.premise.tags)
+        for hw, ht in zip(pair.hypothesis.tokens, pair.hypothesis.tags) if pt == ht})
+
+
+@family("cross_bigrams", groups=("lexicalized", "inference"), fast=cross_bigrams_fast)
+def cross_bigrams_reference(pair) -> Counter:
+    """(premise bigram, hypothesis bigram) for every two bigrams whose second words share a POS tag."""
+    return Counter({
+        feature_name("cross_bigrams", (p1, p2), (h1, h2)): 1
+        for p1, p2, pt in _bigrams(pair.premise)
+        for h1, h2, ht in _bigrams(pair.hypothesis) if pt == ht})

@@ -1,15 +1,18 @@
-"""Feature families registered by name, and the named groups of the SNLI paper's models.
+"""Feature families, declared once with :func:`family`, and the named groups they belong to.
 
-A family is one small unit with two implementations of the same definition:
+A family is one small unit of features with a readable definition:
 
-* ``reference(pair) -> Counter``: a readable feature function of one pair (cs224u style), the
-  specification, and what the plain ``DictVectorizer`` baseline uses;
-* ``fast(batch)``: the same features for a whole :class:`~featurize.batch.Batch` with numpy,
-  what :class:`~featurize.PairFeaturizer` uses. Tests check the two agree on every family.
+* ``reference(pair) -> Counter``: the features of one :class:`~lexnli.records.Pair` (cs224u
+  style). It is the specification, and what the plain ``DictVectorizer`` baseline uses;
+* ``fast(batch)``: the same features for a whole :class:`~featurize.batch.Batch`, what
+  :class:`~featurize.PairFeaturizer` uses. Optional: by default it is :class:`MemoizedReference`,
+  which calls ``reference`` once per distinct pair. A hand-written vectorized ``fast`` is worth it
+  only when it is measurably faster; tests check that the two agree on every family.
 
-A *dense* family has fixed real-valued ``columns``; its ``fast`` returns an ``(n, k)`` array.
-A *sparse* family has open-ended indicator features; its ``fast`` returns :class:`SparseFeatures`.
-New families (WordNet, VerbOcean, ...) are added with :func:`register` without touching others.
+A *dense* family has fixed real-valued ``columns`` (its ``fast`` returns an ``(n, k)`` array); a
+*sparse* family has open-ended named indicator features (its ``fast`` returns
+:class:`SparseFeatures`). Groups (the paper's models) are the families that name them in their
+declaration, in declaration order.
 """
 from __future__ import annotations
 
@@ -19,31 +22,47 @@ from typing import Callable
 
 import numpy as np
 
-from ..hashing import stable_hash
+from lexical_resources import resources_version
+from lexnli.records import Pair, Sentence
+
+from ..hashing import feature_keys, hash_tokens, stable_hash
+from .names import feature_name
 
 
 @dataclass(frozen=True)
 class SparseFeatures:
     """Indicator features of a batch: ``keys[i]`` fires in row ``rows[i]``.
 
-    ``parts`` say which tokens make each feature, for naming: a list of ``(side, index)``
-    where ``side`` is ``"premise"`` or ``"hypothesis"`` and ``index`` is aligned with ``keys``.
+    A feature is named either by ``names[i]`` or, for the vectorized families, by ``parts``: a
+    list of ``(side, index)`` where ``side`` is ``"premise"`` or ``"hypothesis"`` and ``index``
+    (aligned with ``keys``) points at the token making that part of the feature.
     """
 
     rows: np.ndarray
     keys: np.ndarray
-    parts: list[tuple[str, np.ndarray]]
+    parts: list[tuple[str, np.ndarray]] | None = None
+    names: list[str] | None = None
+
+    def name(self, family: str, batch, i: int) -> str:
+        """The name of feature ``i``: ``"family:premise words | hypothesis words"`` or the reference's name."""
+        if self.names is not None:
+            return self.names[i]
+        words = {"premise": [], "hypothesis": []}
+        for side, index in self.parts:
+            words[side].append(getattr(batch, side).tokens[index[i]])
+        return feature_name(family, tuple(words["premise"]), tuple(words["hypothesis"]))
 
 
 @dataclass(frozen=True)
 class Family:
-    """One feature family: a name, its two implementations, and (dense only) its column names."""
+    """One feature family: a name, its two implementations, its columns (dense only) and its groups."""
 
     name: str
     reference: Callable[..., Counter]
     fast: Callable
     columns: tuple[str, ...] | None = None
     description: str = ""
+    groups: tuple[str, ...] = ()
 
     @property
     def dense(self) -> bool:
@@ -59,24 +78,94 @@ def family_seed(name: str) -> int:
     return stable_hash(f"lexnli-family:{name}")
 
 
-FAMILIES: dict[str, Family] = {}
+class MemoizedReference:
+    """The default ``fast``: the reference function on each pair of a batch, remembered per distinct pair.
 
-#: The paper's models. "unigrams_only" is our reading of Table 4's row: every family except the
-#: two bigram ones (the paper contrasts it with the bigram features in its text).
-GROUPS: dict[str, tuple[str, ...]] = {
-    "unlexicalized": ("bleu", "length_diff", "overlap"),
-    "unigrams_only": ("bleu", "length_diff", "overlap", "hyp_unigrams", "cross_unigrams"),
-    "lexicalized": ("bleu", "length_diff", "overlap", "hyp_unigrams", "hyp_bigrams",
-                    "cross_unigrams", "cross_bigrams"),
-}
+    Pairs are remembered by their (normalized) tokens and tags, at most ``limit`` of them per
+    family (the memo starts again when full, and when the shared lexical resources change).
+    Named features of a sparse family get stable keys from their names.
+    """
+
+    def __init__(self, name: str, reference: Callable[..., Counter], columns: tuple[str, ...] | None,
+                 limit: int = 1_000_000):
+        self.name, self.reference, self.columns, self.limit = name, reference, columns, limit
+        self._memo: dict = {}
+        self._version = None
+
+    def __getstate__(self):  # worker processes start with an empty memo
+        return {**self.__dict__, "_memo": {}}
+
+    def _features(self, items) -> list[Counter]:
+        if self._version != resources_version() or len(self._memo) > self.limit:
+            self._memo.clear()
+            self._version = resources_version()
+        memo, found = self._memo, []
+        for item in items:
+            features = memo.get(item)
+            if features is None:
+                features = memo[item] = self.reference(_pair_of(item))
+            found.append(features)
+        return found
+
+    def __call__(self, batch):
+        found = self._features(batch.items)
+        if self.columns is not None:
+            return np.array([[f.get(c, 0.0) for c in self.columns] for f in found], dtype=float).reshape(
+                len(found), len(self.columns))
+        names = [name for f in found for name, value in f.items() if value]
+        rows = np.repeat(np.arange(len(found)), [sum(1 for v in f.values() if v) for f in found])
+        keys = feature_keys(family_seed(self.name), hash_tokens(names)) if names else np.zeros(0, np.uint64)
+        return SparseFeatures(rows, keys, names=names)
+
+
+def _pair_of(item) -> Pair:
+    """A :class:`Pair` from ``(premise tokens, premise tags, hypothesis tokens, hypothesis tags)``."""
+    p_tokens, p_tags, h_tokens, h_tags = item
+    return Pair(Sentence(" ".join(p_tokens), p_tokens, p_tags), Sentence(" ".join(h_tokens), h_tokens, h_tags))
+
+
+FAMILIES: dict[str, Family] = {}
+#: Group name -> its families, in declaration order (filled by :func:`register`).
+GROUPS: dict[str, tuple[str, ...]] = {}
 
 
 def register(family: Family) -> Family:
-    """Add a family to the registry (its name must be new)."""
+    """Add a family to the registry and to its groups (its name must be new)."""
     if family.name in FAMILIES or family.name in GROUPS:
         raise ValueError(f"a feature family or group named {family.name!r} exists already")
+    clashes = [g for g in family.groups if g in FAMILIES or g == family.name]
+    if clashes:
+        raise ValueError(f"group name(s) {clashes} of family {family.name!r} are family names")
     FAMILIES[family.name] = family
+    for group in family.groups:
+        GROUPS[group] = GROUPS.get(group, ()) + (family.name,)
     return family
+
+
+def family(name: str, *, groups=(), columns=None, fast=None, description: str | None = None):
+    """Declare a feature family on its reference function (a decorator; the function is returned as is).
+
+    Parameters
+    ----------
+    name : str
+        The family's name; a sparse family's features should be named ``"name:..."``.
+    groups : sequence of str
+        The groups (models) the family belongs to, e.g. ``("lexicalized",)``; a new name makes a group.
+    columns : sequence of str or None
+        The names of a dense family's real-valued columns, in order; ``None`` for a sparse family
+        of named indicator features (a feature with a nonzero value is present: it becomes a 1).
+    fast : callable or None
+        A vectorized ``fast(batch)``; ``None`` uses :class:`MemoizedReference`.
+    description : str or None
+        One line; default: the first line of the reference function's docstring.
+    """
+    def declare(reference):
+        columns_ = tuple(columns) if columns is not None else None
+        text = description if description is not None else (reference.__doc__ or "").strip().split("\n")[0]
+        register(Family(name, reference, fast or MemoizedReference(name, reference, columns_), columns_, text,
+                        tuple(groups)))
+        return reference
+    return declare
 
 
 def resolve(features) -> tuple[Family, ...]:

@@ -14,43 +14,14 @@ import numpy as np
 import sacrebleu
 
 from ..hashing import mix
-from .registry import Family, register
+from .registry import family
 
 MAX_ORDER = 4
+#: The paper's three models all have the unlexicalized families.
+PAPER_GROUPS = ("unlexicalized", "unigrams_only", "lexicalized")
 
 #: PTB tag prefixes of the word classes whose overlap is counted separately.
 WORD_CLASSES = {"noun": "NN", "verb": "VB", "adjective": "JJ", "adverb": "RB"}
-
-
-# ---- reference implementations: one pair -> Counter -------------------------------------
-
-def bleu_reference(pair) -> Counter:
-    """BLEU of the hypothesis against the premise, and its 1..4-gram precisions (sacrebleu)."""
-    score = sacrebleu.sentence_bleu(" ".join(pair.hypothesis.tokens), [" ".join(pair.premise.tokens)],
-                                    smooth_method="exp", tokenize="none", use_effective_order=True)
-    features = Counter({"bleu": score.score / 100})
-    features.update({f"bleu_p{n}": p / 100 for n, p in enumerate(score.precisions, start=1)})
-    return features
-
-
-def length_diff_reference(pair) -> Counter:
-    """Premise length minus hypothesis length, in tokens."""
-    return Counter({"length_diff": len(pair.premise.tokens) - len(pair.hypothesis.tokens)})
-
-
-def overlap_reference(pair) -> Counter:
-    """Hypothesis tokens whose word occurs in the premise: count and fraction, all and per word class.
-
-    The fraction is over the hypothesis tokens of that class (0 when it has none).
-    """
-    premise_words = set(pair.premise.tokens)
-    features = Counter()
-    for cls, prefix in (("all", ""), *WORD_CLASSES.items()):
-        hits = [t in premise_words for t, tag in zip(pair.hypothesis.tokens, pair.hypothesis.tags)
-                if tag.startswith(prefix)]
-        features[f"overlap_{cls}_count"] = sum(hits)
-        features[f"overlap_{cls}_fraction"] = sum(hits) / len(hits) if hits else 0.0
-    return features
 
 
 # ---- fast implementations: Batch -> (n, k) array -----------------------------------------
@@ -119,11 +90,38 @@ def overlap_fast(batch) -> np.ndarray:
     return np.column_stack(columns)
 
 
-register(Family("bleu", bleu_reference, bleu_fast,
-                columns=("bleu", *(f"bleu_p{n}" for n in range(1, MAX_ORDER + 1))),
-                description="BLEU of the hypothesis against the premise, and its 1..4-gram precisions"))
-register(Family("length_diff", length_diff_reference, length_diff_fast, columns=("length_diff",),
-                description="premise length minus hypothesis length"))
-register(Family("overlap", overlap_reference, overlap_fast,
-                columns=tuple(f"overlap_{c}_{k}" for c in ("all", *WORD_CLASSES) for k in ("count", "fraction")),
-                description="words shared with the premise: count and fraction, all and per word class"))
+# ---- reference implementations, declaring the families ------------------------------------
+
+@family("bleu", groups=(*PAPER_GROUPS, "inference"), columns=("bleu", *(f"bleu_p{n}" for n in range(1, MAX_ORDER + 1))),
+        fast=bleu_fast)
+def bleu_reference(pair) -> Counter:
+    """BLEU of the hypothesis against the premise, and its 1..4-gram precisions (sacrebleu)."""
+    score = sacrebleu.sentence_bleu(" ".join(pair.hypothesis.tokens), [" ".join(pair.premise.tokens)],
+                                    smooth_method="exp", tokenize="none", use_effective_order=True)
+    features = Counter({"bleu": score.score / 100})
+    features.update({f"bleu_p{n}": p / 100 for n, p in enumerate(score.precisions, start=1)})
+    return features
+
+
+@family("length_diff", groups=(*PAPER_GROUPS, "inference"), columns=("length_diff",), fast=length_diff_fast)
+def length_diff_reference(pair) -> Counter:
+    """Premise length minus hypothesis length, in tokens."""
+    return Counter({"length_diff": len(pair.premise.tokens) - len(pair.hypothesis.tokens)})
+
+
+@family("overlap", groups=(*PAPER_GROUPS, "inference"),
+        columns=tuple(f"overlap_{c}_{k}" for c in ("all", *WORD_CLASSES) for k in ("count", "fraction")),
+        fast=overlap_fast, description="words shared with the premise: count and fraction, all and per word class")
+def overlap_reference(pair) -> Counter:
+    """Hypothesis tokens whose word occurs in the premise: count and fraction, all and per word class.
+
+    The fraction is over the hypothesis tokens of that class (0 when it has none).
+    """
+    premise_words = set(pair.premise.tokens)
+    features = Counter()
+    for cls, prefix in (("all", ""), *WORD_CLASSES.items()):
+        hits = [t in premise_words for t, tag in zip(pair.hypothesis.tokens, pair.hypothesis.tags)
+                if tag.startswith(prefix)]
+        features[f"overlap_{cls}_count"] = sum(hits)
+        features[f"overlap_{cls}_fraction"] = sum(hits) / len(hits) if hits else 0.0
+    return features

@@ -3,7 +3,7 @@
 Accepted sources: ``snli_1.0.zip`` (with ``split``), a folder holding the extracted
 ``snli_1.0_{split}.{jsonl,txt}`` files (with ``split``), or one file: ``.jsonl``, ``.txt``
 (tab-separated with a header row), either optionally gzipped (``.gz``). Lines may lack
-parses (tokens are then produced by :func:`featurize.text.make_sentence`).
+parses (tokens are then produced by :func:`lexnli.text.make_sentence`).
 """
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..records import LABELS, Pair
+from ..errors import CorpusFormatError
+from ..records import LABELS, SNLI_SPLITS, Pair
 from ..text import make_sentence
-from .errors import CorpusFormatError, ReadReport, parse_lines
+from .lines import ReadReport, parse_lines
 
-SPLITS = ("train", "dev", "test")
 UNLABELED = "-"
 _TXT_LABEL_COLUMNS = ("label1", "label2", "label3", "label4", "label5")
 
@@ -29,7 +29,7 @@ def _open_lines(path: Path, split: str | None) -> tuple[str, Iterator[bytes]]:
     """Return a display name and an iterator over the raw byte lines of one SNLI file."""
     if path.is_dir():
         if split is None:
-            raise ValueError(f"{path} is a folder: pass split= one of {SPLITS}")
+            raise ValueError(f"{path} is a folder: pass split= one of {SNLI_SPLITS}")
         for suffix in (".jsonl", ".jsonl.gz", ".txt", ".txt.gz"):
             candidate = path / f"snli_1.0_{split}{suffix}"
             if candidate.exists():
@@ -39,7 +39,7 @@ def _open_lines(path: Path, split: str | None) -> tuple[str, Iterator[bytes]]:
         raise FileNotFoundError(f"SNLI file not found: {path}")
     if zipfile.is_zipfile(path):
         if split is None:
-            raise ValueError(f"{path} is a zip archive: pass split= one of {SPLITS}")
+            raise ValueError(f"{path} is a zip archive: pass split= one of {SNLI_SPLITS}")
         archive = zipfile.ZipFile(path)
         names = [f"snli_1.0/snli_1.0_{split}.jsonl", f"snli_1.0/snli_1.0_{split}.txt"]
         member = next((n for n in names if n in archive.namelist()), None)
@@ -79,7 +79,7 @@ def _txt_fields(line: str, header: list[str], source: str, lineno: int) -> dict:
     return record
 
 
-def _pair(record: dict, source: str, lineno: int, lowercase: bool, lemmas: bool, require_label: bool) -> Pair:
+def _pair(record: dict, source: str, lineno: int, lemmas: bool, require_label: bool) -> Pair:
     if not require_label and record.get("gold_label") in (None, ""):
         record = {**record, "gold_label": UNLABELED}
     for name in ("gold_label", "sentence1", "sentence2"):
@@ -93,8 +93,8 @@ def _pair(record: dict, source: str, lineno: int, lowercase: bool, lemmas: bool,
         raise CorpusFormatError(source, lineno, f"bad annotator_labels {annotator_labels!r}")
     annotator_labels = [l for l in annotator_labels if l]  # "" marks a missing annotation in SNLI
     return Pair(
-        premise=make_sentence(record["sentence1"], record.get("sentence1_parse"), lowercase=lowercase, lemmas=lemmas),
-        hypothesis=make_sentence(record["sentence2"], record.get("sentence2_parse"), lowercase=lowercase, lemmas=lemmas),
+        premise=make_sentence(record["sentence1"], record.get("sentence1_parse"), lemmas=lemmas),
+        hypothesis=make_sentence(record["sentence2"], record.get("sentence2_parse"), lemmas=lemmas),
         label=None if label == UNLABELED else label,
         pair_id=record.get("pairID") or None,
         caption_id=record.get("captionID") or None,
@@ -102,10 +102,10 @@ def _pair(record: dict, source: str, lineno: int, lowercase: bool, lemmas: bool,
     )
 
 
-def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False, lowercase: bool = False,
-              lemmas: bool = False, on_error: str = "raise", report: ReadReport | None = None,
+def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False, lemmas: bool = False,
+              on_error: str = "raise", report: ReadReport | None = None,
               require_label: bool = True) -> Iterator[Pair]:
-    """Yield the pairs of one SNLI file as :class:`~featurize.records.Pair` records.
+    """Yield the pairs of one SNLI file as :class:`~lexnli.records.Pair` records.
 
     Parameters
     ----------
@@ -116,8 +116,8 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
     keep_unlabeled : bool, default=False
         Keep pairs whose gold label is "-" (their ``label`` is ``None``); by default they are
         excluded and counted in ``report.n_unlabeled``.
-    lowercase, lemmas : bool, default=False
-        Passed to :func:`featurize.text.make_sentence`.
+    lemmas : bool, default=False
+        Passed to :func:`lexnli.text.make_sentence`.
     on_error : {"raise", "skip"}, default="raise"
         On a malformed line (bad JSON or field count, missing field, unknown label, bytes that
         are not UTF-8) raise :class:`CorpusFormatError`, or skip it and record it in
@@ -144,7 +144,7 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
         if not line.strip():
             return None
         record = _jsonl_fields(line, name, lineno) if kind == "jsonl" else _txt_fields(line, header, name, lineno)
-        return _pair(record, name, lineno, lowercase, lemmas, require_label)
+        return _pair(record, name, lineno, lemmas, require_label)
 
     for pair in parse_lines(name, lines, parse_line, on_error=on_error, report=report):
         if pair.label is None:

@@ -4,18 +4,17 @@ RTE is a two-way task: a pair's ``value`` is 1 when the text entails the hypothe
 (RTE-3's 2-way gold standard merges "unknown" and "contradiction" into "no"). We map
 1 -> ``"entailment"`` and 0 -> ``"non-entailment"`` (:data:`NON_ENTAILMENT`), the label the
 two-class experiments collapse SNLI's and SICK's neutral and contradiction into. The text is the
-premise. RTE has no parses: tokens and tags come from :func:`featurize.text.make_sentence`.
+premise. RTE has no parses: tokens and tags come from :func:`lexnli.text.make_sentence`.
 
 Splits: ``"dev"`` is ``rte3_dev.xml`` (800 pairs, the training data), ``"test"`` is
 ``rte3_test.xml`` (800 pairs). Install the data with ``python -m nltk.downloader rte``.
 """
 from __future__ import annotations
 
-from ..records import Pair
-from ..text import ResourceMissingError, make_sentence
+from ..errors import ResourceMissingError
+from ..records import ENTAILMENT, NON_ENTAILMENT, Pair
+from ..text import make_sentence
 
-ENTAILMENT = "entailment"
-NON_ENTAILMENT = "non-entailment"
 FILES = {"dev": "rte3_dev.xml", "test": "rte3_test.xml"}
 _VALUES = {1: ENTAILMENT, 0: NON_ENTAILMENT}
 
@@ -29,17 +28,16 @@ def _rte_reader():
     except LookupError as exc:
         raise ResourceMissingError(
             "NLTK's RTE corpus is not installed: run `python -m nltk.downloader rte`, or set "
-            "NLTK_DATA to a folder that has corpora/rte.zip "
-            "(on the project machines: NLTK_DATA=../shared/data/nltk_data)."
+            "NLTK_DATA to a folder that has corpora/rte.zip."
         ) from exc
     return rte
 
 
-def read_rte3(split: str, *, lowercase: bool = False, lemmas: bool = False) -> list[Pair]:
+def read_rte3(split: str, *, lemmas: bool = False) -> list[Pair]:
     """The RTE-3 pairs of ``split`` (``"dev"``: rte3_dev.xml, ``"test"``: rte3_test.xml).
 
     Labels are ``"entailment"`` / ``"non-entailment"``; ``pair_id`` is NLTK's ``gid``
-    (e.g. ``"3-1"``); ``lowercase`` and ``lemmas`` go to :func:`make_sentence`.
+    (e.g. ``"3-1"``); ``lemmas`` goes to :func:`make_sentence`.
 
     Raises
     ------
@@ -61,7 +59,7 @@ def read_rte3(split: str, *, lowercase: bool = False, lemmas: bool = False) -> l
         if label is None:
             raise ValueError(f"{fileid}, pair {item.gid}: unexpected value {item.value!r} (expected 0 or 1)")
         pairs.append(Pair(
-            premise=make_sentence(" ".join(item.text.split()), lowercase=lowercase, lemmas=lemmas),
-            hypothesis=make_sentence(" ".join(item.hyp.split()), lowercase=lowercase, lemmas=lemmas),
+            premise=make_sentence(" ".join(item.text.split()), lemmas=lemmas),
+            hypothesis=make_sentence(" ".join(item.hyp.split()), lemmas=lemmas),
             label=label, pair_id=item.gid))
     return pairs

@@ -10,30 +10,23 @@ from __future__ import annotations
 import hashlib
 import http.client
 import os
-import tempfile
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 from tqdm import tqdm
 
+from .errors import ChecksumError, DataNotFoundError
+from .io import atomic_open
+from .records import SNLI_SPLITS
+
 SNLI_URL = "https://nlp.stanford.edu/projects/snli/snli_1.0.zip"
 SNLI_SHA256 = "afb3d70a5af5d8de0d9d81e2637e0fb8c22d1235c2749d83125ca43dab0dbd3e"
 
 SNLI_DIR = "snli_1.0"
 SNLI_ZIP = "snli_1.0.zip"
-_SNLI_SPLITS = ("train", "dev", "test")
 _SNLI_SUFFIXES = (".jsonl", ".jsonl.gz", ".txt", ".txt.gz")  # what read_snli accepts
 _CHUNK = 1 << 20
-_SHARED_HINT = "on the project machines the data is in ../shared/data, so LEXNLI_DATA=../shared/data"
-
-
-class DataNotFoundError(FileNotFoundError):
-    """A data file is neither in the data home nor downloadable (offline, or downloads disabled)."""
-
-
-class ChecksumError(OSError):
-    """A downloaded file does not have the expected SHA-256 digest (it was discarded)."""
 
 
 def get_data_home(data_home=None, *, create: bool = False) -> Path:
@@ -62,7 +55,7 @@ def get_data_home(data_home=None, *, create: bool = False) -> Path:
 def _advice(filenames: str) -> str:
     return (
         f"To use a local copy, put {filenames} in a folder and pass data_home='/path/to/folder' "
-        f"or set LEXNLI_DATA=/path/to/folder ({_SHARED_HINT})."
+        "or set LEXNLI_DATA=/path/to/folder."
     )
 
 
@@ -128,22 +121,13 @@ def download(url: str, dest, sha256: str, *, progress: bool = True, timeout: flo
         The server could not be reached or answered with an error.
     """
     dest = Path(dest)
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".part", dir=dest.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            actual = _stream(url, out, timeout=timeout, progress=progress, desc=dest.name)
-            if actual != sha256.lower():
-                raise ChecksumError(
-                    f"checksum mismatch for {url}: expected sha256 {sha256.lower()}, got {actual} "
-                    "(the download was discarded)"
-                )
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, dest)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_open(dest, "wb", suffix=".part") as out:
+        actual = _stream(url, out, timeout=timeout, progress=progress, desc=dest.name)
+        if actual != sha256.lower():
+            raise ChecksumError(
+                f"checksum mismatch for {url}: expected sha256 {sha256.lower()}, got {actual} "
+                "(the download was discarded)"
+            )
     return dest
 
 
@@ -193,7 +177,7 @@ def fetch_file(filename: str, url: str, sha256: str, data_home=None, *,
 
 def _has_snli_splits(folder: Path) -> bool:
     return any((folder / f"snli_1.0_{split}{suffix}").is_file()
-               for split in _SNLI_SPLITS for suffix in _SNLI_SUFFIXES)
+               for split in SNLI_SPLITS for suffix in _SNLI_SUFFIXES)
 
 
 def fetch_snli(data_home=None, *, download_if_missing: bool = True, url: str = SNLI_URL,
@@ -232,8 +216,8 @@ def fetch_snli(data_home=None, *, download_if_missing: bool = True, url: str = S
         return home / SNLI_DIR
     advice = (
         f"To use a local copy, pass data_home='/path/to/folder' or set LEXNLI_DATA=/path/to/folder "
-        f"where the folder holds {SNLI_ZIP} or {SNLI_DIR}/ ({_SHARED_HINT}), or pass the split "
-        "files directly to read_snli(...) or to the experiments' --train/--dev/--test options."
+        f"where the folder holds {SNLI_ZIP} or {SNLI_DIR}/, or pass the split files directly to "
+        "read_snli(...)."
     )
     return _fetch(home / SNLI_ZIP, url, sha256, download_if_missing=download_if_missing,
                   progress=progress, looked_for=f"SNLI ({home / SNLI_DIR}/ or {home / SNLI_ZIP})",

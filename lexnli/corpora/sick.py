@@ -6,27 +6,28 @@
 
 ``entailment_label`` is ``ENTAILMENT``, ``NEUTRAL`` or ``CONTRADICTION`` (lowercased here, so
 the labels are SNLI's); ``SemEval_set`` is ``TRAIN``, ``TRIAL`` or ``TEST``. SICK has no parses:
-tokens and tags come from :func:`featurize.text.make_sentence` (NLTK's tokenizer and tagger).
+tokens and tags come from :func:`lexnli.text.make_sentence` (NLTK's tokenizer and tagger).
 sentence_A is the premise, sentence_B the hypothesis (SICK's A -> B direction).
 
 The file is located as: the ``path`` argument, else ``$LEXNLI_SICK``, else ``SICK.txt`` or
 ``SICK.txt.gz`` in the data home (or its ``sick/`` folder; see
-:func:`featurize.corpora.fetch.get_data_home`). There is no download: the official zip is not
+:func:`lexnli.data_home.get_data_home`). There is no download: the official zip is not
 reliably available, get ``SICK.txt`` from the SICK / SemEval-2014 task 1 distribution
 (https://marcobaroni.org/composes/sick.html, or the SemEval-2014 task 1 page).
 """
 from __future__ import annotations
 
-import gzip
 import hashlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from ..data_home import get_data_home
+from ..errors import CorpusFormatError, DataNotFoundError
+from ..io import open_bytes
 from ..records import Pair
 from ..text import make_sentence
-from .errors import CorpusFormatError, ReadReport, parse_lines
-from .fetch import DataNotFoundError, get_data_home
+from .lines import ReadReport, parse_lines
 
 SPLITS = ("TRAIN", "TRIAL", "TEST")
 LABELS = {"ENTAILMENT": "entailment", "NEUTRAL": "neutral", "CONTRADICTION": "contradiction"}
@@ -64,8 +65,7 @@ def locate_sick(path=None, data_home=None) -> Path:
     raise DataNotFoundError(
         f"SICK not found: no path given, ${ENV_VAR} unset, and none of "
         f"{', '.join(str(c) for c in candidates)} exists. {_WHERE}; pass its path, set "
-        f"{ENV_VAR}=/path/to/SICK.txt, or put it in the data home {home} "
-        "(on the project machines: LEXNLI_SICK=../shared/data/sick/SICK.txt.gz).")
+        f"{ENV_VAR}=/path/to/SICK.txt, or put it in the data home {home}.")
 
 
 def _check_split(split: str | None) -> str | None:
@@ -76,7 +76,7 @@ def _check_split(split: str | None) -> str | None:
     return split.upper()
 
 
-def iter_sick(path=None, split: str | None = None, *, lowercase: bool = False, lemmas: bool = False,
+def iter_sick(path=None, split: str | None = None, *, lemmas: bool = False,
               on_error: str = "raise", report: ReadReport | None = None,
               verify: bool = False, data_home=None) -> Iterator[Pair]:
     """Yield the pairs of SICK (one SemEval split, or all when ``split`` is None).
@@ -87,8 +87,8 @@ def iter_sick(path=None, split: str | None = None, *, lowercase: bool = False, l
         ``SICK.txt`` or ``SICK.txt.gz``; default: see :func:`locate_sick`.
     split : {"TRAIN", "TRIAL", "TEST"} or None
         The ``SemEval_set`` to keep (any case); None keeps every pair.
-    lowercase, lemmas : bool, default=False
-        Passed to :func:`featurize.text.make_sentence`.
+    lemmas : bool, default=False
+        Passed to :func:`lexnli.text.make_sentence`.
     on_error : {"raise", "skip"}, default="raise"
         On a malformed line (field count, empty sentence, unknown label or set, bad UTF-8) raise
         :class:`CorpusFormatError` naming the file and line, or skip it into ``report.skipped``.
@@ -133,11 +133,11 @@ def iter_sick(path=None, split: str | None = None, *, lowercase: bool = False, l
                 raise CorpusFormatError(name, lineno, f"empty {column}")
         if split is not None and semeval_set != split:
             return None
-        return Pair(premise=make_sentence(record["sentence_A"].strip(), lowercase=lowercase, lemmas=lemmas),
-                    hypothesis=make_sentence(record["sentence_B"].strip(), lowercase=lowercase, lemmas=lemmas),
+        return Pair(premise=make_sentence(record["sentence_A"].strip(), lemmas=lemmas),
+                    hypothesis=make_sentence(record["sentence_B"].strip(), lemmas=lemmas),
                     label=label, pair_id=record["pair_ID"].strip() or None)
 
-    for pair in parse_lines(name, _open(path), parse_line, on_error=on_error, report=report):
+    for pair in parse_lines(name, open_bytes(path), parse_line, on_error=on_error, report=report):
         report.n_read += 1
         yield pair
     if header is None:
@@ -158,15 +158,9 @@ def read_sick(path=None, split: str | None = None, **options) -> list[Pair]:
 def verify_sick(path) -> None:
     """Raise :class:`CorpusFormatError` unless the uncompressed file is the official SICK.txt."""
     digest = hashlib.sha256()
-    with _open(path) as f:
+    with open_bytes(path) as f:
         for chunk in iter(lambda: f.read(1 << 20), b""):
             digest.update(chunk)
     if digest.hexdigest() != SICK_SHA256:
         raise CorpusFormatError(str(path), None, f"not the official SICK.txt: sha256 {digest.hexdigest()} "
                                                  f"!= {SICK_SHA256}")
-
-
-def _open(path: Path):
-    with open(path, "rb") as probe:
-        gzipped = probe.read(2) == b"\x1f\x8b"
-    return gzip.open(path, "rb") if gzipped else open(path, "rb")

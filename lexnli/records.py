@@ -5,6 +5,12 @@ from dataclasses import dataclass, field
 
 #: The three SNLI classes, in the column order every model and table uses.
 LABELS = ("entailment", "contradiction", "neutral")
+#: The two classes of the two-class task (RTE's; SNLI's neutral and contradiction collapse into the second).
+ENTAILMENT = "entailment"
+NON_ENTAILMENT = "non-entailment"
+TWO_CLASS_LABELS = (ENTAILMENT, NON_ENTAILMENT)
+#: SNLI's splits.
+SNLI_SPLITS = ("train", "dev", "test")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Errors and read reports shared by the corpus readers."""
+"""The line-reading loop and read report shared by the corpus readers."""
 from __future__ import annotations
 
 import gzip
@@ -7,19 +7,9 @@ import zipfile
 import zlib
 from dataclasses import dataclass, field
 
+from ..errors import CorpusFormatError
+
 logger = logging.getLogger("lexnli.corpora")
-
-
-class CorpusFormatError(ValueError):
-    """A corpus line is malformed; the message names the file, the line number and the problem.
-
-    A ``fatal`` error (e.g. a bad header row) is raised even when the caller skips bad lines.
-    """
-
-    def __init__(self, source: str, line: int | None, problem: str, *, fatal: bool = False):
-        self.source, self.line, self.problem, self.fatal = str(source), line, problem, fatal
-        where = f"{source}, line {line}" if line is not None else str(source)
-        super().__init__(f"{where}: {problem}")
 
 
 @dataclass

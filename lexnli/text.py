@@ -12,6 +12,7 @@ import re
 import sys
 from functools import lru_cache
 
+from .errors import ResourceMissingError
 from .records import Sentence
 
 #: PTB escapes for brackets, as they appear in the leaves of Stanford parses.
@@ -19,10 +20,15 @@ PTB_UNESCAPES = {
     "-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}",
 }
 _LEAF = re.compile(r"\(([^\s()]+) ([^\s()]+)\)")
+#: Matches a letter or digit: a token without one is punctuation.
+WORD_CHARACTER = re.compile(r"[^\W_]")
+#: WordNet POS of a Penn Treebank tag, by its first letter (NN* noun, VB* verb, JJ* adjective, RB*/RP adverb).
+PTB_TO_WORDNET = {"N": "n", "V": "v", "J": "a", "R": "r"}
 
 
-class ResourceMissingError(LookupError):
-    """An NLTK data package the toolkit needs is not installed."""
+def ptb_to_wordnet(tag: str, default: str = "") -> str:
+    """WordNet POS (``'n'``, ``'v'``, ``'a'``, ``'r'``) of a PTB tag, ``default`` for tags WordNet lacks."""
+    return PTB_TO_WORDNET.get(tag[:1], default)
 
 
 def parse_leaves(parse: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -63,8 +69,7 @@ def ensure_nltk_data(package: str, path: str, what: str) -> None:
             pass
     raise ResourceMissingError(
         f"{what} is not installed and could not be downloaded: run `python -m nltk.downloader {package}`, "
-        f"or set NLTK_DATA to a folder that has {path} "
-        "(on the project machines: NLTK_DATA=../shared/data/nltk_data).")
+        f"or set NLTK_DATA to a folder that has {path}.")
 
 
 @lru_cache(maxsize=1)
@@ -101,21 +106,18 @@ def _lemmatizer():
     return WordNetLemmatizer()
 
 
-def _wordnet_pos(tag: str) -> str:
-    return {"N": "n", "V": "v", "J": "a", "R": "r"}.get(tag[:1], "n")
-
-
 def lemmatize(tokens, tags) -> tuple[str, ...]:
     """WordNet lemmas (``morphy``) of tokens, using the PTB tag to pick the WordNet POS."""
     lemmatizer = _lemmatizer()
     return tuple(
-        sys.intern(lemmatizer.lemmatize(tok.lower(), _wordnet_pos(tag))) for tok, tag in zip(tokens, tags)
+        sys.intern(lemmatizer.lemmatize(tok.lower(), ptb_to_wordnet(tag, "n"))) for tok, tag in zip(tokens, tags)
     )
 
 
-def make_sentence(text: str, parse: str | None = None, *, lowercase: bool = False,
-                  lemmas: bool = False) -> Sentence:
+def make_sentence(text: str, parse: str | None = None, *, lemmas: bool = False) -> Sentence:
     """Build a :class:`Sentence`: tokens/tags from ``parse`` if given, else from ``text``.
+
+    Tokens keep their case: lowercasing is the featurizer's (``PairFeaturizer(lowercase=...)``).
 
     Parameters
     ----------
@@ -123,8 +125,6 @@ def make_sentence(text: str, parse: str | None = None, *, lowercase: bool = Fals
         The raw sentence.
     parse : str or None
         A bracketed PTB parse of ``text`` (SNLI's ``sentence1_parse``); ``None`` to tokenize and tag.
-    lowercase : bool, default=False
-        Lowercase the tokens (tags are unchanged).
     lemmas : bool, default=False
         Also compute WordNet lemmas (needs the WordNet data).
     """
@@ -133,6 +133,4 @@ def make_sentence(text: str, parse: str | None = None, *, lowercase: bool = Fals
     else:
         tokens, tags = tokenize_and_tag(text)
     lemma_tuple = lemmatize(tokens, tags) if lemmas else None
-    if lowercase:
-        tokens = tuple(sys.intern(t.lower()) for t in tokens)
     return Sentence(text=text, tokens=tokens, tags=tags, parse=parse or None, lemmas=lemma_tuple)

@@ -1,0 +1,223 @@
+"""The one runner of every experiment script: options, logging, loading, errors, result files.
+
+An experiment module keeps its computation (``run``) and its tables, and its ``main`` is::
+
+    def main(argv=None) -> int:
+        return runner.main(argv, prog="python -m experiments.NAME", description=__doc__,
+                           report=report, add_arguments=add_arguments)
+
+where ``report(args, corpora) -> Results`` runs the experiment and renders its files. The
+runner parses the data options (``--train/--dev/--test`` or ``--data-dir``, ``--max-train``,
+``--seed``, ``--n-jobs``), the featurizer options (``--preset`` and one option per
+:class:`~featurize.PairFeaturizer` setting, generated from its parameter constraints) and
+``--out``; checks that ``--out`` can be written *before* reading any data; loads SNLI; turns a
+data or user error into one ``error: ...`` line on stderr and exit status 2; prints the report;
+and writes its files (plus ``signature.txt``, the configuration signature, also appended to
+every markdown file) into ``--out`` as a set, atomically.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import random
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sklearn.utils._param_validation import Interval, StrOptions
+
+from classifiers.persistence import ModelFileError
+from featurize import PairFeaturizer
+from featurize.presets import DEFAULT_PRESET, PRESETS, signature
+from lexnli.corpora.snli import SNLICorpus, read_snli
+from lexnli.data_home import fetch_snli
+from lexnli.errors import CorpusFormatError, ResourceMissingError
+from lexnli.io import write_files_atomically
+from lexnli.records import SNLI_SPLITS
+
+logger = logging.getLogger("lexnli")
+
+#: The PairFeaturizer settings an experiment's command line can override.
+FEATURIZER_OPTIONS = ("tag_set", "min_df", "dense_bins", "n_features", "lowercase")
+
+
+class UsageError(ValueError):
+    """A bad option value found after parsing (e.g. a training size larger than the data allows)."""
+
+
+#: What a CLI reports as one line and exit status 2, instead of a traceback.
+USER_ERRORS = (UsageError, FileNotFoundError, CorpusFormatError, ResourceMissingError, ModelFileError)
+
+
+@dataclass
+class Results:
+    """What an experiment produced: the text printed, the files written to ``--out`` and its signature.
+
+    ``C_grid`` (the values of C tried on dev, or the one C used) goes into the signature;
+    ``signature`` replaces the one the runner would build from the featurizer options.
+    """
+
+    text: str
+    files: dict[str, str | bytes] = field(default_factory=dict)
+    C_grid: tuple | None = None
+    signature: str | None = None
+
+
+# ---- data --------------------------------------------------------------------------------
+
+def add_data_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--data-dir``, ``--train/--dev/--test``, ``--max-train``, ``--seed``, ``--n-jobs``."""
+    group = parser.add_argument_group("data")
+    group.add_argument("--data-dir", type=Path, default=None,
+                       help="folder holding snli_1.0.zip or snli_1.0/ (default: LEXNLI_DATA, then the "
+                            "per-user cache, downloading the official zip if absent)")
+    for split in SNLI_SPLITS:
+        group.add_argument(f"--{split}", type=Path, default=None,
+                           help=f"an SNLI {split} file (.jsonl, .txt, optionally .gz); overrides --data-dir")
+    group.add_argument("--max-train", type=int, default=None, help="use a random subsample of N training pairs")
+    group.add_argument("--seed", type=int, default=0, help="random seed for subsampling (default: %(default)s)")
+    group.add_argument("--n-jobs", type=int, default=None, help="processes for featurization (default: 1)")
+
+
+def load_splits(args) -> dict[str, SNLICorpus]:
+    """Read train, dev and test as the options say; subsample train if ``--max-train`` is given."""
+    missing = [s for s in SNLI_SPLITS if getattr(args, s) is None]
+    archive = fetch_snli(args.data_dir) if missing else None
+    corpora = {}
+    for split in SNLI_SPLITS:
+        path = getattr(args, split)
+        corpora[split] = read_snli(path) if path is not None else read_snli(archive, split)
+        logger.info("%s: %d labelled pairs from %s", split, len(corpora[split]), corpora[split].report.source)
+    if args.max_train is not None and args.max_train < len(corpora["train"]):
+        train = corpora["train"]
+        picked = sorted(random.Random(args.seed).sample(range(len(train)), args.max_train))
+        corpora["train"] = SNLICorpus([train[i] for i in picked], train.report)
+    return corpora
+
+
+# ---- featurizer options, generated from PairFeaturizer's parameter constraints -------------
+
+def _parameter_help(name: str) -> str:
+    """The first sentence of parameter ``name``'s description in PairFeaturizer's docstring."""
+    match = re.search(rf"^    {name} : [^\n]*\n((?:        [^\n]*\n)+)", PairFeaturizer.__doc__, re.M)
+    text = " ".join(match.group(1).split()) if match else name
+    return text.split(". ")[0].rstrip(".").replace("``", "").replace("%", "%%")
+
+
+def _value_type(name: str, constraints):
+    """An argparse ``type``: the value, checked against the constraints (``none`` where None is allowed)."""
+    def convert(text: str):
+        if text.lower() == "none" and None in constraints:
+            return None
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name}: expected an integer, got {text!r}") from None
+        if not any(isinstance(c, Interval) and c.is_satisfied_by(value) for c in constraints):
+            allowed = " or ".join(str(c) for c in constraints if isinstance(c, Interval))
+            raise argparse.ArgumentTypeError(f"{name}: {value} is not {allowed}")
+        return value
+    return convert
+
+
+def add_featurizer_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--preset`` and one option per setting of :data:`FEATURIZER_OPTIONS` (each overrides the preset)."""
+    group = parser.add_argument_group("features", "the featurizer's configuration: a preset, then single "
+                                                  "settings overriding it")
+    group.add_argument("--preset", choices=sorted(PRESETS), default=DEFAULT_PRESET,
+                       help="named configuration (featurize.presets; default: %(default)s)")
+    for name in FEATURIZER_OPTIONS:
+        constraints = PairFeaturizer._parameter_constraints[name]
+        option = {"default": argparse.SUPPRESS, "help": _parameter_help(name) + " (default: the preset's)"}
+        strings = [c for c in constraints if isinstance(c, StrOptions)]
+        if "boolean" in constraints:
+            option["action"] = argparse.BooleanOptionalAction
+        elif strings:
+            option["choices"] = sorted(strings[0].options)
+        else:
+            option["type"] = _value_type(name, constraints)
+            option["metavar"] = "N|none" if None in constraints else "N"
+        group.add_argument("--" + name.replace("_", "-"), **option)
+
+
+def featurizer_params(args) -> dict:
+    """The settings given on the command line (those not given come from ``args.preset``)."""
+    return {name: getattr(args, name) for name in FEATURIZER_OPTIONS if hasattr(args, name)}
+
+
+# ---- output ------------------------------------------------------------------------------
+
+def check_output_folder(out: Path) -> None:
+    """Raise :class:`UsageError` unless ``out`` is (or can be created as) a writable folder."""
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out}: exists and is not a folder")
+    existing = out
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise UsageError(f"--out {out}: {existing} is not a writable folder")
+
+
+def percent(frame, columns, digits: int = 1):
+    """A copy of ``frame`` with the fraction ``columns`` shown as percentages (strings), for markdown tables."""
+    shown = frame.copy()
+    for column in columns:
+        shown[column] = (100 * shown[column]).map(lambda v: "" if v != v else f"{v:.{digits}f}")
+    return shown
+
+
+def _with_signature(files: dict, sig: str) -> dict:
+    """The files plus ``signature.txt``; every markdown file ends with the signature as its caption."""
+    signed = {name: content + f"\nConfiguration: `{sig}`\n" if name.endswith(".md") else content
+              for name, content in files.items()}
+    return {**signed, "signature.txt": sig + "\n"}
+
+
+# ---- the runner --------------------------------------------------------------------------
+
+def main(argv, *, prog: str, description: str, report, add_arguments=None, snli: bool = True,
+         featurizer: bool = True, out_help: str = "write the result files here") -> int:
+    """Run one experiment script; return its exit status (0, or 2 after a data or user error).
+
+    Parameters
+    ----------
+    argv : list of str or None
+        Command-line arguments (``None``: ``sys.argv[1:]``).
+    prog, description : str
+        The command and its description (the first paragraph is shown in ``--help``).
+    report : callable
+        ``report(args, corpora) -> Results``: runs the experiment and renders its files
+        (``corpora`` is ``{"train", "dev", "test"}`` SNLI, or ``None`` when ``snli=False``).
+    add_arguments : callable, optional
+        ``add_arguments(parser)`` adds the experiment's own options.
+    snli, featurizer : bool, default=True
+        Whether the experiment reads the SNLI splits / has featurizer options.
+    """
+    parser = argparse.ArgumentParser(prog=prog, description=description.split("\n\n")[0].strip())
+    if snli:
+        add_data_arguments(parser)
+    if featurizer:
+        add_featurizer_arguments(parser)
+    parser.add_argument("--out", type=Path, default=None, help=out_help)
+    if add_arguments is not None:
+        add_arguments(parser)
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    start = time.perf_counter()
+    try:
+        if args.out is not None:
+            check_output_folder(args.out)
+        results = report(args, load_splits(args) if snli else None)
+        sig = results.signature or signature(args.preset, featurizer_params(args), C_grid=results.C_grid)
+        print(results.text + f"\nConfiguration: `{sig}`")
+        if args.out is not None:
+            write_files_atomically(args.out, _with_signature(results.files, sig))
+            print(f"results written to {args.out}/")
+    except USER_ERRORS as exc:  # DataNotFoundError is a FileNotFoundError
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"total wall time: {time.perf_counter() - start:.1f} s")
+    return 0

@@ -1,0 +1,26 @@
+"""The errors lexnli raises for missing data and bad input; each message says how to fix it."""
+from __future__ import annotations
+
+
+class ResourceMissingError(LookupError):
+    """A data package the toolkit needs (NLTK data, VerbOcean) is not installed."""
+
+
+class DataNotFoundError(FileNotFoundError):
+    """A data file is neither in the data home nor downloadable (offline, or downloads disabled)."""
+
+
+class ChecksumError(OSError):
+    """A downloaded file does not have the expected SHA-256 digest (it was discarded)."""
+
+
+class CorpusFormatError(ValueError):
+    """A corpus line is malformed; the message names the file, the line number and the problem.
+
+    A ``fatal`` error (e.g. a bad header row) is raised even when the caller skips bad lines.
+    """
+
+    def __init__(self, source: str, line: int | None, problem: str, *, fatal: bool = False):
+        self.source, self.line, self.problem, self.fatal = str(source), line, problem, fatal
+        where = f"{source}, line {line}" if line is not None else str(source)
+        super().__init__(f"{where}: {problem}")

@@ -1,0 +1,54 @@
+"""File input and output: atomic writes (temporary file, then rename) and reading maybe-gzipped files."""
+from __future__ import annotations
+
+import gzip
+import os
+import tempfile
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+
+@contextmanager
+def atomic_open(path, mode: str = "w", *, suffix: str = ".tmp", **kwargs):
+    """Open a temporary file for writing; on success it replaces ``path``, on any error it is removed.
+
+    An interrupted run therefore never leaves a half-written ``path``. The temporary file sits
+    beside ``path`` (same file system, so the rename is atomic) and ends in ``suffix``.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=suffix)
+    try:
+        with os.fdopen(fd, mode, **kwargs) as f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_text_atomically(path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` through :func:`atomic_open`."""
+    with atomic_open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def write_files_atomically(folder, files: dict) -> None:
+    """Write ``{file name: str or bytes}`` into ``folder`` as a set: all of them, or (on an error) none.
+
+    Every file is first written in full to a temporary file; only then are they all renamed
+    into place.
+    """
+    with ExitStack() as stack:
+        for name, content in files.items():
+            f = stack.enter_context(atomic_open(Path(folder) / name, "wb"))
+            f.write(content.encode("utf-8") if isinstance(content, str) else content)
+
+
+def open_bytes(path):
+    """Open ``path`` for reading bytes, decompressing it if it is gzip (detected from its content)."""
+    with open(path, "rb") as probe:
+        gzipped = probe.read(2) == b"\x1f\x8b"
+    return gzip.open(path, "rb") if gzipped else open(path, "rb")
