@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from featurize.families.alignment import describe, word_relations
+from featurize.inputs import as_pair, normalized
+
 
 def _contributions(model, X_scaled_row, label_index):
     """Per-column push toward class ``label_index``: x_j * (w_cj - mean_k w_kj).
@@ -61,3 +64,13 @@ def top_features(model, pairs, k: int = 20) -> dict[str, list[tuple[str, float]]
         named = [(" / ".join(names[int(j)]), float(centered[i, j])) for j in candidates[label] if int(j) in names]
         result[label] = named[:k]
     return result
+
+
+def alignments(model, pair) -> list[str]:
+    """How the hypothesis of ``pair`` aligns to its premise, as the model's alignment family sees it
+    (``"green <- blue: cohyponym (WordNet), swap"``); empty when the model has no alignment family."""
+    featurizer = model.named_steps["featurize"]
+    if "alignment" not in featurizer.families_:
+        return []
+    seen = normalized(as_pair(pair), featurizer.lowercase, featurizer.tag_set)
+    return describe(seen.premise, seen.hypothesis, word_relations())

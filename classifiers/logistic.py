@@ -89,16 +89,19 @@ def fit_classifier(X, y, C: float, max_iter: int = MAX_ITER):
 
 def fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features="lexicalized", *,
                  grid=C_GRID, preset: str = DEFAULT_PRESET, featurizer_params=None, n_jobs=None,
-                 max_iter: int = MAX_ITER, progress: bool = False) -> Selection:
+                 max_iter: int = MAX_ITER, progress: bool = False, featurizer=None) -> Selection:
     """Featurize once, fit one classifier per ``C`` in ``grid``, keep the best on dev.
 
     Returns a :class:`Selection` whose ``model`` is a fitted :class:`~sklearn.pipeline.Pipeline`
     (featurizer, scaler and cap fitted on train, the classifier with the best ``C``; ties go to
     the smaller ``C``).
-    The featurizer is preset ``preset`` with ``featurizer_params`` overriding it.
+    The featurizer is preset ``preset`` with ``featurizer_params`` overriding it, unless
+    ``featurizer`` gives another transformer (e.g. a
+    :class:`~classifiers.transfer.WithModelProbabilities` around one).
     """
-    preprocess = Pipeline([("featurize", _featurizer(features, preset, featurizer_params, n_jobs, progress)),
-                           *scaling_steps()])
+    if featurizer is None:
+        featurizer = _featurizer(features, preset, featurizer_params, n_jobs, progress)
+    preprocess = Pipeline([("featurize", featurizer), *scaling_steps()])
     X_train = preprocess.fit_transform(train_pairs)
     X_dev = preprocess.transform(dev_pairs)
     accuracy, converged, fitted, dev_predictions = {}, {}, {}, {}

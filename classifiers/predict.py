@@ -5,7 +5,9 @@
 Input lines need ``sentence1`` and ``sentence2``; ``sentence1_parse``/``sentence2_parse``,
 ``pairID`` and ``gold_label`` are used when present. Each output line has ``pairID`` (when
 given), ``predicted_label`` and one ``probability_<label>`` per class; with ``--explain K``
-also the K named features that pushed the prediction most. Accuracy is printed when gold
+also the K named features that pushed the prediction most and, for a model with the alignment
+family (the ``inference`` preset), how the hypothesis aligns to the premise
+(``"green <- blue: cohyponym (WordNet), swap"``). Accuracy is printed when gold
 labels are present ("-" labels are not scored).
 """
 from __future__ import annotations
@@ -22,7 +24,7 @@ from lexnli.corpora.snli import iter_snli
 from lexnli.records import LABELS
 
 from .evaluation import accuracy
-from .explain import explain
+from .explain import alignments, explain
 from .persistence import ModelFileError, load_model
 
 
@@ -39,6 +41,9 @@ def predict_file(model, input_path, output_path, explain_k: int = 0) -> dict:
             if explain_k:
                 line["explanation"] = [{"feature": n, "push": round(v, 6)}
                                        for n, v in explain(model, pair, explain_k, label=line["predicted_label"])]
+                found = alignments(model, pair)
+                if found:
+                    line["alignments"] = found
             out.write(json.dumps(line, ensure_ascii=False) + "\n")
     gold = [(p.label, classes[int(np.argmax(q))]) for p, q in zip(pairs, probabilities) if p.label is not None]
     score = accuracy(*zip(*gold)) if gold else None
@@ -47,7 +52,7 @@ def predict_file(model, input_path, output_path, explain_k: int = 0) -> dict:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m classifiers.predict", description=__doc__.splitlines()[0])
-    parser.add_argument("--model", required=True, help="a model saved by experiments.lexicalized --save-model")
+    parser.add_argument("--model", required=True, help="a model saved by experiments.lexicalized or experiments.inference --save-model")
     parser.add_argument("--input", required=True, help="SNLI-style JSON lines (.jsonl or .jsonl.gz)")
     parser.add_argument("--output", required=True, help="where to write the predictions (JSON lines)")
     parser.add_argument("--explain", type=int, default=0, metavar="K", help="add the K strongest named features")

@@ -35,6 +35,7 @@ from featurize.families.lexical import NEGATIONS
 from featurize.families.alignment import QUANTIFIERS
 from lexical_resources.numbers import CARDINAL_WORDS, ORDINAL_WORDS, cardinal, ordinal
 from lexnli.records import Pair, Sentence
+from lexnli.text import load_wordnet
 
 CONTRADICTION_RULES = ("colour", "nationality", "cohyponym", "antonym", "number", "ordinal")
 ENTAILMENT_RULES = ("synonym", "hypernym")
@@ -46,6 +47,8 @@ _MIN_COUNT = 2  # SemCor count a replacement word needs in its sense
 #: wrong labels when read by hand.
 _NOUN_FILES = frozenset({"noun.artifact", "noun.animal", "noun.food", "noun.plant", "noun.substance", "noun.object",
                          "noun.body"})
+#: Noun senses whose siblings the co-hyponym rule uses.
+_SIBLING_FILES = frozenset({"noun.animal", "noun.food", "noun.plant"})
 #: Adjectives whose antonyms are function-like or sense-ambiguous ("other" / "same", "odd" / "even").
 _ADJECTIVE_STOPLIST = frozenset({"other", "same", "odd", "even", "own", "such", "only", "many", "few", "much",
                                  "more", "less", "last", "next", "certain", "whole", "general"})
@@ -175,7 +178,7 @@ class SubstitutionFinder:
                for a in lemma.antonyms() if (w := _word(a)) and _frequent(a)]
         if sense.lexname() not in _NOUN_FILES:
             return out
-        if all(p.min_depth() >= 6 for p in sense.hypernyms()):
+        if _distinct_siblings(sense) and not _names_people(self.wn, base):
             out += [Substitution(i, token, inflect(w), "cohyponym") for w in self._siblings(sense, base)]
         out += [Substitution(i, token, inflect(w), "synonym") for w in _sense_words(sense, base)]
         ancestor = sense
@@ -189,6 +192,21 @@ class SubstitutionFinder:
                 out.append(Substitution(i, token, inflect(words[0]), "hypernym"))
                 break
         return out
+
+
+def _distinct_siblings(sense) -> bool:
+    """Whether siblings of ``sense`` are different things (*dog* / *fox*, *coffee* / *tea*).
+
+    Only animals, foods and plants under a parent of depth 6 or more: for artifacts and other
+    nouns, siblings read by hand were too often one kind of the other (*hat* / *cap*) or a wrong
+    sense in context (*barrel* / *capillary*, *mound* / *glove*).
+    """
+    return sense.lexname() in _SIBLING_FILES and all(p.min_depth() >= 6 for p in sense.hypernyms())
+
+
+def _names_people(reader, word: str) -> bool:
+    """Whether ``word`` has a sense naming people (*male*, *female*, *young*): in SNLI it usually does."""
+    return any(s.lexname() == "noun.person" for s in reader.synsets(word, "n"))
 
 
 def apply(sentence: Sentence, substitution: Substitution) -> Sentence:
@@ -208,15 +226,18 @@ def apply(sentence: Sentence, substitution: Substitution) -> Sentence:
 
 
 def substituted_pairs(premises, finder: SubstitutionFinder, *, seed: int = 0, per_rule: dict | None = None,
-                      rules=RULES) -> list[tuple[Pair, str]]:
+                      limit: int | None = None, rules=RULES) -> list[tuple[Pair, str]]:
     """``(pair, rule)`` for distinct premises: at most one substitution per premise, a rule chosen
-    so that rare rules get their share, the replacement drawn at random (seeded)."""
+    so that rare rules get their share, the replacement drawn at random (seeded); at most
+    ``per_rule[rule]`` pairs of a rule and ``limit`` in all."""
     rng = random.Random(seed)
     order = list(range(len(premises)))
     rng.shuffle(order)
     counts = dict.fromkeys(rules, 0)
     out = []
     for k in order:
+        if limit is not None and len(out) >= limit:
+            break
         premise = premises[k]
         candidates = [c for c in finder.candidates(tuple(t.lower() for t in premise.tokens), premise.tags)
                       if c.rule in counts and (per_rule is None or counts[c.rule] < per_rule.get(c.rule, 0))]
@@ -228,3 +249,14 @@ def substituted_pairs(premises, finder: SubstitutionFinder, *, seed: int = 0, pe
         out.append((Pair(premise, apply(premise, choice), label=choice.label,
                          pair_id=f"{rule}-{k}-{choice.index}"), rule))
     return out
+
+
+def augmentation(train_pairs, n: int, *, seed: int = 0, reader=None) -> list[Pair]:
+    """``n`` substituted pairs (fewer if the premises run out) made from the distinct premises of
+    ``train_pairs``, to add to a model's training data; ``reader`` is a NLTK WordNet reader
+    (default: the installed WordNet)."""
+    if n <= 0:
+        return []
+    premises = list({pair.premise.text: pair.premise for pair in train_pairs}.values())
+    finder = SubstitutionFinder(reader if reader is not None else load_wordnet())
+    return [pair for pair, _ in substituted_pairs(premises, finder, seed=seed, limit=n)]

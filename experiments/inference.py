@@ -1,0 +1,162 @@
+"""Lexical inference: the ``inference`` model against the lexicalized one on SNLI, SICK and the probes.
+
+    python -m experiments.inference [--train F --dev F --test F | --data-dir DIR] [--sick FILE]
+        [--out DIR] [--save-model FILE]
+
+The ``inference`` model is the paper's lexicalized families plus the lexical-resource families
+(WordNet, VerbOcean, tree, bag overlap) and the alignment family, trained on SNLI train plus
+``--augment`` one-word substitutions made from the train premises
+(:mod:`experiments.substitutions`); C is chosen on dev. It is reported
+
+* on SNLI test, beside the lexicalized model (same C grid), with McNemar's test;
+* on SICK TEST: trained on SICK TRAIN alone (C on TRIAL), the SNLI model applied as it is
+  (zero-shot), and SNLI -> SICK transfer (a SICK model that also sees the SNLI model's class
+  log-probabilities, :class:`~classifiers.transfer.WithModelProbabilities`; C on TRIAL), beside
+  the paper's LSTM (71.3 / 46.7 / 80.8) and the best SemEval-2014 system (84.6);
+* on the lexical-substitution probe set (:mod:`experiments.make_probes`), per category.
+
+Writes ``inference.csv`` (``model,train,dataset,n_test,accuracy,reference_accuracy``),
+``inference.md`` and ``significance.csv``; ``--save-model`` saves the SNLI-trained inference
+model, which ``python -m classifiers.predict`` loads.
+"""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pandas as pd
+
+from classifiers.evaluation import accuracy, mcnemar
+from classifiers.logistic import C_GRID, fit_select_C
+from classifiers.persistence import save_model
+from classifiers.transfer import WithModelProbabilities
+from featurize import PairFeaturizer
+from featurize.inputs import as_pair
+from lexnli.corpora.sick import read_sick
+from lexnli.records import Pair
+
+from . import runner
+from .make_probes import PROBES, read_probes
+from .runner import Results, UsageError, featurizer_params, percent
+from .substitutions import augmentation
+
+logger = logging.getLogger("lexnli")
+
+#: Reference accuracies: the paper's lexicalized classifier on SNLI test (full train); on SICK
+#: the paper's LSTM trained on SICK alone, on SNLI only, and on SNLI then SICK.
+REFERENCES = {("snli", "snli_test"): 0.782, ("sick", "sick_test"): 0.713, ("snli", "sick_test"): 0.467,
+              ("snli+sick", "sick_test"): 0.808}
+#: The best SemEval-2014 task 1 system on SICK TEST (Illinois-LH).
+SEMEVAL_BEST = 0.846
+#: Substituted pairs added to the inference model's SNLI training data (chosen on dev).
+AUGMENT = 12_000
+MODELS = ("lexicalized", "inference")
+
+
+def _row(model, train, dataset, gold, predicted) -> dict:
+    return {"model": model, "train": train, "dataset": dataset, "n_test": len(gold),
+            "accuracy": accuracy(gold, predicted), "reference_accuracy": REFERENCES.get((train, dataset))}
+
+
+def probe_pairs(lines) -> tuple[list[Pair], list[str]]:
+    """Probe lines as pairs (tokenized and tagged from the text) and their categories."""
+    pairs = [Pair(*_sentences(line), label=line["gold_label"], pair_id=line.get("pairID")) for line in lines]
+    return pairs, [line["category"] for line in lines]
+
+
+def _sentences(line):
+    pair = as_pair((line["sentence1"], line["sentence2"]))
+    return pair.premise, pair.hypothesis
+
+
+def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT, seed: int = 0,
+        preset="recommended", featurizer_params=None, n_jobs=None, progress=False):
+    """Fit both SNLI models (and the SICK ones when ``sick`` = (train, trial, test) is given);
+    return the result rows, the McNemar test on SNLI test, the fitted SNLI models and their selections."""
+    train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
+    options = dict(grid=grid, preset=preset, featurizer_params=featurizer_params, n_jobs=n_jobs, progress=progress)
+    extra = {"lexicalized": [], "inference": augmentation(train.pairs, augment, seed=seed)}
+    logger.info("%d substituted pairs added to the inference model's training data", len(extra["inference"]))
+    rows, models, selections, test_predictions = [], {}, {}, {}
+    for name in MODELS:
+        pairs = train.pairs + extra[name]
+        selections[name] = fit_select_C(pairs, [p.label for p in pairs], dev.pairs, dev.labels, name, **options)
+        models[name] = selections[name].model
+        test_predictions[name] = models[name].predict(test.pairs)
+        rows.append(_row(name, "snli", "snli_test", test.labels, test_predictions[name]))
+    significance = pd.DataFrame([{"model_a": "inference", "model_b": "lexicalized",
+                                  **mcnemar(test.labels, test_predictions["inference"], test_predictions["lexicalized"])}])
+    if probes is not None:
+        pairs, categories = probes
+        gold = [p.label for p in pairs]
+        for name in MODELS:
+            predicted = list(models[name].predict(pairs))
+            rows.append(_row(name, "snli", "probes", gold, predicted))
+            for category in sorted(set(categories)):
+                at = [i for i, c in enumerate(categories) if c == category]
+                rows.append(_row(name, "snli", f"probes:{category}", [gold[i] for i in at], [predicted[i] for i in at]))
+    if sick is not None:
+        rows += _sick_rows(models["inference"], *sick, options=options)
+    return pd.DataFrame(rows), significance, models, selections
+
+
+def _sick_rows(snli_model, sick_train, sick_trial, sick_test, *, options) -> list[dict]:
+    gold = [p.label for p in sick_test]
+    train_labels, trial_labels = [p.label for p in sick_train], [p.label for p in sick_trial]
+    rows = [_row("inference", "snli", "sick_test", gold, snli_model.predict(sick_test))]
+    alone = fit_select_C(sick_train, train_labels, sick_trial, trial_labels, "inference", **options)
+    rows.append(_row("inference", "sick", "sick_test", gold, alone.model.predict(sick_test)))
+    featurizer = WithModelProbabilities(
+        PairFeaturizer.from_preset(options["preset"], "inference", **(options["featurizer_params"] or {})), snli_model)
+    transfer = fit_select_C(sick_train, train_labels, sick_trial, trial_labels, "inference", featurizer=featurizer,
+                            **options)
+    rows.append(_row("inference", "snli+sick", "sick_test", gold, transfer.model.predict(sick_test)))
+    return rows
+
+
+def markdown(table: pd.DataFrame, significance: pd.DataFrame) -> str:
+    shown = percent(table, ["accuracy", "reference_accuracy"])
+    return (shown.to_markdown(index=False) + f"\n\nReferences: SNLI test, the paper's lexicalized classifier (full "
+            "train); SICK TEST, the paper's LSTM (SICK alone, SNLI alone, SNLI then SICK). The best SemEval-2014 "
+            f"system scored {100 * SEMEVAL_BEST:.1f} on SICK TEST.\n\nMcNemar's exact test on SNLI test "
+            "(a_only: pairs only model_a gets right):\n\n" + significance.to_markdown(index=False, floatfmt=".3g") + "\n")
+
+
+def report(args, corpora) -> Results:
+    if args.augment < 0:
+        raise UsageError(f"--augment must be 0 or more, got {args.augment}")
+    probes = probe_pairs(read_probes(args.probes)) if args.probes is not None else None
+    sick = None if args.no_sick else tuple(read_sick(args.sick, split) for split in ("TRAIN", "TRIAL", "TEST"))
+    table, significance, models, selections = run(
+        corpora, sick, probes, grid=tuple(args.C_grid), augment=args.augment, seed=args.seed, preset=args.preset,
+        featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress)
+    if args.save_model is not None:
+        save_model(models["inference"], args.save_model, C=selections["inference"].C,
+                   n_train=len(corpora["train"]) + args.augment)
+        print(f"inference model saved to {args.save_model}")
+    text = markdown(table, significance)
+    return Results(text, {"inference.csv": table.to_csv(index=False), "inference.md": text,
+                          "significance.csv": significance.to_csv(index=False)}, C_grid=tuple(args.C_grid))
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--sick", type=Path, default=None,
+                        help="SICK.txt[.gz] (default: LEXNLI_SICK, then the data home)")
+    parser.add_argument("--no-sick", action="store_true", help="skip the SICK rows")
+    parser.add_argument("--probes", type=Path, default=PROBES,
+                        help="the probe set (JSON lines with category); default: the one in the repository")
+    parser.add_argument("--augment", type=int, default=AUGMENT,
+                        help="substituted train pairs added to the inference model's training data (default: %(default)s)")
+    parser.add_argument("--save-model", type=Path, default=None, help="save the SNLI-trained inference model here")
+    parser.add_argument("--C-grid", type=float, nargs="+", default=list(C_GRID),
+                        help="C values tried on dev (default: %(default)s)")
+    parser.add_argument("--progress", action="store_true", help="show progress bars while featurizing")
+
+
+def main(argv=None) -> int:
+    return runner.main(argv, prog="python -m experiments.inference", description=__doc__, report=report,
+                       add_arguments=add_arguments, out_help="write inference.csv, inference.md and significance.csv here")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
