@@ -12,6 +12,7 @@ setup(
     long_description_content_type="text/markdown",
     python_requires=">=3.10",
     packages=find_packages(include=["lexnli*", "lexical_resources*", "featurize*", "classifiers*", "experiments*"]),
+    package_data={"experiments": ["probes/*.jsonl"]},
     install_requires=[
         "scikit-learn>=1.3",
         "scipy>=1.10",

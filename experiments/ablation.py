@@ -115,9 +115,7 @@ def report(args, corpora) -> Results:
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--C-grid", type=float, nargs="+", default=list(C_GRID),
-                        help="C values tried on dev for every row (default: %(default)s)")
-    parser.add_argument("--progress", action="store_true", help="show progress bars while featurizing")
+    runner.add_fit_arguments(parser, " for every row")
 
 
 def main(argv=None) -> int:

@@ -148,9 +148,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--augment", type=int, default=AUGMENT,
                         help="substituted train pairs added to the inference model's training data (default: %(default)s)")
     parser.add_argument("--save-model", type=Path, default=None, help="save the SNLI-trained inference model here")
-    parser.add_argument("--C-grid", type=float, nargs="+", default=list(C_GRID),
-                        help="C values tried on dev (default: %(default)s)")
-    parser.add_argument("--progress", action="store_true", help="show progress bars while featurizing")
+    runner.add_fit_arguments(parser)
 
 
 def main(argv=None) -> int:

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from sklearn.utils._param_validation import Interval, StrOptions
 
+from classifiers.logistic import C_GRID
 from classifiers.persistence import ModelFileError
 from featurize import PairFeaturizer
 from featurize.presets import DEFAULT_PRESET, PRESETS, signature
@@ -146,6 +147,13 @@ def add_featurizer_arguments(parser: argparse.ArgumentParser) -> None:
 def featurizer_params(args) -> dict:
     """The settings given on the command line (those not given come from ``args.preset``)."""
     return {name: getattr(args, name) for name in FEATURIZER_OPTIONS if hasattr(args, name)}
+
+
+def add_fit_arguments(parser: argparse.ArgumentParser, what: str = "") -> None:
+    """``--C-grid`` (the C values tried on dev) and ``--progress`` (progress bars while featurizing)."""
+    parser.add_argument("--C-grid", type=float, nargs="+", default=list(C_GRID),
+                        help=f"C values tried on dev{what} (default: %(default)s)")
+    parser.add_argument("--progress", action="store_true", help="show progress bars while featurizing")
 
 
 # ---- output ------------------------------------------------------------------------------

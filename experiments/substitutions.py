@@ -15,6 +15,9 @@ rule                      replacement                                      label
 ``number``                another cardinal from 2 to 10 (same spelling     contradiction
                           style: digits or words)
 ``ordinal``               another ordinal from first to tenth              contradiction
+``negation``              *not* after *is*/*are* before a verb in -ing     contradiction
+``role_swap``             the subject and the direct object trade places   contradiction
+                          (*a dog bites a man* / *a man bites a dog*)
 ``synonym``               another word of the same synset                  entailment
 ``hypernym``              a more general noun (one to three links up)      entailment
 ========================  ===============================================  ==============
@@ -37,7 +40,7 @@ from lexical_resources.numbers import CARDINAL_WORDS, ORDINAL_WORDS, cardinal, o
 from lexnli.records import Pair, Sentence
 from lexnli.text import load_wordnet
 
-CONTRADICTION_RULES = ("colour", "nationality", "cohyponym", "antonym", "number", "ordinal")
+CONTRADICTION_RULES = ("colour", "nationality", "cohyponym", "antonym", "number", "ordinal", "negation", "role_swap")
 ENTAILMENT_RULES = ("synonym", "hypernym")
 RULES = CONTRADICTION_RULES + ENTAILMENT_RULES
 _COLOURS = frozenset({"chromatic_color.n.01", "achromatic_color.n.01"})
@@ -58,12 +61,17 @@ _ORDINALS = {v: w for w, v in ORDINAL_WORDS.items() if 1 <= v <= 10}
 
 @dataclass(frozen=True)
 class Substitution:
-    """Replace ``tokens[index]`` (``original``) with ``replacement``; ``rule`` gives ``label``."""
+    """Replace ``tokens[index]`` (``original``) with ``replacement``; ``rule`` gives ``label``.
+
+    Rule ``negation`` inserts ``replacement`` (*not*) after ``index`` instead; rule ``role_swap``
+    swaps ``tokens[index]`` with ``tokens[other]``.
+    """
 
     index: int
     original: str
     replacement: str
     rule: str
+    other: int | None = None
 
     @property
     def label(self) -> str:
@@ -113,7 +121,7 @@ class SubstitutionFinder:
         """Every substitution the rules allow in the sentence (lowercase ``tokens``)."""
         if any(t in NEGATIONS or t in QUANTIFIERS for t in tokens):
             return []
-        found = []
+        found = _negation(tokens, tags) + _role_swap(tokens, tags)
         for i, (token, tag) in enumerate(zip(tokens, tags)):
             if not token.isalpha() and cardinal(token) is None:
                 continue
@@ -209,20 +217,65 @@ def _names_people(reader, word: str) -> bool:
     return any(s.lexname() == "noun.person" for s in reader.synsets(word, "n"))
 
 
-def apply(sentence: Sentence, substitution: Substitution) -> Sentence:
-    """The sentence with the substitution made (original case kept for the first letter; tags unchanged)."""
-    tokens = list(sentence.tokens)
-    old = tokens[substitution.index]
-    new = substitution.replacement
-    tokens[substitution.index] = new.capitalize() if old[:1].isupper() else new
-    before = substitution.index - 1
+_BE = frozenset({"is", "are"})
+_AUXILIARY_FORMS = frozenset({"is", "are", "has", "have", "was", "were", "be", "been", "being"})
+_BETWEEN_VERB_AND_OBJECT = frozenset({"DT", "JJ", "PRP$", "CD"})
+
+
+def _negation(tokens, tags) -> list[Substitution]:
+    """*not* after the first *is*/*are* that precedes a verb in -ing (*is sleeping* -> *is not sleeping*)."""
+    for i in range(len(tokens) - 1):
+        if tokens[i] in _BE and tags[i + 1] == "VBG":
+            return [Substitution(i, tokens[i], "not", "negation")]
+    return []
+
+
+def _role_swap(tokens, tags) -> list[Substitution]:
+    """The subject and the direct object of the first main verb, when each is a single noun (not a
+    compound) with the same tag, the subject is the sentence's first noun phrase with nothing but
+    auxiliaries after it, and only determiners and adjectives stand between verb and object."""
+    verb = next((i for i, (t, g) in enumerate(zip(tokens, tags))
+                 if g.startswith("VB") and g != "VBN" and t not in _AUXILIARY_FORMS), None)
+    if verb is None:
+        return []
+    nouns = [i for i in range(verb) if tags[i].startswith("NN")]
+    if len(nouns) != 1 or any(t not in _AUXILIARY_FORMS for t in tokens[nouns[0] + 1:verb]):
+        return []
+    subject, obj = nouns[0], verb + 1
+    while obj < len(tokens) and tags[obj] in _BETWEEN_VERB_AND_OBJECT:
+        obj += 1
+    if obj == verb + 1 or obj >= len(tokens) or tags[obj] != tags[subject] or tokens[obj] == tokens[subject] \
+            or (obj + 1 < len(tokens) and tags[obj + 1].startswith("NN")):
+        return []
+    return [Substitution(subject, tokens[subject], tokens[obj], "role_swap", other=obj)]
+
+
+def _with_article(tokens, index, new):
+    """``tokens[index] = new`` keeping the first letter's case, and *a*/*an* before it in agreement."""
+    old = tokens[index]
+    tokens[index] = new.capitalize() if old[:1].isupper() else new.lower()
+    before = index - 1
     if before >= 0 and tokens[before].lower() in ("a", "an"):
-        article = "an" if new[:1] in "aeiou" else "a"
+        article = "an" if new[:1].lower() in "aeiou" else "a"
         tokens[before] = article.capitalize() if tokens[before][:1].isupper() else article
+
+
+def apply(sentence: Sentence, substitution: Substitution) -> Sentence:
+    """The sentence with the substitution made (original case kept for the first letter)."""
+    tokens, tags = list(sentence.tokens), list(sentence.tags)
+    if substitution.rule == "negation":
+        tokens.insert(substitution.index + 1, substitution.replacement)
+        tags.insert(substitution.index + 1, "RB")
+    elif substitution.rule == "role_swap":
+        first, second = sentence.tokens[substitution.index], sentence.tokens[substitution.other]
+        _with_article(tokens, substitution.index, second)
+        _with_article(tokens, substitution.other, first)
+    else:
+        _with_article(tokens, substitution.index, substitution.replacement)
     text = " ".join(tokens)
     for mark in (" .", " ,", " !", " ?", " 's", " n't"):
         text = text.replace(mark, mark.strip())
-    return Sentence(text=text, tokens=tuple(tokens), tags=sentence.tags)
+    return Sentence(text=text, tokens=tuple(tokens), tags=tuple(tags))
 
 
 def substituted_pairs(premises, finder: SubstitutionFinder, *, seed: int = 0, per_rule: dict | None = None,
@@ -251,6 +304,11 @@ def substituted_pairs(premises, finder: SubstitutionFinder, *, seed: int = 0, pe
     return out
 
 
+#: Largest share of an augmentation a rule may take: the sentence-level rules are capped (chosen on
+#: dev, docs/RESULTS.md), the word rules take what the premises offer, rare rules first.
+AUGMENTATION_SHARES = {"negation": 0.05, "role_swap": 0.05}
+
+
 def augmentation(train_pairs, n: int, *, seed: int = 0, reader=None) -> list[Pair]:
     """``n`` substituted pairs (fewer if the premises run out) made from the distinct premises of
     ``train_pairs``, to add to a model's training data; ``reader`` is a NLTK WordNet reader
@@ -259,4 +317,5 @@ def augmentation(train_pairs, n: int, *, seed: int = 0, reader=None) -> list[Pai
         return []
     premises = list({pair.premise.text: pair.premise for pair in train_pairs}.values())
     finder = SubstitutionFinder(reader if reader is not None else load_wordnet())
-    return [pair for pair, _ in substituted_pairs(premises, finder, seed=seed, limit=n)]
+    per_rule = {rule: round(AUGMENTATION_SHARES.get(rule, 1.0) * n) for rule in RULES}
+    return [pair for pair, _ in substituted_pairs(premises, finder, seed=seed, per_rule=per_rule, limit=n)]

@@ -62,6 +62,10 @@ class _WordInfo:
 
 
 _NOTHING = _WordInfo()
+#: Shallow hypernyms whose members are still mutually exclusive: peoples by place
+#: (*German* / *Japanese* meet at *inhabitant*, depth 4, via *European* and *Asian*) and
+#: natural languages. Co-hyponyms may meet there up to 3 links up.
+_BROAD_CATEGORIES = frozenset({"inhabitant.n.01", "natural_language.n.01"})
 
 
 class WordNet:
@@ -291,6 +295,7 @@ class WordNet:
         counts when both words reach it within ``k`` links, where ``k = min(3, depth(s) - 3)``
         for nouns and adjectives read as nouns (``depth`` is WordNet's ``min_depth``) and
         ``k = 1`` for verbs: the deeper (more specific) ``s`` is, the further up it may be.
+        (Peoples by place and natural languages may meet 3 links up whatever their depth.)
         *blue* / *green* meet at *chromatic color* one link up, *dog* / *cat* at *carnivore*
         two links up, *shirt* / *jacket* at *garment* (depth 7) three links up; *man* / *runner*
         meet only at *person* (depth 3), too general to make them incompatible, and *cat* /
@@ -324,6 +329,8 @@ class WordNet:
 
     def _close_limit(self, name: str) -> int:
         """How many links up a shared hypernym ``name`` may be for a close co-hyponymy."""
+        if name in _BROAD_CATEGORIES:
+            return 3
         synset = self._wn.synset(name)
         if synset.pos() == "v":
             return 1

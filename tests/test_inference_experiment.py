@@ -13,7 +13,7 @@ from classifiers.persistence import load_model
 from experiments import inference
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import ResourceMissingError
-from tests.test_experiments import snli_lines
+from tests.test_experiments import snli_files, snli_lines, tagger  # noqa: F401 (fixtures)
 from tests.test_two_class import sick_text, write_sick
 
 COLUMNS = ["model", "train", "dataset", "n_test", "accuracy", "reference_accuracy"]
@@ -26,11 +26,8 @@ PROBES = [
 
 
 @pytest.fixture(scope="module")
-def resources():
-    from lexnli.text import _tagger
-
+def resources(tagger):
     try:
-        _tagger()
         lexical_resources.get_wordnet()
         lexical_resources.get_verbocean()
     except ResourceMissingError as exc:
@@ -38,12 +35,9 @@ def resources():
 
 
 @pytest.fixture(scope="module")
-def files(tmp_path_factory, resources):
+def files(tmp_path_factory, resources, snli_files):
     folder = tmp_path_factory.mktemp("inference")
-    paths = {}
-    for split, n, seed in (("train", 60, 0), ("dev", 30, 1), ("test", 30, 2)):
-        paths[split] = folder / f"{split}.jsonl"
-        paths[split].write_text("".join(json.dumps(r) + "\n" for r in snli_lines(n, seed)), encoding="utf-8")
+    paths = dict(snli_files)
     sick_rows = [(str(i), r["sentence1"], r["sentence2"], r["gold_label"].upper(), semeval_set)
                  for semeval_set, n, seed in (("TRAIN", 30, 3), ("TRIAL", 15, 4), ("TEST", 15, 5))
                  for i, r in enumerate(snli_lines(n, seed), start=100 * seed)]

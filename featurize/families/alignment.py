@@ -25,7 +25,8 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
   label to contradiction), ``entailed`` when every word is equal or more general, ``new=<n>``
   (1, 2, 3+) otherwise; ``copy:<verdict>`` repeats it when the hypothesis is most of the
   premise word for word, where overlap features say least about the label;
-* ``negation:<hypothesis_only|premise_only|both>`` and ``quantifier:<word>:<in_premise|new>``;
+* ``negation:<hypothesis_only|premise_only|both>``, also conjoined with the verdict, and
+  ``quantifier:<word>:<in_premise|new>``;
 * ``role_swap``: the subject and object of the premise trade places in the hypothesis
   (*A dog bit a man* / *A man bit a dog*); ``moved:<POS>`` for each moved word.
 """
@@ -72,8 +73,8 @@ class Link:
 
 def _is_content(token: str, tag: str) -> bool:
     """A noun, verb (not be/have/do: checked by the caller), adjective, adverb or number; not a
-    negation or quantifier word (those have features of their own)."""
-    if not WORD_CHARACTER.search(token) or token in NEGATIONS or token in QUANTIFIERS:
+    negation or quantifier word (those have features of their own), nor a particle (*up*)."""
+    if not WORD_CHARACTER.search(token) or token in NEGATIONS or token in QUANTIFIERS or tag == "RP":
         return False
     return bool(ptb_to_wordnet(tag)) or cardinal(token) is not None or ordinal(token) is not None
 
@@ -196,8 +197,10 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
     if share >= COPY_SHARE:
         features[f"copy:{verdict}"] = 1
     if p.negated or h.negated:
-        features["negation:" + ("both" if p.negated and h.negated else "hypothesis_only" if h.negated
-                                else "premise_only")] = 1
+        negation = "both" if p.negated and h.negated else "hypothesis_only" if h.negated else "premise_only"
+        features[f"negation:{negation}"] = 1
+        # A negation on one side turns what the words say around: conjoin it with the verdict.
+        features[f"negation:{negation}:{verdict}"] = 1
     for q in QUANTIFIERS.intersection(h.tokens):
         features[f"quantifier:{q}:{'in_premise' if q in p.tokens else 'new'}"] = 1
     if _role_swap(p, h) or _crossed(links, h):
