@@ -88,8 +88,16 @@ def _frequent(lemma) -> bool:
     return lemma.count() >= _MIN_COUNT
 
 
+_IRREGULAR_PLURALS = {"man": "men", "woman": "women", "child": "children", "person": "people", "foot": "feet",
+                      "tooth": "teeth", "mouse": "mice", "goose": "geese"}
+
+
 def _plural(word: str) -> str:
-    if word.endswith(("s", "x", "z", "ch", "sh")):
+    if word in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[word]
+    if word.endswith("s"):  # "stairs": a plural already
+        return word
+    if word.endswith(("x", "z", "ch", "sh")):
         return word + "es"
     if word.endswith("y") and word[-2:-1] not in tuple("aeiou"):
         return word[:-1] + "ies"
@@ -126,7 +134,9 @@ class SubstitutionFinder:
             if not token.isalpha() and cardinal(token) is None:
                 continue
             found += self._at(i, token, tag, tags[i + 1] if i + 1 < len(tags) else "")
-        return found
+        # A replacement already in the sentence ("red and yellow" -> "red and red") says less than it seems.
+        present = set(tokens)
+        return [c for c in found if c.rule in ("negation", "role_swap") or c.replacement not in present]
 
     def _at(self, i, token, tag, next_tag) -> list[Substitution]:
         value = cardinal(token)
@@ -189,6 +199,8 @@ class SubstitutionFinder:
         if _distinct_siblings(sense) and not _names_people(self.wn, base):
             out += [Substitution(i, token, inflect(w), "cohyponym") for w in self._siblings(sense, base)]
         out += [Substitution(i, token, inflect(w), "synonym") for w in _sense_words(sense, base)]
+        if _names_people(self.wn, base) or sense.lexname() in ("noun.plant", "noun.substance"):
+            return out  # read by hand: "male" -> "animal", "corn" -> "grass", "water" -> "chemical"
         ancestor = sense
         for _ in range(3):
             parents = ancestor.hypernyms()
