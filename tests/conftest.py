@@ -4,6 +4,8 @@ from pathlib import Path
 
 import pytest
 
+from lexnli.errors import ResourceMissingError
+
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data"))
 NLTK_DATA = Path(os.environ.get("NLTK_DATA", SHARED_DATA / "nltk_data"))
@@ -26,3 +28,17 @@ def shared_file(relative: str) -> Path:
 @pytest.fixture(scope="session")
 def snli_dev_path() -> Path:
     return shared_file("snli_1.0/snli_1.0_dev.jsonl.gz")
+
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A test (or its fixture) that needs a data package this machine lacks -- NLTK's tagger or
+    WordNet, VerbOcean -- is reported as skipped with the error's message, which names the
+    package and how to install it."""
+    outcome = yield
+    report = outcome.get_result()
+    if call.excinfo is not None and call.excinfo.errisinstance(ResourceMissingError):
+        path, line, _ = item.reportinfo()
+        report.outcome = "skipped"
+        report.longrepr = (str(path), (line or 0) + 1, f"Skipped: needs missing data: {call.excinfo.value}")
