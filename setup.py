@@ -24,6 +24,7 @@ setup(
         "tqdm>=4.60",
         "matplotlib>=3.7",
         "tabulate>=0.9",
+        "skops>=0.10",
     ],
     extras_require={"test": ["pytest>=7", "hypothesis>=6.80"]},
 )

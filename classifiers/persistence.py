@@ -1,46 +1,104 @@
 """Save and load trained models with the toolkit version and feature configuration beside them.
 
-Model files are joblib pickles: loading one runs code, so load only files from a source you
-trust. A file from another lexnli version, or a damaged one, is refused with a clear error.
+Two formats, chosen by the file name:
+
+- ``.skops`` (the safe format, :mod:`skops.io`): loading builds only the types skops trusts
+  (NumPy, SciPy and scikit-learn objects) plus :data:`TRUSTED_TYPES`, lexnli's own pipeline
+  steps; a file holding any other type is refused before anything in it is built.
+- any other name: a joblib pickle. Loading a pickle runs whatever code it holds, so load only
+  pickles you made yourself or got from a source you trust (:data:`TRUST_RULE`).
+
+A file from another lexnli version, or a damaged one, is refused with a clear error.
 """
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import joblib
 import sklearn
+import skops.io
 
+from featurize import PairFeaturizer
 from lexnli.io import atomic_open
 from lexnli.version import __version__
 
+from .row_norm_cap import RowNormCap
+
 FORMAT = "lexnli-model"
+#: The suffix of the safe model format.
+SAFE_SUFFIX = ".skops"
+#: The types of lexnli's own that a ``.skops`` model may hold, beyond those skops trusts itself
+#: (a test checks that every saved pipeline needs no others).
+TRUSTED_TYPES = tuple(f"{cls.__module__}.{cls.__qualname__}" for cls in (PairFeaturizer, RowNormCap))
+#: The rule for loading model files, shown by ``classifiers.predict --help``.
+TRUST_RULE = (f"Model files: a {SAFE_SUFFIX} file is the safe format (loading it builds only NumPy, SciPy, "
+              f"scikit-learn and lexnli types, and refuses a file holding any other), so it may come from "
+              f"anywhere. Any other file is a pickle: loading it runs the code it holds, so load only "
+              f"pickles you made yourself or got from a source you trust.")
 
 
 class ModelFileError(ValueError):
-    """A model file is damaged, not a lexnli model, or from another lexnli version."""
+    """A model file is damaged, not a lexnli model, holds untrusted types, or is from another lexnli version."""
+
+
+def is_safe_format(path) -> bool:
+    """Whether ``path`` names a model in the safe (``.skops``) format."""
+    return Path(path).suffix == SAFE_SUFFIX
 
 
 def save_model(model, path, **metadata) -> Path:
-    """Write ``model`` (a fitted Pipeline) to ``path`` atomically, with version and metadata."""
+    """Write ``model`` (a fitted Pipeline) to ``path`` atomically, with version and metadata.
+
+    A ``.skops`` name gives the safe format, any other a joblib pickle.
+    """
     featurizer = model.named_steps["featurize"]
     payload = {
         "format": FORMAT, "lexnli_version": __version__, "sklearn_version": sklearn.__version__,
         "features": featurizer.get_params(), "metadata": metadata, "model": model,
     }
     with atomic_open(path, "wb") as f:
-        joblib.dump(payload, f)
+        if is_safe_format(path):
+            f.write(skops.io.dumps(payload))
+        else:
+            joblib.dump(payload, f)
     return path
 
 
-def load_model(path):
-    """Load a model saved by :func:`save_model`; returns ``(model, info)`` where ``info`` lacks the model."""
-    path = Path(path)
+def _load_safe(path: Path):
+    """The payload of a ``.skops`` file, built only if every type it holds is trusted."""
+    data = path.read_bytes()
     try:
-        payload = joblib.load(path)
-    except FileNotFoundError:
-        raise
+        untrusted = skops.io.get_untrusted_types(data=data)
+    except Exception as exc:  # not a zip, or no skops schema inside
+        raise ModelFileError(f"{path}: not a readable .skops model file ({type(exc).__name__}: {exc})") from exc
+    refused = sorted(set(untrusted) - set(TRUSTED_TYPES))
+    if refused:
+        raise ModelFileError(f"{path}: holds types lexnli does not trust, not loaded: {', '.join(refused)}")
+    try:
+        return skops.io.load(io.BytesIO(data), trusted=list(untrusted))
+    except Exception as exc:
+        raise ModelFileError(f"{path}: not a readable .skops model file ({type(exc).__name__}: {exc})") from exc
+
+
+def _load_pickle(path: Path):
+    """The payload of a joblib pickle (runs the code the file holds: trusted files only)."""
+    try:
+        return joblib.load(path)
     except Exception as exc:  # a truncated or foreign file fails in many ways inside unpickling
         raise ModelFileError(f"{path}: not a readable model file ({type(exc).__name__}: {exc})") from exc
+
+
+def load_model(path):
+    """Load a model saved by :func:`save_model`; returns ``(model, info)`` where ``info`` lacks the model.
+
+    A ``.skops`` file is loaded safely (see :data:`TRUSTED_TYPES`); any other is unpickled, which
+    runs its code: load only files you trust (:data:`TRUST_RULE`).
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"model file not found: {path}")
+    payload = _load_safe(path) if is_safe_format(path) else _load_pickle(path)
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         raise ModelFileError(f"{path}: not a lexnli model file")
     if payload["lexnli_version"] != __version__:

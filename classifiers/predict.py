@@ -12,25 +12,28 @@ labels are present ("-" labels are not scored).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
 import numpy as np
 
-from lexnli.io import atomic_open
-from lexnli.errors import CorpusFormatError
+from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file
 from lexnli.corpora.snli import iter_snli
-from lexnli.records import LABELS
+from lexnli.errors import CorpusFormatError, ResourceMissingError
+from lexnli.io import atomic_open
+from lexnli.records import LABELS, SNLI_SPLITS
 
 from .evaluation import accuracy
 from .explain import alignments, explain
-from .persistence import ModelFileError, load_model
+from .persistence import TRUST_RULE, ModelFileError, load_model
 
 
-def predict_file(model, input_path, output_path, explain_k: int = 0) -> dict:
-    """Write one prediction line per input pair; return counts and accuracy (None without gold labels)."""
-    pairs = list(iter_snli(input_path, keep_unlabeled=True, on_error="raise", require_label=False))
+def predict_file(model, input_path, output_path, explain_k: int = 0, split: str | None = None) -> dict:
+    """Write one prediction line per input pair; return counts and accuracy (None without gold labels).
+
+    ``split`` names the split to read when ``input_path`` is an SNLI zip or folder.
+    """
+    pairs = list(iter_snli(input_path, split, keep_unlabeled=True, on_error="raise", require_label=False))
     probabilities = model.predict_proba(pairs) if pairs else np.zeros((0, len(LABELS)))
     classes = list(model.named_steps["classify"].classes_)
     with atomic_open(output_path, "w", encoding="utf-8") as out:
@@ -51,16 +54,21 @@ def predict_file(model, input_path, output_path, explain_k: int = 0) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m classifiers.predict", description=__doc__.splitlines()[0])
-    parser.add_argument("--model", required=True, help="a model saved by experiments.lexicalized or experiments.inference --save-model")
-    parser.add_argument("--input", required=True, help="SNLI-style JSON lines (.jsonl or .jsonl.gz)")
+    parser = ArgumentParser(prog="python -m classifiers.predict", description=__doc__.splitlines()[0],
+                            epilog=TRUST_RULE)
+    parser.add_argument("--model", required=True, help="a model saved by experiments.lexicalized or experiments.inference "
+                                                       "--save-model (.skops: safe format; other names: pickle, trusted files only)")
+    parser.add_argument("--input", required=True, help="SNLI pairs: .jsonl or .txt (optionally .gz), or an SNLI zip or "
+                                                       "folder with --split")
+    parser.add_argument("--split", choices=SNLI_SPLITS, default=None, help="the split to read from an SNLI zip or folder")
     parser.add_argument("--output", required=True, help="where to write the predictions (JSON lines)")
-    parser.add_argument("--explain", type=int, default=0, metavar="K", help="add the K strongest named features")
-    args = parser.parse_args(argv)
+    parser.add_argument("--explain", type=at_least(0), default=0, metavar="K", help="add the K strongest named features")
     try:
+        args = parser.parse_args(argv)
+        check_output_file(args.output, "--output", [("--input", args.input), ("--model", args.model)])
         model, _ = load_model(args.model)
-        summary = predict_file(model, args.input, args.output, args.explain)
-    except (ModelFileError, CorpusFormatError, FileNotFoundError) as exc:
+        summary = predict_file(model, args.input, args.output, args.explain, args.split)
+    except (UsageError, ModelFileError, CorpusFormatError, ResourceMissingError, FileNotFoundError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"{summary['n_pairs']} pairs predicted -> {args.output}")

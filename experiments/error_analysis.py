@@ -25,6 +25,7 @@ from classifiers.evaluation import accuracy, confusion_frame
 from classifiers.explain import explain, top_features
 from classifiers.persistence import load_model
 from featurize.presets import signature
+from lexnli.cli import at_least
 from lexnli.corpora.snli import read_snli
 from lexnli.records import LABELS, Pair
 from lexnli.text import make_sentence
@@ -166,8 +167,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--model", type=Path, required=True, help="a model saved with --save-model")
     parser.add_argument("--train", type=Path, default=None, help="SNLI file whose pairs name the top features")
     parser.add_argument("--test", type=Path, default=None, help="SNLI file for the confusion matrix and errors")
-    parser.add_argument("--top", type=int, default=15, help="features shown per class (default: %(default)s)")
-    parser.add_argument("--errors", type=int, default=5, help="most confident test errors shown (default: %(default)s)")
+    parser.add_argument("--top", type=at_least(1), default=15, help="features shown per class (default: %(default)s)")
+    parser.add_argument("--errors", type=at_least(0), default=5, help="most confident test errors shown (default: %(default)s)")
 
 
 def main(argv=None) -> int:

@@ -32,12 +32,13 @@ from classifiers.persistence import save_model
 from classifiers.transfer import WithModelProbabilities
 from featurize import PairFeaturizer
 from featurize.inputs import as_pair
+from lexnli.cli import at_least
 from lexnli.corpora.sick import read_sick
 from lexnli.records import Pair
 
 from . import runner
 from .make_probes import PROBES, read_probes
-from .runner import Results, UsageError, featurizer_params, percent
+from .runner import Results, featurizer_params, percent
 from .substitutions import augmentation
 
 logger = logging.getLogger("lexnli")
@@ -123,8 +124,6 @@ def markdown(table: pd.DataFrame, significance: pd.DataFrame) -> str:
 
 
 def report(args, corpora) -> Results:
-    if args.augment < 0:
-        raise UsageError(f"--augment must be 0 or more, got {args.augment}")
     probes = probe_pairs(read_probes(args.probes)) if args.probes is not None else None
     sick = None if args.no_sick else tuple(read_sick(args.sick, split) for split in ("TRAIN", "TRIAL", "TEST"))
     table, significance, models, selections = run(
@@ -145,7 +144,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--no-sick", action="store_true", help="skip the SICK rows")
     parser.add_argument("--probes", type=Path, default=PROBES,
                         help="the probe set (JSON lines with category); default: the one in the repository")
-    parser.add_argument("--augment", type=int, default=AUGMENT,
+    parser.add_argument("--augment", type=at_least(0), default=AUGMENT,
                         help="substituted train pairs added to the inference model's training data (default: %(default)s)")
     parser.add_argument("--save-model", type=Path, default=None, help="save the SNLI-trained inference model here")
     runner.add_fit_arguments(parser)

@@ -32,6 +32,7 @@ import pandas as pd
 from classifiers.evaluation import accuracy
 from classifiers.logistic import fit_select_C
 from featurize.presets import DEFAULT_PRESET
+from lexnli.cli import at_least, positive_number
 
 from . import runner
 from .lexicalized import PAPER
@@ -182,8 +183,6 @@ def plot(summary: pd.DataFrame, claim: dict | None) -> bytes:
 
 def report(args, corpora) -> Results:
     """Fit every model on every draw of every size; the results, their summary, markdown and plot as files."""
-    if args.draws < 1:
-        raise UsageError("--draws must be at least 1")
     sizes = parse_sizes(args.sizes, len(corpora["train"]))
     grid = tuple(args.C)
     results = run(corpora, sizes, args.draws, grid, tuple(args.models), args.seed, args.n_jobs,
@@ -199,8 +198,8 @@ def report(args, corpora) -> Results:
 def add_arguments(parser) -> None:
     parser.add_argument("--sizes", nargs="+", default=list(DEFAULT_SIZES),
                         help="training-set sizes, ints or 'all' (default: %(default)s)")
-    parser.add_argument("--draws", type=int, default=3, help="random draws per size below 'all' (default: %(default)s)")
-    parser.add_argument("--C", type=float, nargs="+", default=[1.0],
+    parser.add_argument("--draws", type=at_least(1), default=3, help="random draws per size below 'all' (default: %(default)s)")
+    parser.add_argument("--C", type=positive_number, nargs="+", default=[1.0],
                         help="C for every fit (default: %(default)s); several values: chosen on dev for every fit")
     parser.add_argument("--models", nargs="+", default=list(MODELS), help="feature groups (default: %(default)s)")
 

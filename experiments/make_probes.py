@@ -11,12 +11,12 @@ so whoever reads the file tags both sentences the same way.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections import Counter
 from pathlib import Path
 
+from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import CorpusFormatError, ResourceMissingError
 from lexnli.io import atomic_open
@@ -44,17 +44,16 @@ def read_probes(path=PROBES) -> list[dict]:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m experiments.make_probes", description=__doc__.splitlines()[0])
+    parser = ArgumentParser(prog="python -m experiments.make_probes", description=__doc__.splitlines()[0])
     parser.add_argument("--dev", type=Path, required=True, help="the SNLI dev file (.jsonl or .txt, optionally .gz)")
     parser.add_argument("--out", type=Path, default=PROBES, help=f"output JSON lines (default: {PROBES})")
-    parser.add_argument("--per-rule", type=int, default=250, help="pairs per substitution rule at most (default: 250)")
+    parser.add_argument("--per-rule", type=at_least(1), default=250, help="pairs per substitution rule at most (default: 250)")
     parser.add_argument("--seed", type=int, default=0, help="order in which premises are visited (default: 0)")
-    args = parser.parse_args(argv)
-    if args.per_rule < 1:
-        parser.error("--per-rule must be at least 1")
     try:
+        args = parser.parse_args(argv)
+        check_output_file(args.out, "--out", [("--dev", args.dev)])
         lines = make_probes(read_snli(args.dev).pairs, per_rule=args.per_rule, seed=args.seed)
-    except (FileNotFoundError, CorpusFormatError, ResourceMissingError) as exc:
+    except (UsageError, FileNotFoundError, CorpusFormatError, ResourceMissingError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     with atomic_open(args.out, "w", encoding="utf-8") as f:

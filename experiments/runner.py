@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import random
 import re
 import sys
@@ -36,6 +35,7 @@ from featurize.presets import DEFAULT_PRESET, PRESETS, signature
 from lexnli.corpora.snli import SNLICorpus, read_snli
 from lexnli.data_home import fetch_snli
 from lexnli.errors import CorpusFormatError, ResourceMissingError
+from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, check_output_folder, n_jobs, positive_number
 from lexnli.io import write_files_atomically
 from lexnli.records import SNLI_SPLITS
 
@@ -43,10 +43,6 @@ logger = logging.getLogger("lexnli")
 
 #: The PairFeaturizer settings an experiment's command line can override.
 FEATURIZER_OPTIONS = ("tag_set", "min_df", "dense_bins", "n_features", "lowercase")
-
-
-class UsageError(ValueError):
-    """A bad option value found after parsing (e.g. a training size larger than the data allows)."""
 
 
 #: What a CLI reports as one line and exit status 2, instead of a traceback.
@@ -78,9 +74,11 @@ def add_data_arguments(parser: argparse.ArgumentParser) -> None:
     for split in SNLI_SPLITS:
         group.add_argument(f"--{split}", type=Path, default=None,
                            help=f"an SNLI {split} file (.jsonl, .txt, optionally .gz); overrides --data-dir")
-    group.add_argument("--max-train", type=int, default=None, help="use a random subsample of N training pairs")
+    group.add_argument("--max-train", type=at_least(1), default=None, metavar="N",
+                       help="use a random subsample of N training pairs")
     group.add_argument("--seed", type=int, default=0, help="random seed for subsampling (default: %(default)s)")
-    group.add_argument("--n-jobs", type=int, default=None, help="processes for featurization (default: 1)")
+    group.add_argument("--n-jobs", type=n_jobs, default=None, metavar="N",
+                       help="processes for featurization, -1 for all cores (default: 1)")
 
 
 def load_splits(args) -> dict[str, SNLICorpus]:
@@ -151,22 +149,28 @@ def featurizer_params(args) -> dict:
 
 def add_fit_arguments(parser: argparse.ArgumentParser, what: str = "") -> None:
     """``--C-grid`` (the C values tried on dev) and ``--progress`` (progress bars while featurizing)."""
-    parser.add_argument("--C-grid", type=float, nargs="+", default=list(C_GRID),
+    parser.add_argument("--C-grid", type=positive_number, nargs="+", default=list(C_GRID),
                         help=f"C values tried on dev{what} (default: %(default)s)")
     parser.add_argument("--progress", action="store_true", help="show progress bars while featurizing")
 
 
 # ---- output ------------------------------------------------------------------------------
 
-def check_output_folder(out: Path) -> None:
-    """Raise :class:`UsageError` unless ``out`` is (or can be created as) a writable folder."""
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"--out {out}: exists and is not a folder")
-    existing = out
-    while not existing.exists():
-        existing = existing.parent
-    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
-        raise UsageError(f"--out {out}: {existing} is not a writable folder")
+#: Options naming a file an experiment writes, and options naming a file it reads (never overwritten).
+OUTPUT_FILE_OPTIONS = ("save_model",)
+INPUT_FILE_OPTIONS = ("train", "dev", "test", "model", "sick", "probes")
+
+
+def check_outputs(args) -> None:
+    """Raise :class:`UsageError` unless ``--out`` and every output file option can be written,
+    none of them over an input: checked before any data is read."""
+    if args.out is not None:
+        check_output_folder(args.out)
+    inputs = [(f"--{name.replace('_', '-')}", getattr(args, name)) for name in INPUT_FILE_OPTIONS
+              if getattr(args, name, None) is not None]
+    for name in OUTPUT_FILE_OPTIONS:
+        if getattr(args, name, None) is not None:
+            check_output_file(getattr(args, name), f"--{name.replace('_', '-')}", inputs)
 
 
 def percent(frame, columns, digits: int = 1):
@@ -204,7 +208,7 @@ def main(argv, *, prog: str, description: str, report, add_arguments=None, snli:
     snli, featurizer : bool, default=True
         Whether the experiment reads the SNLI splits / has featurizer options.
     """
-    parser = argparse.ArgumentParser(prog=prog, description=description.split("\n\n")[0].strip())
+    parser = ArgumentParser(prog=prog, description=description.split("\n\n")[0].strip())
     if snli:
         add_data_arguments(parser)
     if featurizer:
@@ -212,12 +216,11 @@ def main(argv, *, prog: str, description: str, report, add_arguments=None, snli:
     parser.add_argument("--out", type=Path, default=None, help=out_help)
     if add_arguments is not None:
         add_arguments(parser)
-    args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     start = time.perf_counter()
     try:
-        if args.out is not None:
-            check_output_folder(args.out)
+        args = parser.parse_args(argv)
+        check_outputs(args)
         results = report(args, load_splits(args) if snli else None)
         sig = results.signature or signature(args.preset, featurizer_params(args), C_grid=results.C_grid)
         print(results.text + f"\nConfiguration: `{sig}`")

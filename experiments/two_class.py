@@ -35,7 +35,7 @@ from lexnli.corpora.sick import read_sick
 from lexnli.errors import DataNotFoundError
 
 from . import runner
-from .runner import Results, add_data_arguments, load_splits
+from .runner import Results, UsageError, add_data_arguments, load_splits
 
 logger = logging.getLogger("lexnli")
 
@@ -134,6 +134,8 @@ def to_markdown(rows, seconds: float | None = None) -> str:
 
 def report(args, corpora=None) -> Results:
     """Every system on every dataset the options ask for; the table as csv and markdown."""
+    if args.no_snli and args.no_sick and args.no_rte:
+        raise UsageError("--no-snli, --no-sick and --no-rte leave nothing to run")
     start = time.perf_counter()
     rows = run(args)
     text = to_markdown(rows, time.perf_counter() - start)

@@ -158,7 +158,7 @@ def test_truncated_gzip_is_an_error_not_a_short_corpus(tmp_path, snli_dev_path):
 
 
 def test_zip_or_folder_need_a_split(dev_forms):
-    with pytest.raises(ValueError, match="pass split="):
+    with pytest.raises(CorpusFormatError, match="zip archive: name the split"):
         read_snli(dev_forms / "snli_1.0.zip")
     with pytest.raises(FileNotFoundError):
         read_snli(dev_forms / "snli_1.0", "train")

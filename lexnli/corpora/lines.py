@@ -40,13 +40,15 @@ class ReadReport:
 def parse_lines(name: str, stream, parse_line, *, on_error: str, report: ReadReport):
     """Yield ``parse_line(lineno, line)`` for every UTF-8 line of the byte ``stream`` (None results are dropped).
 
-    A :class:`CorpusFormatError` (bytes that are not UTF-8 included) is raised, or, with
-    ``on_error="skip"`` and unless it is fatal, recorded in ``report.skipped``. A damaged
-    stream (truncated gzip, bad zip member) always raises: it is not a short corpus.
+    A UTF-8 byte order mark before the first line is dropped. A :class:`CorpusFormatError`
+    (bytes that are not UTF-8 included) is raised, or, with ``on_error="skip"`` and unless it
+    is fatal, recorded in ``report.skipped``. A damaged stream (truncated gzip, bad zip member)
+    always raises: it is not a short corpus. So does a stream with no pair at all (empty, or a
+    header row only): it is never what the caller meant to read.
     """
     if on_error not in ("raise", "skip"):
         raise ValueError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
-    lineno = 0
+    lineno = n_pairs = 0
     with stream:
         try:
             for lineno, raw in enumerate(stream, start=1):
@@ -56,6 +58,8 @@ def parse_lines(name: str, stream, parse_line, *, on_error: str, report: ReadRep
                     except UnicodeDecodeError as exc:
                         raise CorpusFormatError(
                             name, lineno, f"not valid UTF-8 (byte {exc.start}: {raw[exc.start:exc.start + 1]!r})") from None
+                    if lineno == 1:
+                        line = line.removeprefix("\ufeff")
                     result = parse_line(lineno, line)
                 except CorpusFormatError as exc:
                     if on_error == "raise" or exc.fatal:
@@ -63,6 +67,9 @@ def parse_lines(name: str, stream, parse_line, *, on_error: str, report: ReadRep
                     report.skipped.append(exc)
                     continue
                 if result is not None:
+                    n_pairs += 1
                     yield result
         except (EOFError, zlib.error, gzip.BadGzipFile, zipfile.BadZipFile) as exc:
             raise CorpusFormatError(name, lineno + 1, f"damaged or truncated file ({exc})") from exc
+    if n_pairs == 0 and not report.skipped:
+        raise CorpusFormatError(name, None, "no pairs: the file is empty or has only a header row", fatal=True)

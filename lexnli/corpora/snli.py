@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import zipfile
 from collections.abc import Iterator, Sequence
 from functools import cached_property
@@ -22,6 +23,8 @@ from ..text import make_sentence
 from .lines import ReadReport, parse_lines
 
 UNLABELED = "-"
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_LEAF = re.compile(r"\([^\s()]+ [^\s()]+\)")
 _TXT_LABEL_COLUMNS = ("label1", "label2", "label3", "label4", "label5")
 
 
@@ -29,7 +32,7 @@ def _open_lines(path: Path, split: str | None) -> tuple[str, Iterator[bytes]]:
     """Return a display name and an iterator over the raw byte lines of one SNLI file."""
     if path.is_dir():
         if split is None:
-            raise ValueError(f"{path} is a folder: pass split= one of {SNLI_SPLITS}")
+            raise CorpusFormatError(path, None, f"a folder: name the split to read, one of {SNLI_SPLITS}")
         for suffix in (".jsonl", ".jsonl.gz", ".txt", ".txt.gz"):
             candidate = path / f"snli_1.0_{split}{suffix}"
             if candidate.exists():
@@ -39,7 +42,7 @@ def _open_lines(path: Path, split: str | None) -> tuple[str, Iterator[bytes]]:
         raise FileNotFoundError(f"SNLI file not found: {path}")
     if zipfile.is_zipfile(path):
         if split is None:
-            raise ValueError(f"{path} is a zip archive: pass split= one of {SNLI_SPLITS}")
+            raise CorpusFormatError(path, None, f"a zip archive: name the split to read, one of {SNLI_SPLITS}")
         archive = zipfile.ZipFile(path)
         names = [f"snli_1.0/snli_1.0_{split}.jsonl", f"snli_1.0/snli_1.0_{split}.txt"]
         member = next((n for n in names if n in archive.namelist()), None)
@@ -57,7 +60,7 @@ def _format_of(name: str) -> str:
         return "jsonl"
     if stem.endswith(".txt"):
         return "txt"
-    raise ValueError(f"{name}: unknown SNLI file type (expected .jsonl, .txt, optionally .gz)")
+    raise CorpusFormatError(name, None, "unknown SNLI file type (expected .jsonl or .txt, optionally .gz)")
 
 
 def _jsonl_fields(line: str, source: str, lineno: int) -> dict:
@@ -67,7 +70,26 @@ def _jsonl_fields(line: str, source: str, lineno: int) -> dict:
         raise CorpusFormatError(source, lineno, f"invalid JSON ({exc.msg} at column {exc.colno})") from None
     if not isinstance(record, dict):
         raise CorpusFormatError(source, lineno, "a line must be a JSON object")
+    if "\\ud" in line.lower():  # an escaped surrogate: only a pair of them is a character
+        for name, value in record.items():
+            if isinstance(value, str) and _LONE_SURROGATE.search(value):
+                raise CorpusFormatError(source, lineno, f"field {name!r} holds a lone surrogate (not a character)")
     return record
+
+
+def _check_parse(parse, text: str, name: str, source: str, lineno: int) -> None:
+    """Raise :class:`CorpusFormatError` unless ``parse`` is a bracketed parse with balanced brackets
+    and (for a sentence with words) at least one ``(TAG word)`` leaf; a string missing them
+    would silently give no tokens, or tokens cut from a damaged tree."""
+    if parse is None or parse == "":
+        return
+    if not isinstance(parse, str):
+        raise CorpusFormatError(source, lineno, f"{name} is not a string")
+    stripped = parse.strip()
+    if not (stripped.startswith("(") and stripped.endswith(")")) or parse.count("(") != parse.count(")"):
+        raise CorpusFormatError(source, lineno, f"{name} is not a bracketed parse with balanced brackets: {parse!r:.80}")
+    if text.strip() and not _LEAF.search(parse):
+        raise CorpusFormatError(source, lineno, f"{name} has no (TAG word) leaf: {parse!r:.80}")
 
 
 def _txt_fields(line: str, header: list[str], source: str, lineno: int) -> dict:
@@ -92,6 +114,9 @@ def _pair(record: dict, source: str, lineno: int, lemmas: bool, require_label: b
     if not isinstance(annotator_labels, list) or any(l not in LABELS + ("",) for l in annotator_labels):
         raise CorpusFormatError(source, lineno, f"bad annotator_labels {annotator_labels!r}")
     annotator_labels = [l for l in annotator_labels if l]  # "" marks a missing annotation in SNLI
+    for side in ("1", "2"):
+        _check_parse(record.get(f"sentence{side}_parse"), record[f"sentence{side}"], f"sentence{side}_parse",
+                     source, lineno)
     return Pair(
         premise=make_sentence(record["sentence1"], record.get("sentence1_parse"), lemmas=lemmas),
         hypothesis=make_sentence(record["sentence2"], record.get("sentence2_parse"), lemmas=lemmas),

@@ -1,0 +1,238 @@
+"""Hardening for real users (issue 12): CLI option and output checks before any work, the safe
+model format, reader edge cases. Data here carries parses, so no test needs NLTK's tagger."""
+import gzip
+import json
+import re
+import zipfile
+
+import numpy as np
+import pytest
+
+from classifiers.logistic import fit_select_C
+from classifiers.persistence import TRUST_RULE, TRUSTED_TYPES, ModelFileError, load_model, save_model
+from classifiers.predict import main as predict_main
+from experiments import ablation, error_analysis, learning_curve, lexicalized, make_probes, two_class
+from lexnli.corpora.snli import read_snli
+from lexnli.errors import CorpusFormatError
+
+from .fixtures import templated_pairs
+
+#: POS tags of the templates' words (templated_pairs), to write parses the readers take as given.
+TEMPLATE_TAGS = {"A": "DT", "the": "DT", "is": "VBZ", "in": "IN", "at": "IN", "with": "IN", "to": "TO",
+                 "win": "VB", "a": "DT", "friends": "NNS", ".": "."}
+
+
+def flat_parse(sentence: str) -> str:
+    """A flat bracketed parse of a templated sentence (every word a leaf under S)."""
+    words = sentence.rstrip(".").split() + ["."]
+    tag = lambda w: TEMPLATE_TAGS.get(w, "VBG" if w.endswith("ing") else "NN")
+    return "(ROOT (S " + " ".join(f"({tag(w)} {w})" for w in words) + "))"
+
+
+def write_parsed_jsonl(path, triples):
+    """Templated triples as SNLI JSON lines with parses (tagger-free reading)."""
+    with open(path, "w", encoding="utf-8") as f:
+        for i, (premise, hypothesis, label) in enumerate(triples):
+            f.write(json.dumps({"gold_label": label, "sentence1": premise, "sentence2": hypothesis,
+                                "sentence1_parse": flat_parse(premise), "sentence2_parse": flat_parse(hypothesis),
+                                "pairID": f"p{i}"}) + "\n")
+    return path
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    root = tmp_path_factory.mktemp("hardening")
+    triples = templated_pairs(120)
+    return {"root": root, "train": write_parsed_jsonl(root / "train.jsonl", triples[:80]),
+            "dev": write_parsed_jsonl(root / "dev.jsonl", triples[80:100]),
+            "test": write_parsed_jsonl(root / "test.jsonl", triples[100:])}
+
+
+@pytest.fixture(scope="module")
+def model(files):
+    train, dev = read_snli(files["train"]), read_snli(files["dev"])
+    return fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "lexicalized", grid=(1.0,)).model
+
+
+def one_error_line(capsys) -> str:
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error:"), err
+    return err[0]
+
+
+# ---- options are checked before any data is read ----------------------------------------
+
+@pytest.mark.parametrize("option", [["--max-train", "0"], ["--max-train", "-5"], ["--C-grid", "-1"],
+                                    ["--C-grid", "nan"], ["--n-jobs", "0"], ["--min-df", "0"],
+                                    ["--dense-bins", "1"]])
+def test_bad_options_are_one_line_and_status_2_before_reading(option, tmp_path, capsys):
+    missing = str(tmp_path / "absent.jsonl")  # reading it would fail with another message
+    assert lexicalized.main(["--train", missing, "--dev", missing, "--test", missing, *option]) == 2
+    assert option[0].lstrip("-").replace("-", "_") in one_error_line(capsys).replace("-", "_")
+
+
+@pytest.mark.parametrize("module,option", [(learning_curve, ["--draws", "0"]), (learning_curve, ["--C", "0"]),
+                                           (error_analysis, ["--top", "0"]), (make_probes, ["--per-rule", "0"])])
+def test_experiment_options_are_checked_too(module, option, tmp_path, capsys):
+    missing = str(tmp_path / "absent.jsonl")
+    argv = {make_probes: ["--dev", missing], error_analysis: ["--model", missing]}.get(module, ["--train", missing])
+    assert module.main([*argv, *option]) == 2 and "must be" in one_error_line(capsys)
+
+
+def test_output_paths_are_checked_before_reading(files, tmp_path, capsys):
+    missing = str(tmp_path / "absent.jsonl")
+    taken = tmp_path / "taken"
+    taken.write_text("keep")
+    splits = ["--train", missing, "--dev", missing, "--test", missing]
+    assert lexicalized.main([*splits, "--out", str(taken)]) == 2
+    assert "--out" in one_error_line(capsys) and taken.read_text() == "keep"
+    assert lexicalized.main([*splits, "--save-model", str(tmp_path)]) == 2
+    assert "--save-model" in one_error_line(capsys) and "folder" in capsys.readouterr().err + "folder"
+    train = str(files["train"])
+    assert lexicalized.main(["--train", train, "--dev", missing, "--test", missing, "--save-model", train]) == 2
+    assert "is the --train file" in one_error_line(capsys)
+
+
+def test_missing_files_and_nothing_to_run_are_one_line(tmp_path, capsys):
+    missing = str(tmp_path / "absent.jsonl")
+    assert ablation.main(["--train", missing, "--dev", missing, "--test", missing]) == 2
+    assert "absent.jsonl" in one_error_line(capsys)
+    assert two_class.main(["--no-snli", "--no-sick", "--no-rte"]) == 2
+    assert "nothing to run" in one_error_line(capsys)
+
+
+def test_an_empty_training_file_is_an_error(files, tmp_path, capsys):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert lexicalized.main(["--train", str(empty), "--dev", str(files["dev"]), "--test", str(files["test"])]) == 2
+    assert "empty.jsonl: no pairs" in one_error_line(capsys)
+
+
+# ---- classifiers.predict ------------------------------------------------------------------
+
+def test_predict_refuses_to_overwrite_its_input_or_write_a_folder(model, files, tmp_path, capsys):
+    path = str(save_model(model, tmp_path / "m.skops"))
+    before = files["test"].read_bytes()
+    assert predict_main(["--model", path, "--input", str(files["test"]), "--output", str(files["test"])]) == 2
+    assert "is the --input file" in one_error_line(capsys) and files["test"].read_bytes() == before
+    assert predict_main(["--model", path, "--input", str(files["test"]), "--output", str(tmp_path)]) == 2
+    assert "is a folder" in one_error_line(capsys)
+    assert predict_main(["--model", path, "--input", str(files["test"]), "--output", path]) == 2
+    assert "is the --model file" in one_error_line(capsys)
+
+
+def test_predict_reads_zips_and_folders_with_a_split_and_names_other_inputs(model, files, tmp_path, capsys):
+    path = str(save_model(model, tmp_path / "m.skops"))
+    archive = tmp_path / "snli_1.0.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.write(files["test"], "snli_1.0/snli_1.0_test.jsonl")
+    out = str(tmp_path / "out.jsonl")
+    assert predict_main(["--model", path, "--input", str(archive), "--output", out]) == 2
+    assert "zip archive: name the split" in one_error_line(capsys)
+    assert predict_main(["--model", path, "--input", str(archive), "--split", "test", "--output", out]) == 0
+    assert len((tmp_path / "out.jsonl").read_text().splitlines()) == 20
+    assert predict_main(["--model", path, "--input", str(tmp_path), "--output", out]) == 2
+    assert "a folder: name the split" in one_error_line(capsys)
+    csv = tmp_path / "pairs.csv"
+    csv.write_text("sentence1,sentence2\nA b.,C d.\n")
+    assert predict_main(["--model", path, "--input", str(csv), "--output", out]) == 2
+    assert "unknown SNLI file type" in one_error_line(capsys)
+
+
+def test_a_lone_surrogate_is_a_format_error_naming_the_line(model, files, tmp_path, capsys):
+    path = str(save_model(model, tmp_path / "m.skops"))
+    lines = files["test"].read_text().splitlines()
+    lines[1] = lines[1].replace('"pairID": "p1"', '"pairID": "p\\ud800"')
+    bad = tmp_path / "surrogate.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    assert predict_main(["--model", path, "--input", str(bad), "--output", str(tmp_path / "o.jsonl")]) == 2
+    assert "surrogate.jsonl, line 2: field 'pairID' holds a lone surrogate" in one_error_line(capsys)
+
+
+# ---- the safe model format ----------------------------------------------------------------
+
+def test_skops_round_trip_gives_identical_predictions(model, files, tmp_path):
+    path = save_model(model, tmp_path / "m.skops", C=1.0)
+    loaded, info = load_model(path)
+    assert info["metadata"] == {"C": 1.0}
+    test = read_snli(files["test"])
+    np.testing.assert_array_equal(loaded.predict_proba(test.pairs), model.predict_proba(test.pairs))
+    import skops.io
+    assert set(skops.io.get_untrusted_types(file=path)) <= set(TRUSTED_TYPES)
+
+
+class Hostile:
+    """A type no model needs: a .skops file holding it is refused before it is built."""
+
+    built = False
+
+    def __setstate__(self, state):
+        Hostile.built = True
+        self.__dict__.update(state)
+
+
+def test_a_skops_file_with_an_untrusted_type_is_refused_unbuilt(model, tmp_path):
+    import skops.io
+    path = tmp_path / "hostile.skops"
+    path.write_bytes(skops.io.dumps({"format": "lexnli-model", "model": Hostile()}))
+    with pytest.raises(ModelFileError, match="does not trust, not loaded: tests.test_hardening.Hostile"):
+        load_model(path)
+    assert not Hostile.built
+    (tmp_path / "text.skops").write_text("hello")
+    with pytest.raises(ModelFileError, match="not a readable .skops model file"):
+        load_model(tmp_path / "text.skops")
+
+
+def test_predict_help_states_the_trust_rule(capsys):
+    with pytest.raises(SystemExit):
+        predict_main(["--help"])
+    assert " ".join(TRUST_RULE.split()[:8]) in " ".join(capsys.readouterr().out.split())
+
+
+def test_lexicalized_saves_a_skops_model_that_predict_loads(files, tmp_path, capsys):
+    saved = tmp_path / "model.skops"
+    assert lexicalized.main(["--train", str(files["train"]), "--dev", str(files["dev"]), "--test", str(files["test"]),
+                             "--C-grid", "1", "--save-model", str(saved)]) == 0
+    out = tmp_path / "pred.jsonl"
+    assert predict_main(["--model", str(saved), "--input", str(files["test"]), "--output", str(out)]) == 0
+    assert len(out.read_text().splitlines()) == 20
+
+
+# ---- readers ------------------------------------------------------------------------------
+
+def test_empty_and_header_only_files_are_errors(tmp_path):
+    (tmp_path / "empty.jsonl").write_text("\n\n")
+    with pytest.raises(CorpusFormatError, match="empty.jsonl: no pairs"):
+        read_snli(tmp_path / "empty.jsonl")
+    (tmp_path / "header.txt").write_text("gold_label\tsentence1\tsentence2\n")
+    with pytest.raises(CorpusFormatError, match="header.txt: no pairs"):
+        read_snli(tmp_path / "header.txt")
+    with gzip.open(tmp_path / "empty.jsonl.gz", "wb"):
+        pass
+    with pytest.raises(CorpusFormatError, match="no pairs"):
+        read_snli(tmp_path / "empty.jsonl.gz")
+
+
+def test_a_byte_order_mark_is_accepted(files, tmp_path):
+    bom = tmp_path / "bom.jsonl"
+    bom.write_bytes(b"\xef\xbb\xbf" + files["dev"].read_bytes())
+    assert len(read_snli(bom)) == 20
+    txt = tmp_path / "bom.txt"
+    first = json.loads(files["dev"].read_text().splitlines()[0])
+    txt.write_bytes(b"\xef\xbb\xbf" + "gold_label\tsentence1_parse\tsentence2_parse\tsentence1\tsentence2\n".encode()
+                    + "\t".join([first["gold_label"], first["sentence1_parse"], first["sentence2_parse"],
+                                 first["sentence1"], first["sentence2"]]).encode() + b"\n")
+    assert read_snli(txt)[0].premise.tokens[1] == first["sentence1"].split()[1]
+
+
+@pytest.mark.parametrize("parse,problem", [("(ROOT (S (DT A) (NN man)", "balanced brackets"),
+                                           ("A man", "balanced brackets"), ("(ROOT (S))", "no (TAG word) leaf")])
+def test_a_malformed_parse_names_file_and_line(parse, problem, files, tmp_path):
+    lines = files["dev"].read_text().splitlines()
+    record = json.loads(lines[2])
+    record["sentence2_parse"] = parse
+    lines[2] = json.dumps(record)
+    bad = tmp_path / "bad_parse.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    with pytest.raises(CorpusFormatError, match=rf"bad_parse.jsonl, line 3: sentence2_parse .*{re.escape(problem)}"):
+        read_snli(bad)
