@@ -18,7 +18,7 @@ from tqdm.auto import tqdm
 from .arrays import sorted_unique
 from .batch import Batch, token_tuples
 from .families import SparseFeatures, resolve
-from .inputs import TAG_SETS, as_pairs
+from .inputs import COLUMNS, TAG_SETS, as_pairs
 from .presets import PRESETS, preset_params
 
 _PAPER = PRESETS["paper"]
@@ -144,6 +144,9 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         Pairs per batch: the unit of vectorized and parallel work.
     progress : bool, default=False
         Show a progress bar over batches.
+    columns : (str, str), default=("premise", "hypothesis")
+        The premise and hypothesis columns of a table of pairs (a pandas DataFrame, a Hugging
+        Face ``datasets.Dataset`` or a dict of columns); other inputs ignore it.
 
     Attributes
     ----------
@@ -163,8 +166,9 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     Notes
     -----
-    Inputs are :class:`~lexnli.records.Pair` records (from the corpus readers) or
-    ``(premise, hypothesis)`` string tuples, tokenized and tagged on the fly. The defaults are
+    Inputs are :class:`~lexnli.records.Pair` records (from the corpus readers),
+    ``(premise, hypothesis)`` string tuples (or the rows of ``frame.values``), or a table of
+    pairs (see ``columns``); strings are tokenized and tagged on the fly. The defaults are
     the ``"paper"`` preset (:data:`featurize.presets.PRESETS`); :meth:`from_preset` builds a
     featurizer from another. With a vocabulary, :meth:`get_feature_names_out` names every
     column; when hashing, like ``HashingVectorizer``, it has no such method (a hashed column
@@ -188,11 +192,12 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         "n_jobs": [Integral, None],
         "batch_size": [Interval(Integral, 1, None, closed="left")],
         "progress": ["boolean"],
+        "columns": [tuple, list],
     }
 
     def __init__(self, features="lexicalized", *, n_features=_PAPER["n_features"], min_df=_PAPER["min_df"],
                  dense_bins=_PAPER["dense_bins"], lowercase=_PAPER["lowercase"], tag_set=_PAPER["tag_set"],
-                 n_jobs=None, batch_size=8192, progress=False):
+                 n_jobs=None, batch_size=8192, progress=False, columns=COLUMNS):
         self.features = features
         self.n_features = n_features
         self.min_df = min_df
@@ -202,6 +207,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         self.n_jobs = n_jobs
         self.batch_size = batch_size
         self.progress = progress
+        self.columns = columns
 
     @classmethod
     def from_preset(cls, preset: str, features=None, **params) -> "PairFeaturizer":
@@ -223,12 +229,12 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     def fit(self, X, y=None):
         """Check the configuration; learn the vocabulary when ``n_features=None``."""
-        self._fit(as_pairs(X), keep=False)
+        self._fit(as_pairs(X, self.columns), keep=False)
         return self
 
     def fit_transform(self, X, y=None):
         """Fit and transform in one pass over the pairs."""
-        return self._fit(as_pairs(X), keep=True)
+        return self._fit(as_pairs(X, self.columns), keep=True)
 
     def _start(self):
         """Validate the parameters and set the dense columns and families; return the families."""
@@ -315,7 +321,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         """Featurize pairs into a CSR matrix of shape ``(n_pairs, n_features_out_)``."""
         check_is_fitted(self, "n_features_out_")
         families = resolve(self.families_)
-        return self._assemble(self._batches(as_pairs(X), families))
+        return self._assemble(self._batches(as_pairs(X, self.columns), families))
 
     # -- names -----------------------------------------------------------------------------
 
@@ -358,7 +364,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         for j, name in enumerate(self._leading_names()):
             if wanted is None or j in wanted:
                 names[j].add(name)
-        pairs = as_pairs(X)
+        pairs = as_pairs(X, self.columns)
         lookup = self._column_lookup()
         for start in range(0, len(pairs), self.batch_size):
             batch = Batch.from_pairs(pairs[start:start + self.batch_size], self.lowercase, self.tag_set)

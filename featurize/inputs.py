@@ -1,26 +1,44 @@
-"""Turn what a user passes (corpus records or plain string pairs) into :class:`Pair` records."""
+"""Turn what a user passes (corpus records, string pairs, a table of pairs) into :class:`Pair` records."""
 from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+import pandas as pd
+
+from lexnli.corpora.frames import frame_texts
 from lexnli.records import Pair, Sentence
 from lexnli.text import make_sentence
+
+#: The columns a table of pairs (DataFrame, Hugging Face dataset) holds the two sentences in, by default.
+COLUMNS = ("premise", "hypothesis")
 
 
 def as_pair(item, index: int | None = None) -> Pair:
     """A :class:`Pair` as is, or ``(premise, hypothesis)`` strings tokenized and tagged on the fly."""
     if isinstance(item, Pair):
         return item
-    if isinstance(item, (tuple, list)) and len(item) == 2 and all(isinstance(s, str) for s in item):
+    if isinstance(item, (tuple, list, np.ndarray)) and len(item) == 2 and all(isinstance(s, str) for s in item):
         return Pair(make_sentence(item[0]), make_sentence(item[1]))
     where = f" at position {index}" if index is not None else ""
     raise TypeError(f"expected a Pair or a (premise, hypothesis) pair of strings{where}, got {type(item).__name__}: {item!r:.80}")
 
 
-def as_pairs(items) -> list[Pair]:
-    """:func:`as_pair` on every item; a single string pair is not mistaken for a batch."""
+def _is_table(items) -> bool:
+    """Whether ``items`` is a table of pairs: a DataFrame, a ``datasets.Dataset`` or a dict of columns."""
+    return isinstance(items, (pd.DataFrame, dict)) or hasattr(items, "to_pandas")
+
+
+def as_pairs(items, columns=COLUMNS) -> list[Pair]:
+    """:func:`as_pair` on every item; a single string pair is not mistaken for a batch.
+
+    ``items`` may also be a table of pairs (a DataFrame, a ``datasets.Dataset``, a dict of
+    columns) whose ``columns`` hold the premise and the hypothesis.
+    """
     if isinstance(items, (str, Pair)):
         raise TypeError("expected a sequence of pairs, got a single item: wrap it in a list")
+    if _is_table(items):
+        items = frame_texts(items, *columns)
     return [as_pair(item, i) for i, item in enumerate(items)]
 
 

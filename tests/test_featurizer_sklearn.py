@@ -86,7 +86,8 @@ def test_get_params_set_params_and_clone():
     featurizer = PairFeaturizer("unigrams_only", n_features=2**12, lowercase=False, batch_size=7)
     params = featurizer.get_params()
     assert params == {"features": "unigrams_only", "n_features": 2**12, "min_df": 1, "dense_bins": None, "lowercase": False,
-                      "tag_set": "ptb", "n_jobs": None, "batch_size": 7, "progress": False}
+                      "tag_set": "ptb", "n_jobs": None, "batch_size": 7, "progress": False,
+                      "columns": ("premise", "hypothesis")}
     assert featurizer.set_params(n_features=None, lowercase=True) is featurizer
     assert (featurizer.n_features, featurizer.lowercase) == (None, True)
     with pytest.raises(ValueError):

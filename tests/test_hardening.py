@@ -236,3 +236,40 @@ def test_a_malformed_parse_names_file_and_line(parse, problem, files, tmp_path):
     bad.write_text("\n".join(lines) + "\n")
     with pytest.raises(CorpusFormatError, match=rf"bad_parse.jsonl, line 3: sentence2_parse .*{re.escape(problem)}"):
         read_snli(bad)
+
+
+# ---- tables of pairs: DataFrames and the Hugging Face SNLI layout ---------------------------
+
+TEXTS = [(p, h) for p, h, _ in templated_pairs(9)]
+HF_LABELS = [0, 2, 1, 0, 2, 1, -1, 2, 1]  # the templates cycle entailment, contradiction, neutral
+
+
+def test_a_dataframe_of_pairs_featurizes_like_the_string_pairs():
+    import pandas as pd
+
+    from featurize import PairFeaturizer
+
+    expected = PairFeaturizer("lexicalized").fit_transform(TEXTS)
+    frame = pd.DataFrame(TEXTS, columns=["premise", "hypothesis"]).assign(other=1)
+    assert (PairFeaturizer("lexicalized").fit_transform(frame) != expected).nnz == 0
+    assert (PairFeaturizer("lexicalized").fit_transform(frame.drop(columns="other").values) != expected).nnz == 0
+    renamed = frame.rename(columns={"premise": "text_a", "hypothesis": "text_b"})
+    assert (PairFeaturizer("lexicalized", columns=("text_a", "text_b")).fit_transform(renamed) != expected).nnz == 0
+    with pytest.raises(CorpusFormatError, match="no column 'premise'"):
+        PairFeaturizer("lexicalized").fit(renamed)
+
+
+def test_the_hugging_face_snli_layout_is_read_with_its_label_ids():
+    from featurize import PairFeaturizer
+    from lexnli.corpora import read_frame
+
+    columns = {"premise": [p for p, _ in TEXTS], "hypothesis": [h for _, h in TEXTS], "label": HF_LABELS}
+    pairs = read_frame(columns)
+    assert [p.label for p in pairs] == [l for (_, _, l), i in zip(templated_pairs(9), HF_LABELS) if i != -1]
+    assert len(pairs) == 8 and len(read_frame(columns, keep_unlabeled=True)) == 9
+    X = PairFeaturizer("lexicalized").fit_transform(columns)
+    assert X.shape[0] == 9
+    with pytest.raises(CorpusFormatError, match="DataFrame: row 1: label 7"):
+        read_frame({**columns, "label": [0, 7] + HF_LABELS[2:]})
+    with pytest.raises(CorpusFormatError, match="row 0: column 'hypothesis' holds nan"):
+        read_frame({**columns, "hypothesis": [None] + columns["hypothesis"][1:]})
