@@ -27,9 +27,18 @@ class Side:
     def lengths(self) -> np.ndarray:
         return np.diff(self.starts)
 
-    def bigram_starts(self) -> np.ndarray:
-        """Index of the first token of every within-sentence bigram."""
-        return np.flatnonzero(self.rows[:-1] == self.rows[1:])
+    def positions(self) -> np.ndarray:
+        """Each token's position in its sentence (0 for the first)."""
+        return np.arange(len(self.rows)) - self.starts[self.rows]
+
+    def first_tokens(self, limit: int) -> np.ndarray:
+        """Index of every token among the first ``limit`` of its sentence."""
+        return np.flatnonzero(self.positions() < limit)
+
+    def bigram_starts(self, limit: int | None = None) -> np.ndarray:
+        """Index of the first token of every within-sentence bigram (within the first ``limit`` tokens, if given)."""
+        starts = np.flatnonzero(self.rows[:-1] == self.rows[1:])
+        return starts if limit is None else starts[self.positions()[starts] < limit - 1]
 
 
 def _side(sentences, tag_ids: dict) -> Side:

@@ -1,6 +1,7 @@
 """``PairFeaturizer``: sentence pairs -> scipy CSR matrix, in scikit-learn's transformer conventions."""
 from __future__ import annotations
 
+import logging
 from collections import defaultdict
 from numbers import Integral
 from types import SimpleNamespace
@@ -18,10 +19,12 @@ from tqdm.auto import tqdm
 from .arrays import sorted_unique
 from .batch import Batch, token_tuples
 from .families import SparseFeatures, resolve
+from .families.lexicalized import CROSS_FAMILIES, CROSS_MAX_TOKENS, n_capped
 from .inputs import COLUMNS, TAG_SETS, as_pairs
 from .presets import PRESETS, preset_params
 
 _PAPER = PRESETS["paper"]
+logger = logging.getLogger("lexnli")
 
 
 def _first_occurrences(family, batch, found):
@@ -221,6 +224,11 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         """(dense, rows, keys, named keys) for each batch of ``pairs``, in order, in parallel if asked."""
         chunks = [token_tuples(pairs[i:i + self.batch_size], self.lowercase, self.tag_set)
                   for i in range(0, len(pairs), self.batch_size)]
+        if any(f.name in CROSS_FAMILIES for f in families):
+            capped = sum(n_capped(chunk) for chunk in chunks)
+            if capped:
+                logger.warning("%d of %d pairs have a sentence longer than %d tokens: their cross features "
+                               "read its first %d tokens only", capped, len(pairs), CROSS_MAX_TOKENS, CROSS_MAX_TOKENS)
         jobs = (delayed(_featurize_batch)(chunk, families, with_names) for chunk in chunks)
         n_jobs = self.n_jobs if self.n_jobs is not None else 1
         results = Parallel(n_jobs=n_jobs, return_as="generator")(jobs) if n_jobs != 1 else \

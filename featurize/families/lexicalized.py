@@ -3,6 +3,11 @@
 Every feature is an indicator (1 when present, however often). Cross features pair a premise
 unit with a hypothesis unit whose POS tags agree: the words' tags for cross-unigrams, the second
 words' tags for cross-bigrams (exact PTB tags, so NN and NNS differ).
+
+Their number grows with the product of the two sentence lengths, so the cross families read
+only the first :data:`CROSS_MAX_TOKENS` tokens of each sentence: at most 128 x 128 cross
+features of each kind per pair, whatever the input. No SNLI sentence is that long, so the
+paper's models are unchanged; the featurizer logs how many pairs were capped.
 """
 from __future__ import annotations
 
@@ -15,6 +20,15 @@ from .names import feature_name
 from .registry import SparseFeatures, family, family_seed
 
 P, H = "premise", "hypothesis"
+#: The tokens of each sentence the cross families read (the first ones): bounds their work per pair.
+CROSS_MAX_TOKENS = 128
+#: The families CROSS_MAX_TOKENS bounds.
+CROSS_FAMILIES = ("cross_unigrams", "cross_bigrams")
+
+
+def n_capped(items) -> int:
+    """How many of the ``(premise tokens, tags, hypothesis tokens, tags)`` items have a sentence the cap cuts."""
+    return sum(len(pt) > CROSS_MAX_TOKENS or len(ht) > CROSS_MAX_TOKENS for pt, _, ht, _ in items)
 
 
 # ---- fast implementations: Batch -> SparseFeatures --------------------------------------
@@ -46,14 +60,16 @@ def hyp_bigrams_fast(batch) -> SparseFeatures:
 
 def cross_unigrams_fast(batch) -> SparseFeatures:
     p, h = batch.premise, batch.hypothesis
-    a, b = _join_on(p.rows, p.tags, h.rows, h.tags, len(batch.tag_names))
+    p_kept, h_kept = p.first_tokens(CROSS_MAX_TOKENS), h.first_tokens(CROSS_MAX_TOKENS)
+    a, b = _join_on(p.rows[p_kept], p.tags[p_kept], h.rows[h_kept], h.tags[h_kept], len(batch.tag_names))
+    a, b = p_kept[a], h_kept[b]
     keys = feature_keys(family_seed("cross_unigrams"), p.hashes[a], h.hashes[b])
     return SparseFeatures(h.rows[b], keys, [(P, a), (H, b)])
 
 
 def cross_bigrams_fast(batch) -> SparseFeatures:
     p, h = batch.premise, batch.hypothesis
-    p_first, h_first = p.bigram_starts(), h.bigram_starts()
+    p_first, h_first = p.bigram_starts(CROSS_MAX_TOKENS), h.bigram_starts(CROSS_MAX_TOKENS)
     a, b = _join_on(p.rows[p_first], p.tags[p_first + 1], h.rows[h_first], h.tags[h_first + 1],
                     len(batch.tag_names))
     pa, hb = p_first[a], h_first[b]
@@ -63,8 +79,10 @@ def cross_bigrams_fast(batch) -> SparseFeatures:
 
 # ---- reference implementations, declaring the families ------------------------------------
 
-def _bigrams(sentence):
-    return list(zip(sentence.tokens, sentence.tokens[1:], sentence.tags[1:]))
+def _bigrams(sentence, limit=None):
+    """(word, next word, next word's tag) of the sentence's first ``limit`` tokens (all: ``None``)."""
+    tokens, tags = sentence.tokens[:limit], sentence.tags[:limit]
+    return list(zip(tokens, tokens[1:], tags[1:]))
 
 
 @family("hyp_unigrams", groups=("unigrams_only", "lexicalized", "inference"), fast=hyp_unigrams_fast)
@@ -81,17 +99,19 @@ def hyp_bigrams_reference(pair) -> Counter:
 
 @family("cross_unigrams", groups=("unigrams_only", "lexicalized", "inference"), fast=cross_unigrams_fast)
 def cross_unigrams_reference(pair) -> Counter:
-    """(premise word, hypothesis word) for every two words with the same POS tag."""
+    """(premise word, hypothesis word) for every two words with the same POS tag (first CROSS_MAX_TOKENS words)."""
+    p, h, n = pair.premise, pair.hypothesis, CROSS_MAX_TOKENS
     return Counter({
         feature_name("cross_unigrams", (pw,), (hw,)): 1
-        for pw, pt in zip(pair.premise.tokens, pair.premise.tags)
-        for hw, ht in zip(pair.hypothesis.tokens, pair.hypothesis.tags) if pt == ht})
+        for pw, pt in zip(p.tokens[:n], p.tags[:n])
+        for hw, ht in zip(h.tokens[:n], h.tags[:n]) if pt == ht})
 
 
 @family("cross_bigrams", groups=("lexicalized", "inference"), fast=cross_bigrams_fast)
 def cross_bigrams_reference(pair) -> Counter:
-    """(premise bigram, hypothesis bigram) for every two bigrams whose second words share a POS tag."""
+    """(premise bigram, hypothesis bigram) for every two bigrams whose second words share a POS tag
+    (bigrams within the first CROSS_MAX_TOKENS words)."""
     return Counter({
         feature_name("cross_bigrams", (p1, p2), (h1, h2)): 1
-        for p1, p2, pt in _bigrams(pair.premise)
-        for h1, h2, ht in _bigrams(pair.hypothesis) if pt == ht})
+        for p1, p2, pt in _bigrams(pair.premise, CROSS_MAX_TOKENS)
+        for h1, h2, ht in _bigrams(pair.hypothesis, CROSS_MAX_TOKENS) if pt == ht})
