@@ -19,40 +19,33 @@ class ArgumentParser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see {self.prog} --help)")
 
 
-def at_least(minimum, kind=int):
-    """An argparse ``type``: a ``kind`` (int or float) value that is at least ``minimum``."""
+def checked(kind, accept, requirement: str):
+    """An argparse ``type``: a ``kind`` (int or float) value for which ``accept(value)`` holds.
+
+    Anything else is refused with "must be ``requirement``" (NaN fails every comparison, so a
+    range check refuses it).
+    """
     def convert(text: str):
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected {'an integer' if kind is int else 'a number'}, got {text!r}") from None
-        if not value >= minimum:  # also refuses NaN
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {text}")
+        if not accept(value):
+            raise argparse.ArgumentTypeError(f"must be {requirement}, got {text}")
         return value
-    convert.__name__ = f"{kind.__name__} >= {minimum}"
+    convert.__name__ = kind.__name__  # argparse names the type in some messages
     return convert
 
 
-def positive_number(text: str) -> float:
-    """An argparse ``type``: a finite number greater than 0 (a regularization strength C)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a finite number greater than 0, got {text}")
-    return value
+def at_least(minimum, kind=int):
+    """An argparse ``type``: a ``kind`` value that is at least ``minimum``."""
+    return checked(kind, lambda value: value >= minimum, f"at least {minimum}")
 
 
-def n_jobs(text: str) -> int:
-    """An argparse ``type``: a number of processes as joblib takes it (N >= 1, or -1 for all cores)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
-    if value == 0 or value < -1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, or -1 for all cores, got {value}")
-    return value
+#: An argparse ``type``: a finite number greater than 0 (a regularization strength C).
+positive_number = checked(float, lambda value: 0 < value < float("inf"), "a finite number greater than 0")
+#: An argparse ``type``: a number of processes as joblib takes it (N >= 1, or -1 for all cores).
+n_jobs = checked(int, lambda value: value >= 1 or value == -1, "at least 1, or -1 for all cores")
 
 
 def _writable_parent(path: Path, option: str) -> None:
