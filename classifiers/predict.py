@@ -17,7 +17,7 @@ import sys
 
 import numpy as np
 
-from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file
+from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, exit_on_sigterm
 from lexnli.corpora.snli import iter_snli
 from lexnli.errors import CorpusFormatError, ResourceMissingError
 from lexnli.io import atomic_open
@@ -63,6 +63,7 @@ def main(argv=None) -> int:
     parser.add_argument("--split", choices=SNLI_SPLITS, default=None, help="the split to read from an SNLI zip or folder")
     parser.add_argument("--output", required=True, help="where to write the predictions (JSON lines)")
     parser.add_argument("--explain", type=at_least(0), default=0, metavar="K", help="add the K strongest named features")
+    exit_on_sigterm()
     try:
         args = parser.parse_args(argv)
         check_output_file(args.output, "--output", [("--input", args.input), ("--model", args.model)])

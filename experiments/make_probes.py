@@ -16,7 +16,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file
+from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, exit_on_sigterm
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import CorpusFormatError, ResourceMissingError
 from lexnli.io import atomic_open
@@ -49,6 +49,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=PROBES, help=f"output JSON lines (default: {PROBES})")
     parser.add_argument("--per-rule", type=at_least(1), default=250, help="pairs per substitution rule at most (default: 250)")
     parser.add_argument("--seed", type=int, default=0, help="order in which premises are visited (default: 0)")
+    exit_on_sigterm()
     try:
         args = parser.parse_args(argv)
         check_output_file(args.out, "--out", [("--dev", args.dev)])

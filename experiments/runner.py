@@ -35,7 +35,8 @@ from featurize.presets import DEFAULT_PRESET, PRESETS, signature
 from lexnli.corpora.snli import SNLICorpus, read_snli
 from lexnli.data_home import fetch_snli
 from lexnli.errors import CorpusFormatError, ResourceMissingError
-from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, check_output_folder, n_jobs, positive_number
+from lexnli.cli import (ArgumentParser, UsageError, at_least, check_output_file, check_output_folder, exit_on_sigterm,
+                        n_jobs, positive_number)
 from lexnli.io import write_files_atomically
 from lexnli.records import SNLI_SPLITS
 
@@ -216,6 +217,7 @@ def main(argv, *, prog: str, description: str, report, add_arguments=None, snli:
     parser.add_argument("--out", type=Path, default=None, help=out_help)
     if add_arguments is not None:
         add_arguments(parser)
+    exit_on_sigterm()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     start = time.perf_counter()
     try:

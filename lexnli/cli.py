@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
+import sys
 from pathlib import Path
 
 
@@ -97,3 +99,9 @@ def check_output_folder(out, option: str = "--out") -> None:
             raise UsageError(f"{option} {out}: is not a writable folder")
         return
     _writable_parent(out, option)
+
+
+def exit_on_sigterm() -> None:
+    """Turn SIGTERM into ``SystemExit(143)`` so that a killed CLI unwinds: the atomic writers
+    (:func:`lexnli.io.atomic_open`) then remove their temporary files instead of leaving them."""
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))

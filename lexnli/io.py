@@ -12,8 +12,11 @@ from pathlib import Path
 def atomic_open(path, mode: str = "w", *, suffix: str = ".tmp", **kwargs):
     """Open a temporary file for writing; on success it replaces ``path``, on any error it is removed.
 
-    An interrupted run therefore never leaves a half-written ``path``. The temporary file sits
-    beside ``path`` (same file system, so the rename is atomic) and ends in ``suffix``.
+    An interrupted run therefore never leaves a half-written ``path`` (a CLI turns SIGTERM into
+    an exception, :func:`lexnli.cli.exit_on_sigterm`, so it is removed then too). The temporary
+    file sits beside ``path`` (same file system, so the rename is atomic) and ends in
+    ``suffix``. The file written gets the permissions the umask gives a new file (``mkstemp``
+    alone would make it 0600).
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -22,11 +25,23 @@ def atomic_open(path, mode: str = "w", *, suffix: str = ".tmp", **kwargs):
         with os.fdopen(fd, mode, **kwargs) as f:
             yield f
             f.flush()
+            os.fchmod(f.fileno(), 0o666 & ~current_umask())
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def current_umask() -> int:
+    """The process's umask, read without changing it where the system says it (Linux), else set and restored."""
+    try:
+        with open("/proc/self/status") as f:
+            return int(next(line for line in f if line.startswith("Umask:")).split()[1], 8)
+    except (OSError, StopIteration, ValueError):
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return mask
 
 
 def write_text_atomically(path, text: str) -> None:

@@ -304,3 +304,34 @@ def test_cross_features_read_only_the_first_tokens_of_long_sentences(caplog):
         return {k for k in features if k.startswith("cross_")}
     assert crossed(fast[0]) == crossed(reference_features(cut)) and len(crossed(fast[0])) > 0
     assert len(crossed(fast[1])) > 0
+
+
+# ---- written files: permissions and temporary files -----------------------------------------
+
+@pytest.mark.parametrize("umask,mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_written_files_follow_the_umask(umask, mode, tmp_path):
+    import os
+
+    from lexnli.io import write_text_atomically
+
+    old = os.umask(umask)
+    try:
+        write_text_atomically(tmp_path / "f.txt", "x")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "f.txt").stat().st_mode & 0o777 == mode
+
+
+def test_sigterm_during_a_write_leaves_no_temporary_file(tmp_path):
+    import subprocess
+    import sys
+
+    from .conftest import REPO
+
+    script = ("import os, signal\nfrom lexnli.cli import exit_on_sigterm\nfrom lexnli.io import atomic_open\n"
+              "exit_on_sigterm()\nwith atomic_open('out.txt') as f:\n    f.write('half')\n"
+              "    os.kill(os.getpid(), signal.SIGTERM)\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env={"PYTHONPATH": str(REPO)},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 143, done.stderr
+    assert list(tmp_path.iterdir()) == []
