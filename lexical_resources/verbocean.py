@@ -14,15 +14,18 @@ it (checksum-verified) into the lexnli data home when it is not found locally.
 """
 from __future__ import annotations
 
+import gzip
+import hashlib
 import io
 import math
 import os
 import re
 import sys
+import zlib
 from pathlib import Path
 
 from lexnli import data_home as data_homes
-from lexnli.errors import CorpusFormatError
+from lexnli.errors import ChecksumError, CorpusFormatError
 from lexnli.io import open_bytes
 
 #: The relations VerbOcean uses.
@@ -36,6 +39,8 @@ VERBOCEAN_URL = ("https://raw.githubusercontent.com/hltfbk/Excitement-Open-Platf
 VERBOCEAN_SHA256 = "5eeeab2bf958040332b9fcc8c5021dcf676789cdb8ac633fd4b62f5969832a3d"
 #: Environment variable naming a VerbOcean file (``.txt`` or ``.txt.gz``) to use.
 ENV_VAR = "LEXNLI_VERBOCEAN"
+#: Set to 1 to use a located VerbOcean file whose content is not the official one (your own variant).
+VARIANT_ENV_VAR = "LEXNLI_VERBOCEAN_VARIANT"
 
 _LINE = re.compile(r"(\S+)\s+\[([^\]\s]+)\]\s+(\S+)\s+::\s+(\S+)")
 _RELATION_NAMES = {r: sys.intern(r) for r in RELATIONS}
@@ -71,7 +76,7 @@ class VerbOcean:
 
     @classmethod
     def load(cls, path=None, *, min_score: float = 0.0, data_home=None,
-             download_if_missing: bool = True) -> "VerbOcean":
+             download_if_missing: bool = True, verify: bool | None = None) -> "VerbOcean":
         """Read a VerbOcean file, locating (or downloading) it if no path is given.
 
         Parameters
@@ -89,17 +94,28 @@ class VerbOcean:
             ``~/.cache/lexnli``).
         download_if_missing : bool, default=True
             If False, raise instead of downloading.
+        verify : bool or None, default=None
+            Check the (uncompressed) content against :data:`VERBOCEAN_SHA256`, so that a damaged
+            or cut copy is refused instead of silently giving fewer relations. ``None``: verify
+            a located file (``$LEXNLI_VERBOCEAN`` or the data home) unless
+            ``$LEXNLI_VERBOCEAN_VARIANT=1`` accepts a variant; a file passed as ``path`` is the
+            caller's own and is not verified.
 
         Raises
         ------
         VerbOceanFormatError
             A line is neither a ``#`` comment, blank, nor ``verb1 [relation] verb2 :: score``
             with a known relation and a finite score; the message names the file and line.
+            A damaged (e.g. truncated) compressed file is one too, with no line number.
+        ChecksumError
+            A verified file's content is not the official file's.
         FileNotFoundError
             ``path`` (or ``$LEXNLI_VERBOCEAN``) does not exist; ``DataNotFoundError`` (a
             subclass) when the file is not in the data home and could not be downloaded.
         """
         min_score = float(min_score)
+        if verify is None:
+            verify = path is None and os.environ.get(VARIANT_ENV_VAR, "") in ("", "0")
         if path is None:
             path = os.environ.get(ENV_VAR) or _locate(data_home, download_if_missing)
         path = Path(path).expanduser()
@@ -107,7 +123,7 @@ class VerbOcean:
             raise FileNotFoundError(f"VerbOcean file not found: {path}")
         pairs: dict[tuple[str, str], dict[str, float]] = {}
         n_lines = 0
-        with _open_text(path) as lines:
+        with _open_text(path, verify) as lines:
             for number, line in enumerate(lines, 1):
                 line = line.strip()
                 if not line or line.startswith("#"):
@@ -200,8 +216,22 @@ def _parse(line: str, path: Path, number: int) -> tuple[str, str, str, float]:
     return sys.intern(verb1.lower()), name, sys.intern(verb2.lower()), score
 
 
-def _open_text(path: Path):
-    return io.TextIOWrapper(open_bytes(path), encoding="utf-8")
+def _open_text(path: Path, verify: bool):
+    """The file's text (decompressed), its content checked against :data:`VERBOCEAN_SHA256` if asked."""
+    try:
+        with open_bytes(path) as f:
+            content = f.read()
+    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+        raise VerbOceanFormatError(path, None, f"damaged or truncated file ({exc}); replace it with a "
+                                               f"complete copy of {VERBOCEAN_URL}") from exc
+    if verify:
+        digest = hashlib.sha256(content).hexdigest()
+        if digest != VERBOCEAN_SHA256:
+            raise ChecksumError(
+                f"{path}: its content has sha256 {digest}, not the official file's {VERBOCEAN_SHA256}: it is "
+                f"damaged or cut, or another version. Replace it with {VERBOCEAN_URL}, or set "
+                f"{VARIANT_ENV_VAR}=1 to use your own variant.")
+    return io.StringIO(content.decode("utf-8"))
 
 
 def _locate(data_home, download_if_missing: bool) -> Path:

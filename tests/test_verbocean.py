@@ -6,10 +6,11 @@ from pathlib import Path
 import pytest
 
 from lexical_resources.verbocean import (
-    ENV_VAR, RELATIONS, VERBOCEAN_FILENAME, VERBOCEAN_SHA256, VERBOCEAN_URL, VerbOcean,
+    ENV_VAR, RELATIONS, VARIANT_ENV_VAR, VERBOCEAN_FILENAME, VERBOCEAN_SHA256, VERBOCEAN_URL, VerbOcean,
     VerbOceanFormatError,
 )
 from lexnli import data_home
+from lexnli.errors import ChecksumError
 
 SHARED_DATA = Path(os.environ.get("LEXNLI_SHARED_DATA",
                                   Path(__file__).resolve().parents[1].parent / "shared" / "data"))
@@ -165,6 +166,7 @@ def test_missing_path(tmp_path):
 
 def test_env_var_path(fixture_gz, monkeypatch):
     monkeypatch.setenv(ENV_VAR, str(fixture_gz))
+    monkeypatch.setenv(VARIANT_ENV_VAR, "1")  # the fixture is not the official file
     vo = VerbOcean.load()
     assert vo.source == str(fixture_gz) and len(vo) == N_DISTINCT
 
@@ -176,7 +178,9 @@ def test_found_in_data_home(tmp_path, fixture_txt, fixture_gz, relative):
     target = home / relative
     target.parent.mkdir(parents=True)
     target.write_bytes((fixture_gz if relative.endswith(".gz") else fixture_txt).read_bytes())
-    vo = VerbOcean.load(data_home=home, download_if_missing=False)
+    with pytest.raises(ChecksumError, match=f"not the official file's.*{VARIANT_ENV_VAR}=1"):
+        VerbOcean.load(data_home=home, download_if_missing=False)
+    vo = VerbOcean.load(data_home=home, download_if_missing=False, verify=False)
     assert vo.source == str(target) and len(vo) == N_DISTINCT
 
 
@@ -189,7 +193,7 @@ def test_falls_back_to_fetch_file(tmp_path, fixture_txt, monkeypatch):
 
     monkeypatch.setattr(data_home, "get_data_home", lambda data_home=None, **_: Path(data_home or tmp_path / "empty"))
     monkeypatch.setattr(data_home, "fetch_file", fetch_file)
-    vo = VerbOcean.load(min_score=1.0, download_if_missing=False)
+    vo = VerbOcean.load(min_score=1.0, download_if_missing=False, verify=False)  # the fixture is no official copy
     assert calls == [(VERBOCEAN_FILENAME, VERBOCEAN_URL, VERBOCEAN_SHA256, None, False)]
     assert vo.source == str(fixture_txt) and "operate" not in vo.verbs
 
