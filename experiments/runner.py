@@ -34,7 +34,7 @@ from featurize import PairFeaturizer
 from featurize.presets import DEFAULT_PRESET, PRESETS, signature
 from lexnli.corpora.snli import SNLICorpus, read_snli
 from lexnli.data_home import fetch_snli
-from lexnli.errors import CorpusFormatError, ResourceMissingError
+from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
 from lexnli.cli import (ArgumentParser, UsageError, at_least, check_output_file, check_output_folder, exit_on_sigterm,
                         n_jobs, positive_number)
 from lexnli.io import write_files_atomically
@@ -47,7 +47,7 @@ FEATURIZER_OPTIONS = ("tag_set", "min_df", "dense_bins", "n_features", "lowercas
 
 
 #: What a CLI reports as one line and exit status 2, instead of a traceback.
-USER_ERRORS = (UsageError, FileNotFoundError, CorpusFormatError, ResourceMissingError, ModelFileError)
+USER_ERRORS = (UsageError, FileNotFoundError, CorpusFormatError, ResourceMissingError, ModelFileError, ChecksumError)
 
 
 @dataclass

@@ -185,8 +185,8 @@ def fetch_snli(data_home=None, *, download_if_missing: bool = True, url: str = S
     """Locate the SNLI 1.0 corpus, downloading the official zip if it is missing.
 
     Looks in the data home for a ``snli_1.0/`` folder holding ``snli_1.0_{train,dev,test}``
-    files (``.jsonl`` or ``.txt``, optionally gzipped), then for ``snli_1.0.zip`` (trusted as is,
-    not re-hashed), and otherwise downloads the zip there.
+    files (``.jsonl`` or ``.txt``, optionally gzipped), then for ``snli_1.0.zip`` (verified
+    against ``sha256`` once, see :func:`verify_file`), and otherwise downloads the zip there.
 
     Parameters
     ----------
@@ -209,7 +209,7 @@ def fetch_snli(data_home=None, *, download_if_missing: bool = True, url: str = S
     DataNotFoundError
         SNLI is not in the data home and could not (or may not) be downloaded.
     ChecksumError
-        The download has the wrong digest.
+        The download, or the zip found in the data home, has the wrong digest.
     """
     home = get_data_home(data_home)
     if _has_snli_splits(home / SNLI_DIR):
@@ -219,6 +219,42 @@ def fetch_snli(data_home=None, *, download_if_missing: bool = True, url: str = S
         f"where the folder holds {SNLI_ZIP} or {SNLI_DIR}/, or pass the split files directly to "
         "read_snli(...)."
     )
+    if (home / SNLI_ZIP).is_file():
+        return verify_file(home / SNLI_ZIP, sha256)
     return _fetch(home / SNLI_ZIP, url, sha256, download_if_missing=download_if_missing,
                   progress=progress, looked_for=f"SNLI ({home / SNLI_DIR}/ or {home / SNLI_ZIP})",
                   advice=advice)
+
+
+def _verified_marker(path: Path) -> Path:
+    return path.with_name(f".{path.name}.verified")
+
+
+def verify_file(path, sha256: str) -> Path:
+    """Return ``path`` if its SHA-256 digest is ``sha256``; raise :class:`ChecksumError` otherwise.
+
+    The verification is remembered in a ``.NAME.verified`` file beside it (size, modification
+    time and digest; skipped if the folder is read-only), so an unchanged file is hashed once.
+    """
+    path = Path(path)
+    stat = path.stat()
+    stamp = f"{stat.st_size} {stat.st_mtime_ns} {sha256.lower()}\n"
+    marker = _verified_marker(path)
+    try:
+        if marker.read_text() == stamp:
+            return path
+    except OSError:
+        pass
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(_CHUNK), b""):
+            digest.update(chunk)
+    if digest.hexdigest() != sha256.lower():
+        raise ChecksumError(f"{path}: sha256 {digest.hexdigest()}, expected {sha256.lower()}: the file is damaged "
+                            f"(e.g. an interrupted copy) or another version; delete it to download it again, "
+                            f"or replace it with a good copy")
+    try:
+        marker.write_text(stamp)
+    except OSError:
+        pass
+    return path

@@ -358,3 +358,26 @@ def test_a_cut_or_truncated_verbocean_is_refused(tmp_path, monkeypatch):
     truncated.write_bytes(real.read_bytes()[:100_000])
     with pytest.raises(VerbOceanFormatError, match="truncated.txt.gz: damaged or truncated file"):
         VerbOcean.load(truncated)
+
+
+def test_a_damaged_snli_zip_in_the_data_home_is_refused_and_a_good_one_verified_once(files, tmp_path, capsys):
+    import hashlib
+
+    from lexnli import data_home
+
+    home = tmp_path / "home"
+    home.mkdir()
+    archive = home / "snli_1.0.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for split in ("train", "dev", "test"):
+            z.write(files[split], f"snli_1.0/snli_1.0_{split}.jsonl")
+    digest = hashlib.sha256(archive.read_bytes()).hexdigest()
+    assert data_home.fetch_snli(home, sha256=digest, download_if_missing=False) == archive
+    assert (home / ".snli_1.0.zip.verified").read_text().split()[-1] == digest  # remembered
+    archive.write_bytes(archive.read_bytes()[:-100])  # truncated
+    with pytest.raises(data_home.ChecksumError, match="snli_1.0.zip: sha256 .* delete it to download it again"):
+        data_home.fetch_snli(home, sha256=digest, download_if_missing=False)
+    assert lexicalized.main(["--data-dir", str(home)]) == 2  # the official digest: refused too
+    assert "snli_1.0.zip: sha256" in one_error_line(capsys)
+    with pytest.raises(CorpusFormatError, match="not a readable zip archive"):
+        read_snli(archive, "dev")

@@ -40,6 +40,9 @@ def _open_lines(path: Path, split: str | None) -> tuple[str, Iterator[bytes]]:
         raise FileNotFoundError(f"no snli_1.0_{split}.jsonl[.gz] or .txt[.gz] in {path}")
     if not path.exists():
         raise FileNotFoundError(f"SNLI file not found: {path}")
+    if path.suffix == ".zip" and not zipfile.is_zipfile(path):
+        raise CorpusFormatError(path, None, "not a readable zip archive (damaged or truncated?): replace it with a "
+                                            "good copy of snli_1.0.zip")
     if zipfile.is_zipfile(path):
         if split is None:
             raise CorpusFormatError(path, None, f"a zip archive: name the split to read, one of {SNLI_SPLITS}")
