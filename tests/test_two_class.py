@@ -93,6 +93,7 @@ def tiny_verbocean(tmp_path, monkeypatch):
     path = tmp_path / "verbocean.txt"
     path.write_text(TINY_VERBOCEAN, encoding="utf-8")
     monkeypatch.setenv("LEXNLI_VERBOCEAN", str(path))
+    monkeypatch.setenv("LEXNLI_VERBOCEAN_VARIANT", "1")  # our own variant, not the official file
     lexical_resources.reset_resources()
     yield path
     lexical_resources.reset_resources()
