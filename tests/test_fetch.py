@@ -229,20 +229,22 @@ def test_existing_directory_found_offline(tmp_path, no_network, name):
 
 def test_existing_zip_found_offline(tmp_path, no_network):
     (tmp_path / "snli_1.0.zip").write_bytes(SNLI_BYTES)
-    assert fetch_snli(tmp_path, sha256=WRONG_DIGEST) == tmp_path / "snli_1.0.zip"  # not re-hashed
+    assert fetch_snli(tmp_path, sha256=SNLI_DIGEST) == tmp_path / "snli_1.0.zip"
+    with pytest.raises(ChecksumError, match="snli_1.0.zip: sha256"):  # a local zip is verified too
+        fetch_snli(tmp_path, sha256=WRONG_DIGEST)
 
 
 def test_directory_without_splits_falls_back_to_zip(tmp_path, no_network):
     (tmp_path / "snli_1.0").mkdir()
     (tmp_path / "snli_1.0" / "README.txt").write_text("not a split")
     (tmp_path / "snli_1.0.zip").write_bytes(SNLI_BYTES)
-    assert fetch_snli(tmp_path) == tmp_path / "snli_1.0.zip"
+    assert fetch_snli(tmp_path, sha256=SNLI_DIGEST) == tmp_path / "snli_1.0.zip"
 
 
 def test_lexnli_data_env_is_used(tmp_path, monkeypatch, no_network):
     (tmp_path / "snli_1.0.zip").write_bytes(SNLI_BYTES)
     monkeypatch.setenv("LEXNLI_DATA", str(tmp_path))
-    assert fetch_snli() == tmp_path / "snli_1.0.zip"
+    assert fetch_snli(sha256=SNLI_DIGEST) == tmp_path / "snli_1.0.zip"
 
 
 # --- data home resolution -------------------------------------------------------------------
