@@ -19,12 +19,32 @@ from tqdm.auto import tqdm
 from .arrays import sorted_unique
 from .batch import Batch, token_tuples
 from .families import SparseFeatures, resolve
-from .families.lexicalized import CROSS_FAMILIES, CROSS_MAX_TOKENS, n_capped
+from .families.lexicalized import CROSS_FAMILIES, CROSS_MAX_TOKENS, n_capped, pair_work
 from .inputs import COLUMNS, TAG_SETS, as_pairs
 from .presets import PRESETS, preset_params
 
 _PAPER = PRESETS["paper"]
 logger = logging.getLogger("lexnli")
+#: The most work (:func:`~featurize.families.lexicalized.pair_work`) one batch may hold: a batch
+#: ends at ``batch_size`` pairs or at this much work, so that long sentences make smaller
+#: batches and peak memory stays bounded (an SNLI batch of 8,192 pairs is about 1.1 million).
+WORK_PER_BATCH = 2**21
+
+
+def work_bounded_slices(pairs, batch_size: int, budget: int | None = None) -> list[slice]:
+    """Consecutive slices of ``pairs``, each at most ``batch_size`` pairs and (unless one pair
+    alone exceeds it) at most ``budget`` work (default :data:`WORK_PER_BATCH`)."""
+    budget = WORK_PER_BATCH if budget is None else budget
+    slices, start, work = [], 0, 0
+    for i, pair in enumerate(pairs):
+        cost = pair_work(len(pair.premise.tokens), len(pair.hypothesis.tokens))
+        if i > start and (i - start == batch_size or work + cost > budget):
+            slices.append(slice(start, i))
+            start, work = i, 0
+        work += cost
+    if start < len(pairs):
+        slices.append(slice(start, len(pairs)))
+    return slices
 
 
 def _first_occurrences(family, batch, found):
@@ -144,7 +164,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     n_jobs : int or None, default=None
         Processes for featurization (joblib); ``None`` means 1, ``-1`` all cores.
     batch_size : int, default=8192
-        Pairs per batch: the unit of vectorized and parallel work.
+        Pairs per batch at most: the unit of vectorized and parallel work. Batches of long
+        sentences are smaller (see :data:`WORK_PER_BATCH`), which bounds peak memory.
     progress : bool, default=False
         Show a progress bar over batches.
     columns : (str, str), default=("premise", "hypothesis")
@@ -222,8 +243,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     def _batches(self, pairs, families, with_names=False):
         """(dense, rows, keys, named keys) for each batch of ``pairs``, in order, in parallel if asked."""
-        chunks = [token_tuples(pairs[i:i + self.batch_size], self.lowercase, self.tag_set)
-                  for i in range(0, len(pairs), self.batch_size)]
+        chunks = [token_tuples(pairs[part], self.lowercase, self.tag_set)
+                  for part in work_bounded_slices(pairs, self.batch_size)]
         if any(f.name in CROSS_FAMILIES for f in families):
             capped = sum(n_capped(chunk) for chunk in chunks)
             if capped:
@@ -374,8 +395,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
                 names[j].add(name)
         pairs = as_pairs(X, self.columns)
         lookup = self._column_lookup()
-        for start in range(0, len(pairs), self.batch_size):
-            batch = Batch.from_pairs(pairs[start:start + self.batch_size], self.lowercase, self.tag_set)
+        for part in work_bounded_slices(pairs, self.batch_size):
+            batch = Batch.from_pairs(pairs[part], self.lowercase, self.tag_set)
             for family in resolve(self.families_):
                 if family.dense:
                     continue

@@ -26,6 +26,12 @@ CROSS_MAX_TOKENS = 128
 CROSS_FAMILIES = ("cross_unigrams", "cross_bigrams")
 
 
+def pair_work(n_premise: int, n_hypothesis: int) -> int:
+    """The work (features made, roughly) of featurizing a pair of sentences of these lengths:
+    the capped cross products plus the per-token families."""
+    return min(n_premise, CROSS_MAX_TOKENS) * min(n_hypothesis, CROSS_MAX_TOKENS) + n_premise + n_hypothesis
+
+
 def n_capped(items) -> int:
     """How many of the ``(premise tokens, tags, hypothesis tokens, tags)`` items have a sentence the cap cuts."""
     return sum(len(pt) > CROSS_MAX_TOKENS or len(ht) > CROSS_MAX_TOKENS for pt, _, ht, _ in items)
