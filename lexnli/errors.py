@@ -24,3 +24,20 @@ class CorpusFormatError(ValueError):
         self.source, self.line, self.problem, self.fatal = str(source), line, problem, fatal
         where = f"{source}, line {line}" if line is not None else str(source)
         super().__init__(f"{where}: {problem}")
+
+
+def damaged_nltk_zip_error(resource: str, package: str, cause: BaseException) -> ResourceMissingError:
+    """The error for NLTK data whose zip is damaged (``zipfile.BadZipFile`` from NLTK): it names
+    the zip file(s) under ``nltk.data.path`` that are not readable zips, and the fix."""
+    import zipfile
+    from pathlib import Path
+
+    import nltk
+
+    name = resource.rstrip("/")
+    name = name if name.endswith(".zip") else name + ".zip"
+    damaged = [str(Path(folder) / name) for folder in nltk.data.path
+               if (Path(folder) / name).is_file() and not zipfile.is_zipfile(Path(folder) / name)]
+    where = ", ".join(damaged) or f"{name} under {nltk.data.path}"
+    return ResourceMissingError(f"{where}: damaged NLTK data ({cause}); delete it and run "
+                                f"`python -m nltk.downloader {package}`, or set NLTK_DATA to a good copy.")

@@ -10,9 +10,10 @@ from __future__ import annotations
 import os
 import re
 import sys
+import zipfile
 from functools import lru_cache
 
-from .errors import ResourceMissingError
+from .errors import ResourceMissingError, damaged_nltk_zip_error
 from .records import Sentence
 
 #: PTB escapes for brackets, as they appear in the leaves of Stanford parses.
@@ -60,6 +61,8 @@ def ensure_nltk_data(package: str, path: str, what: str) -> None:
         return
     except LookupError:
         pass
+    except zipfile.BadZipFile as exc:
+        raise damaged_nltk_zip_error(path, package, exc) from exc
     if not os.environ.get("LEXNLI_NO_DOWNLOAD"):
         try:
             nltk.download(package, quiet=True, raise_on_error=True)

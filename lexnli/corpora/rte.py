@@ -11,7 +11,9 @@ Splits: ``"dev"`` is ``rte3_dev.xml`` (800 pairs, the training data), ``"test"``
 """
 from __future__ import annotations
 
-from ..errors import ResourceMissingError
+import zipfile
+
+from ..errors import ResourceMissingError, damaged_nltk_zip_error
 from ..records import ENTAILMENT, NON_ENTAILMENT, Pair
 from ..text import make_sentence
 
@@ -30,6 +32,8 @@ def _rte_reader():
             "NLTK's RTE corpus is not installed: run `python -m nltk.downloader rte`, or set "
             "NLTK_DATA to a folder that has corpora/rte.zip."
         ) from exc
+    except zipfile.BadZipFile as exc:
+        raise damaged_nltk_zip_error("corpora/rte.zip", "rte", exc) from exc
     return rte
 
 
