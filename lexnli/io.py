@@ -1,11 +1,30 @@
 """File input and output: atomic writes (temporary file, then rename) and reading maybe-gzipped files."""
 from __future__ import annotations
 
+import glob
 import gzip
 import os
 import tempfile
+import time
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+
+
+#: A temporary file of :func:`atomic_open` untouched this long (seconds) was left by a killed run.
+STALE_AFTER = 3600
+
+
+def remove_stale_temporaries(path, suffix: str = ".tmp") -> None:
+    """Remove the temporary files a killed writer of ``path`` left beside it (untouched for
+    :data:`STALE_AFTER` seconds: a live writer touches its file as it writes)."""
+    path = Path(path)
+    cutoff = time.time() - STALE_AFTER
+    for candidate in path.parent.glob(f".{glob.escape(path.name)}.*{suffix}"):
+        try:
+            if candidate.stat().st_mtime < cutoff:
+                candidate.unlink()
+        except FileNotFoundError:  # another process removed it first
+            pass
 
 
 @contextmanager
@@ -15,11 +34,13 @@ def atomic_open(path, mode: str = "w", *, suffix: str = ".tmp", **kwargs):
     An interrupted run therefore never leaves a half-written ``path`` (a CLI turns SIGTERM into
     an exception, :func:`lexnli.cli.exit_on_sigterm`, so it is removed then too). The temporary
     file sits beside ``path`` (same file system, so the rename is atomic) and ends in
-    ``suffix``. The file written gets the permissions the umask gives a new file (``mkstemp``
-    alone would make it 0600).
+    ``suffix``; those a killed run left (SIGKILL, power loss) are removed by the next write of
+    ``path`` once stale (:func:`remove_stale_temporaries`). The file written gets the
+    permissions the umask gives a new file (``mkstemp`` alone would make it 0600).
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temporaries(path, suffix)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=suffix)
     try:
         with os.fdopen(fd, mode, **kwargs) as f:

@@ -418,3 +418,20 @@ def test_a_truncated_nltk_zip_is_named_with_its_fix(tmp_path, monkeypatch):
     with pytest.raises(ResourceMissingError, match=f"{re.escape(str(damaged))}: damaged NLTK data .*"
                                                    r"python -m nltk.downloader fake_tagger"):
         ensure_nltk_data("fake_tagger", "taggers/fake_tagger/", "a fake tagger")
+
+
+def test_stale_temporary_files_are_removed_by_the_next_write(tmp_path):
+    import os
+    import time
+
+    from lexnli.io import STALE_AFTER, write_text_atomically
+
+    stale, fresh = tmp_path / ".f.txt.abc123.tmp", tmp_path / ".f.txt.def456.tmp"
+    other = tmp_path / ".g.txt.abc123.tmp"
+    for left in (stale, fresh, other):
+        left.write_text("half")
+    old = time.time() - STALE_AFTER - 10
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    write_text_atomically(tmp_path / "f.txt", "done")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([fresh.name, other.name, "f.txt"])
