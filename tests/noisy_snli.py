@@ -35,21 +35,25 @@ TAGS.update({verb: "VBG" for verb in VERBS})
 def _hypothesis(label: str, rng: random.Random, subject: str, adjective: str, verb: str, place: str) -> list[str]:
     other_verb = rng.choice([v for v in VERBS if v != verb])
     other_adjective = rng.choice([a for a in ADJECTIVES if a != adjective])
+    other_subject = rng.choice([s for s in SUBJECTS if SUBJECTS[s] != SUBJECTS[subject]])
     templates = {
         "entailment": [
             ["A", subject, "is", verb, "."],
             ["A", SUBJECTS[subject], "is", verb, "outside", "."],
             ["Someone", "is", verb, "in", "the", place, "."],
+            ["A", SUBJECTS[subject], "is", verb, "."],
         ],
         "contradiction": [
             ["A", subject, "is", other_verb, "."],
             ["Nobody", "is", verb, "."],
             ["The", subject, "is", "not", verb, "at", "home", "."],
+            ["A", other_subject, "is", verb, "."],
         ],
         "neutral": [
             ["A", subject, "is", verb, "for", "a", "contest", "."],
             ["A", other_adjective, subject, "is", verb, "."],
             ["The", subject, "is", verb, "with", "a", "friend", "."],
+            ["A", subject, "is", verb, "in", "the", "garden", "."],
         ],
     }[label]
     return rng.choice(templates)
@@ -59,7 +63,7 @@ def _parse(tokens: list[str]) -> str:
     return "(ROOT (S " + " ".join(f"({TAGS[token]} {token})" for token in tokens) + "))"
 
 
-def noisy_records(n: int, seed: int, noise: float = 0.25) -> list[dict]:
+def noisy_records(n: int, seed: int, noise: float = 0.15) -> list[dict]:
     """``n`` SNLI-format records; labels cycle through the three classes before the noise."""
     rng = random.Random(seed)
     records = []
