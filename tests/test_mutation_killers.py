@@ -97,3 +97,22 @@ def test_top_features_join_colliding_names(noisy_snli):
     assert any(" / " in name for name in names)
     every = {n for names_ in model.named_steps["featurize"].feature_names(train.pairs).values() for n in names_}
     assert all(part in every for name in names for part in name.split(" / "))
+
+
+def test_two_class_majority_score_and_overlap_probabilities(noisy_snli):
+    """Majority accuracy is the majority label's share (hand count); probabilities agree with predict."""
+    from classifiers.two_class import MajorityClassifier, OverlapClassifier, collapse_labels
+    from featurize.text import ResourceMissingError, load_wordnet
+
+    train, test = noisy_snli["train"], noisy_snli["test"]
+    y_train, y_test = collapse_labels(train.labels), collapse_labels(test.labels)
+    majority = MajorityClassifier().fit(train.pairs, y_train)
+    assert majority.score(test.pairs, y_test) == pytest.approx(list(y_test).count("non-entailment") / len(y_test))
+    try:
+        load_wordnet()
+    except ResourceMissingError as exc:
+        pytest.skip(str(exc))
+    overlap = OverlapClassifier().fit(train.pairs, y_train)
+    probabilities = overlap.predict_proba(test.pairs)
+    np.testing.assert_allclose(probabilities.sum(axis=1), 1.0)
+    assert list(overlap.classes_[probabilities.argmax(axis=1)]) == list(overlap.predict(test.pairs))
