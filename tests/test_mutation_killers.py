@@ -131,3 +131,41 @@ def test_two_class_majority_score_and_overlap_probabilities(noisy_snli):
     probabilities = overlap.predict_proba(test.pairs[:30])
     np.testing.assert_allclose(probabilities.sum(axis=1), 1.0)
     assert list(overlap.classes_[probabilities.argmax(axis=1)]) == list(overlap.predict(test.pairs[:30]))
+
+
+def _fit_on_distances(monkeypatch, distances, labels):
+    """An EditDistanceClassifier fitted on injected distances (one placeholder pair per distance)."""
+    from classifiers.edit_distance import EditDistanceClassifier
+
+    d = np.asarray(distances, dtype=float)
+    monkeypatch.setattr(EditDistanceClassifier, "distances", lambda self, X: d[: len(X)])
+    return EditDistanceClassifier().fit(list(range(len(d))), labels)
+
+
+@pytest.mark.parametrize("distances, labels, threshold, accuracy, negative", [
+    # cut between 0.3 and 0.9: the midpoint of the two distances either side of it
+    ([0.9, 0.1, 1.0, 0.3, 0.2], ["neutral", "entailment", "neutral", "entailment", "entailment"], 0.6, 1.0, "neutral"),
+    # no positives: nothing predicted positive, threshold one below the smallest distance
+    ([0.5, 0.2, 0.8], ["neutral"] * 3, 0.2 - 1.0, 1.0, "neutral"),
+    # only positives: everything positive, threshold at the largest distance
+    ([0.5, 0.2, 0.8], ["entailment"] * 3, 0.8, 1.0, "non-entailment"),
+    # noisy: best cut after the two smallest (E, E | N, E, N, N): 2 + 3 = 5 of 6
+    ([0.1, 0.2, 0.4, 0.5, 0.7, 0.8], ["entailment", "entailment", "neutral", "entailment", "neutral", "neutral"],
+     0.3, 5 / 6, "neutral"),
+])
+def test_edit_distance_threshold_by_hand(monkeypatch, distances, labels, threshold, accuracy, negative):
+    model = _fit_on_distances(monkeypatch, distances, labels)
+    assert model.threshold_ == pytest.approx(threshold) and model.train_accuracy_ == pytest.approx(accuracy)
+    assert model.negative_label_ == negative
+    predicted = model.predict(list(range(len(distances))))
+    assert sum(p == g for p, g in zip(predicted, labels)) / len(labels) == pytest.approx(accuracy)
+
+
+def test_edit_distance_fit_errors_and_one_pair(monkeypatch):
+    with pytest.raises(ValueError, match="X has 2 pairs but y has 3 labels"):
+        _fit_on_distances(monkeypatch, [0.1, 0.2], ["entailment"] * 3)
+    with pytest.raises(ValueError, match="cannot fit on no pairs"):
+        _fit_on_distances(monkeypatch, [], [])
+    with pytest.raises(ValueError, match=r"collapse them to entailment vs not first\)"):
+        _fit_on_distances(monkeypatch, [0.1, 0.2, 0.3], ["entailment", "neutral", "contradiction"])
+    assert _fit_on_distances(monkeypatch, [0.4], ["entailment"]).threshold_ == 0.4
