@@ -131,6 +131,32 @@ def test_two_class_majority_score_and_overlap_probabilities(noisy_snli):
     probabilities = overlap.predict_proba(test.pairs[:30])
     np.testing.assert_allclose(probabilities.sum(axis=1), 1.0)
     assert list(overlap.classes_[probabilities.argmax(axis=1)]) == list(overlap.predict(test.pairs[:30]))
+    assert list(overlap.classes_) == ["entailment", "non-entailment"]
+    steps = overlap.pipeline_.named_steps
+    assert (steps["classify"].C, steps["classify"].max_iter, steps["featurize"].n_jobs) == (1.0, 1000, None)
+    assert "scale" in steps
+    tuned = OverlapClassifier(C=0.25, max_iter=50, n_jobs=1).make_pipeline().named_steps
+    assert (tuned["classify"].C, tuned["classify"].max_iter, tuned["featurize"].n_jobs) == (0.25, 50, 1)
+
+
+def test_two_class_labels_and_weighted_majority():
+    from classifiers.two_class import MajorityClassifier, collapse, collapse_labels
+
+    assert collapse_labels(["neutral", "entailment"]).dtype == object
+    with pytest.raises(ValueError, match="cannot collapse label '-' to two classes"):
+        collapse("-")
+    weighted = MajorityClassifier().fit([None] * 3, ["entailment", "neutral", "neutral"], sample_weight=[5, 1, 1])
+    assert list(weighted.predict([None, None])) == ["entailment"] * 2
+
+
+def test_make_model_defaults_and_overrides():
+    steps = make_model().named_steps
+    assert steps["featurize"].features == "lexicalized" and steps["featurize"].progress is False
+    assert steps["classify"].C == 1.0
+    tuned = make_model("unlexicalized", C=0.5, featurizer_params={"min_df": 1, "tag_set": "ptb"}).named_steps
+    assert (tuned["featurize"].features, tuned["featurize"].min_df, tuned["featurize"].tag_set) == \
+        ("unlexicalized", 1, "ptb")
+    assert tuned["classify"].C == 0.5
 
 
 def _fit_on_distances(monkeypatch, distances, labels):
