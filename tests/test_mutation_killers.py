@@ -157,6 +157,27 @@ def test_make_model_defaults_and_overrides():
     assert (tuned["featurize"].features, tuned["featurize"].min_df, tuned["featurize"].tag_set) == \
         ("unlexicalized", 1, "ptb")
     assert tuned["classify"].C == 0.5
+    passed = make_model(n_jobs=2, progress=True).named_steps["featurize"]
+    assert (passed.n_jobs, passed.progress) == (2, True)
+
+
+def test_fit_select_C_passes_settings_and_reports_non_convergence(noisy_snli, caplog):
+    from classifiers.logistic import fit_select_C
+
+    train, dev = noisy_snli["train"], noisy_snli["dev"]
+    with caplog.at_level("WARNING", logger="lexnli"):
+        stopped = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, grid=(1.0,), max_iter=1,
+                               featurizer_params={"min_df": 1}, n_jobs=1, progress=True)
+    featurizer = stopped.model.named_steps["featurize"]
+    assert (featurizer.features, featurizer.min_df, featurizer.n_jobs, featurizer.progress) == \
+        ("lexicalized", 1, 1, True)
+    assert stopped.converged == {1.0: False}
+    assert "logistic regression (C=1) did not converge in 1 epochs" in caplog.text
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="lexnli"):
+        done = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "unlexicalized", grid=(1.0,))
+    assert done.converged == {1.0: True} and "did not converge" not in caplog.text
+    assert done.model.named_steps["featurize"].progress is False
 
 
 def _fit_on_distances(monkeypatch, distances, labels):
