@@ -157,6 +157,7 @@ def test_make_model_defaults_and_overrides():
     assert (tuned["featurize"].features, tuned["featurize"].min_df, tuned["featurize"].tag_set) == \
         ("unlexicalized", 1, "ptb")
     assert tuned["classify"].C == 0.5
+    assert (steps["classify"].solver, steps["classify"].tol) == ("saga", 1e-3)  # the module docstring's solver
     passed = make_model(n_jobs=2, progress=True).named_steps["featurize"]
     assert (passed.n_jobs, passed.progress) == (2, True)
 
@@ -211,8 +212,34 @@ def test_edit_distance_threshold_by_hand(monkeypatch, distances, labels, thresho
 def test_edit_distance_fit_errors_and_one_pair(monkeypatch):
     with pytest.raises(ValueError, match="X has 2 pairs but y has 3 labels"):
         _fit_on_distances(monkeypatch, [0.1, 0.2], ["entailment"] * 3)
-    with pytest.raises(ValueError, match="cannot fit on no pairs"):
+    with pytest.raises(ValueError, match="^cannot fit on no pairs$"):
         _fit_on_distances(monkeypatch, [], [])
-    with pytest.raises(ValueError, match=r"collapse them to entailment vs not first\)"):
+    with pytest.raises(ValueError, match=r"\(collapse them to entailment vs not first\)$"):
         _fit_on_distances(monkeypatch, [0.1, 0.2, 0.3], ["entailment", "neutral", "contradiction"])
     assert _fit_on_distances(monkeypatch, [0.4], ["entailment"]).threshold_ == 0.4
+
+
+def test_edit_distance_filtering_costs_and_normalization():
+    from classifiers.edit_distance import EditDistanceClassifier
+
+    from .test_edit_distance import P
+
+    # punctuation in the middle is dropped and the words after it kept: one insertion of three words
+    assert EditDistanceClassifier().distances([P("dog runs", "dog , cat runs")])[0] == pytest.approx(1 / 3)
+    assert EditDistanceClassifier(delete_cost=1, stop_words=None).distances([P("a b c", "a")])[0] == pytest.approx(2.0)
+    # normalized by hypothesis length x insert cost, or x 1 when insertions are free
+    assert EditDistanceClassifier(insert_cost=0.5, stop_words=None).distances([P("x", "x y")])[0] == pytest.approx(0.5)
+    free_inserts = EditDistanceClassifier(insert_cost=0, delete_cost=1, substitute_cost=3, stop_words=None)
+    assert free_inserts.distances([P("x y", "x z")])[0] == pytest.approx(0.5)
+
+
+def test_row_norm_cap_validation_dtype_and_empty_input():
+    import scipy.sparse as sp
+
+    from classifiers.row_norm_cap import RowNormCap
+
+    with pytest.raises(ValueError, match=r"quantile must be in \(0, 1\], got 1.5"):
+        RowNormCap(quantile=1.5).fit(np.ones((3, 2)))
+    cap = RowNormCap(quantile=0.5).fit(np.array([[3, 4], [6, 8], [0, 1]]))  # norms 5, 10, 1: cap 5
+    np.testing.assert_allclose(cap.transform(np.array([[6, 8]])), [[3.0, 4.0]])  # integers scaled as floats
+    assert cap.transform(sp.csr_matrix((0, 2))).shape == (0, 2)
