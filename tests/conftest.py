@@ -26,3 +26,19 @@ def shared_file(relative: str) -> Path:
 @pytest.fixture(scope="session")
 def snli_dev_path() -> Path:
     return shared_file("snli_1.0/snli_1.0_dev.jsonl.gz")
+
+
+@pytest.fixture(scope="session")
+def noisy_snli_files(tmp_path_factory) -> dict:
+    """The noisy fixture of :mod:`tests.noisy_snli` written as train/dev/test jsonl files (paths by split)."""
+    from .noisy_snli import write_splits
+
+    return write_splits(tmp_path_factory.mktemp("noisy_snli"))
+
+
+@pytest.fixture(scope="session")
+def noisy_snli(noisy_snli_files) -> dict:
+    """The noisy fixture read back: ``SNLICorpus`` by split."""
+    from featurize.corpora.snli import read_snli
+
+    return {split: read_snli(path) for split, path in noisy_snli_files.items()}
