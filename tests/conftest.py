@@ -39,6 +39,6 @@ def noisy_snli_files(tmp_path_factory) -> dict:
 @pytest.fixture(scope="session")
 def noisy_snli(noisy_snli_files) -> dict:
     """The noisy fixture read back: ``SNLICorpus`` by split."""
-    from featurize.corpora.snli import read_snli
+    from lexnli.corpora.snli import read_snli
 
     return {split: read_snli(path) for split, path in noisy_snli_files.items()}

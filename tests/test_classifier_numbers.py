@@ -71,7 +71,7 @@ def test_C_selection_with_scripted_dev_accuracies(noisy_snli, monkeypatch, score
 
 def test_predict_cli_labels_probabilities_and_accuracy(lexicalized, noisy_snli_files, tmp_path, capsys):
     records = [json.loads(line) for line in noisy_snli_files["test"].read_text(encoding="utf-8").splitlines()[:40]]
-    from featurize.corpora.snli import read_snli
+    from lexnli.corpora.snli import read_snli
 
     pairs = read_snli(noisy_snli_files["test"]).pairs[:40]
     expected = list(lexicalized.predict(pairs))

@@ -232,7 +232,8 @@ def test_claim_verdict_on_hand_made_results(lexicalized, unlexicalized, holds, w
 def test_error_analysis_confusion_and_per_class_recounted(noisy_snli_files, noisy_snli, tmp_path):
     from classifiers.persistence import save_model
     from experiments.error_analysis import main
-    from featurize.text import ResourceMissingError, _tagger
+    from lexnli.errors import ResourceMissingError
+    from lexnli.text import _tagger
 
     try:
         _tagger()  # the probe pairs have no parses

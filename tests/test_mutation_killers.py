@@ -13,8 +13,8 @@ from classifiers.logistic import make_model
 from classifiers.persistence import save_model
 from classifiers.predict import main as predict_main
 from classifiers.predict import predict_file
-from featurize.records import Pair
-from featurize.text import make_sentence
+from lexnli.records import Pair
+from lexnli.text import make_sentence
 
 from .noisy_snli import noisy_records, write_jsonl
 
@@ -57,7 +57,7 @@ def test_predict_cli_explanations_and_messages(lexicalized, noisy_snli, tmp_path
                          "--explain", "4"]) == 0
     printed = capsys.readouterr().out
     assert f"5 pairs predicted -> {out}" in printed
-    from featurize.corpora.snli import read_snli
+    from lexnli.corpora.snli import read_snli
 
     pairs = read_snli(source).pairs
     for pair, line in zip(pairs, (json.loads(text) for text in out.read_text(encoding="utf-8").splitlines())):
@@ -117,7 +117,8 @@ def test_model_file_errors_name_the_cause_and_info_leaves_out_the_model(lexicali
 def test_two_class_majority_score_and_overlap_probabilities(noisy_snli):
     """Majority accuracy is the majority label's share (hand count); probabilities agree with predict."""
     from classifiers.two_class import MajorityClassifier, OverlapClassifier, collapse_labels
-    from featurize.text import ResourceMissingError, load_wordnet
+    from lexnli.errors import ResourceMissingError
+    from lexnli.text import load_wordnet
 
     train, test = noisy_snli["train"], noisy_snli["test"]
     y_train, y_test = collapse_labels(train.labels), collapse_labels(test.labels)
