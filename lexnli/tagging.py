@@ -31,8 +31,9 @@ class BatchPerceptronTagger:
     tagger : nltk.tag.perceptron.PerceptronTagger
         A loaded NLTK tagger; its weights, tag dictionary, classes and ``normalize`` are used.
     max_types : int, default=200_000
-        Bound on the cached word types (raw and normalized); the caches are emptied when it is
-        passed, so memory stays bounded on an endless stream of new words.
+        Bound on the cached word types (raw and normalized): the caches are emptied before a
+        batch once they hold more, so they hold at most this many plus one batch's types and
+        memory stays bounded on an endless stream of new words.
     """
 
     def __init__(self, tagger, max_types: int = 200_000):
