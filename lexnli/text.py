@@ -4,8 +4,8 @@ Parse leaves are read with a regular expression (much faster than building a tre
 bracket escapes (``-LRB-`` ...) are undone. Raw text is tokenized with NLTK's
 ``TreebankWordTokenizer`` (it needs no downloaded model) and tagged with NLTK's averaged
 perceptron tagger's weights (``python -m nltk.downloader averaged_perceptron_tagger_eng``): by
-default in batches by :class:`lexnli.tagging.BatchPerceptronTagger` (the same tags, many times
-faster) with repeated sentences remembered, or by NLTK itself one sentence at a time
+default with NLTK's tokens and tags computed faster (:mod:`lexnli.treebank`, and
+:class:`lexnli.tagging.BatchPerceptronTagger` in batches) with repeated sentences remembered, or by NLTK itself one sentence at a time
 (``tagger="nltk"``, the reference).
 """
 from __future__ import annotations
@@ -91,6 +91,13 @@ MEMO_SIZE = 100_000
 
 
 @lru_cache(maxsize=1)
+def _fast_tokenizer():
+    from .treebank import TreebankTokenizer
+
+    return TreebankTokenizer(_tokenizer())
+
+
+@lru_cache(maxsize=1)
 def _batch_tagger():
     from .tagging import BatchPerceptronTagger
 
@@ -115,7 +122,8 @@ def nltk_tokenize_and_tag(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 def tokenize_and_tag_many(texts, tagger: str = "fast") -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     """``(tokens, tags)`` of each raw text: Treebank tokens, PTB tags equal to NLTK's tagger's.
 
-    With ``tagger="fast"`` the distinct texts not seen recently are tagged in one batch by
+    With ``tagger="fast"`` the distinct texts not seen recently are tokenized by
+    :class:`lexnli.treebank.TreebankTokenizer`, tagged in one batch by
     :class:`lexnli.tagging.BatchPerceptronTagger` and remembered (at most :data:`MEMO_SIZE`
     texts), so a premise repeated across pairs or calls is tokenized and tagged once;
     ``tagger="nltk"`` runs :func:`nltk_tokenize_and_tag` on each text.
@@ -126,7 +134,7 @@ def tokenize_and_tag_many(texts, tagger: str = "fast") -> list[tuple[tuple[str, 
     if tagger == "nltk":
         return [nltk_tokenize_and_tag(text) for text in texts]
     new = [text for text in dict.fromkeys(texts) if text not in _memo]
-    tokenize = _tokenizer().tokenize
+    tokenize = _fast_tokenizer().tokenize
     token_lists = [tokenize(text) for text in new]
     fresh = dict(zip(new, (_interned(tokens, tags) for tokens, tags in
                            zip(token_lists, _batch_tagger().tag_sents(token_lists)))))

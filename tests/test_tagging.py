@@ -1,4 +1,4 @@
-"""The fast tagging path gives NLTK's averaged perceptron tags, token for token."""
+"""The fast path gives NLTK's Treebank tokens and averaged perceptron tags, token for token."""
 import gzip
 import json
 import random
@@ -9,6 +9,7 @@ from nltk.tag.perceptron import PerceptronTagger
 from lexnli import text
 from lexnli.errors import ResourceMissingError
 from lexnli.tagging import BatchPerceptronTagger
+from lexnli.treebank import TreebankTokenizer
 
 from .conftest import shared_file
 
@@ -25,6 +26,10 @@ HAND_WRITTEN = [
     "Ein Mann spielt Gitarre.",
     "a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a",
     "Dogs.",
+    '"Hello," she said: "I cannot go; gimme 5$ (now)!"',
+    "'Tis the season... 'twas [it] {so} <x>? He's done -- isn't he? D'ye WANNA go?",
+    "more'n that at 3:30, she'd say ''quoted'' x''y end.)",
+    "Caf\u00e9's na\u00efve 'ti\u017f GONNA",
 ]
 
 
@@ -47,8 +52,16 @@ def test_hand_written_sentences_get_nltks_tags(nltk_tagger):
     assert text.make_sentence(HAND_WRITTEN[0]) == text.make_sentence(HAND_WRITTEN[0], tagger="nltk")
 
 
+def test_hand_written_sentences_get_nltks_tokens():
+    from nltk.tokenize import TreebankWordTokenizer
+
+    nltk_tokenizer = TreebankWordTokenizer()
+    fast = TreebankTokenizer(nltk_tokenizer)
+    assert [fast.tokenize(s) for s in HAND_WRITTEN] == [nltk_tokenizer.tokenize(s) for s in HAND_WRITTEN]
+
+
 def test_real_sentences_get_nltks_tags(nltk_tagger):
-    """3,000 distinct SNLI dev sentences: every (token, tag) is NLTK's."""
+    """3,000 distinct SNLI dev sentences: every token and tag is NLTK's."""
     with gzip.open(shared_file("snli_1.0/snli_1.0_dev.jsonl.gz"), "rt", encoding="utf-8") as f:
         lines = [json.loads(line) for _, line in zip(range(2500), f)]
     sentences = list(dict.fromkeys(s for r in lines for s in (r["sentence1"], r["sentence2"])))[:3000]
