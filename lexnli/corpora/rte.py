@@ -33,11 +33,12 @@ def _rte_reader():
     return rte
 
 
-def read_rte3(split: str, *, lemmas: bool = False) -> list[Pair]:
+def read_rte3(split: str, *, lemmas: bool = False, tagger: str = "fast") -> list[Pair]:
     """The RTE-3 pairs of ``split`` (``"dev"``: rte3_dev.xml, ``"test"``: rte3_test.xml).
 
     Labels are ``"entailment"`` / ``"non-entailment"``; ``pair_id`` is NLTK's ``gid``
-    (e.g. ``"3-1"``); ``lemmas`` goes to :func:`make_sentences`.
+    (e.g. ``"3-1"``); ``lemmas`` and ``tagger`` (``"fast"`` or ``"nltk"``, the same tags)
+    go to :func:`make_sentences`.
 
     Raises
     ------
@@ -58,6 +59,6 @@ def read_rte3(split: str, *, lemmas: bool = False) -> list[Pair]:
         if item.value not in _VALUES:
             raise ValueError(f"{fileid}, pair {item.gid}: unexpected value {item.value!r} (expected 0 or 1)")
     sentences = make_sentences([(" ".join(text.split()), None) for item in items for text in (item.text, item.hyp)],
-                               lemmas=lemmas)
+                               lemmas=lemmas, tagger=tagger)
     return [Pair(premise=sentences[2 * i], hypothesis=sentences[2 * i + 1], label=_VALUES[item.value], pair_id=item.gid)
             for i, item in enumerate(items)]

@@ -78,7 +78,7 @@ def _check_split(split: str | None) -> str | None:
 
 def iter_sick(path=None, split: str | None = None, *, lemmas: bool = False,
               on_error: str = "raise", report: ReadReport | None = None,
-              verify: bool = False, data_home=None) -> Iterator[Pair]:
+              verify: bool = False, data_home=None, tagger: str = "fast") -> Iterator[Pair]:
     """Yield the pairs of SICK (one SemEval split, or all when ``split`` is None).
 
     Parameters
@@ -95,6 +95,9 @@ def iter_sick(path=None, split: str | None = None, *, lemmas: bool = False,
     verify : bool, default=False
         Check the uncompressed content against the official SHA-256 first (a
         :class:`CorpusFormatError` when it differs).
+    tagger : {"fast", "nltk"}, default="fast"
+        How the sentences are tagged (:data:`lexnli.text.TAGGERS`): the same tags, NLTK's own
+        tagger being the slow reference.
     """
     split = _check_split(split)
     path = locate_sick(path, data_home)
@@ -137,7 +140,7 @@ def iter_sick(path=None, split: str | None = None, *, lemmas: bool = False,
                 partial(Pair, label=label, pair_id=record["pair_ID"].strip() or None))
 
     pending = parse_lines(name, open_bytes(path), parse_line, on_error=on_error, report=report)
-    for pair in build_pairs(pending, lemmas=lemmas):
+    for pair in build_pairs(pending, lemmas=lemmas, tagger=tagger):
         report.n_read += 1
         yield pair
     if header is None:

@@ -99,7 +99,7 @@ def _pending_pair(record: dict, source: str, lineno: int, require_label: bool) -
 
 def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False, lemmas: bool = False,
               on_error: str = "raise", report: ReadReport | None = None,
-              require_label: bool = True) -> Iterator[Pair]:
+              require_label: bool = True, tagger: str = "fast") -> Iterator[Pair]:
     """Yield the pairs of one SNLI file as :class:`~lexnli.records.Pair` records.
 
     Parameters
@@ -114,6 +114,9 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
     lemmas : bool, default=False
         Passed to :func:`lexnli.text.make_sentences` (lines without parses are tokenized and
         tagged in batches of :data:`~lexnli.corpora.lines.PAIR_BATCH` pairs).
+    tagger : {"fast", "nltk"}, default="fast"
+        How lines without parses are tagged (:data:`lexnli.text.TAGGERS`): the same tags, NLTK's
+        own tagger being the slow reference.
     on_error : {"raise", "skip"}, default="raise"
         On a malformed line (bad JSON or field count, missing field, unknown label, bytes that
         are not UTF-8) raise :class:`CorpusFormatError`, or skip it and record it in
@@ -143,7 +146,7 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
         return _pending_pair(record, name, lineno, require_label)
 
     pending = parse_lines(name, lines, parse_line, on_error=on_error, report=report)
-    for pair in build_pairs(pending, lemmas=lemmas):
+    for pair in build_pairs(pending, lemmas=lemmas, tagger=tagger):
         if pair.label is None:
             report.n_unlabeled += 1
             if not keep_unlabeled:
