@@ -129,3 +129,20 @@ def test_memo_is_bounded_and_remembers(nltk_tagger, monkeypatch):
 def test_unknown_tagger_is_an_error():
     with pytest.raises(ValueError, match="tagger must be one of"):
         text.tokenize_and_tag("A dog.", tagger="spacy")
+
+
+def test_readers_batch_raw_lines_and_keep_order(nltk_tagger, tmp_path):
+    from lexnli.corpora.lines import build_pairs
+    from lexnli.corpora.snli import read_snli
+
+    lines = [{"gold_label": "neutral", "sentence1": s, "sentence2": HAND_WRITTEN[-1 - i], "pairID": str(i)}
+             for i, s in enumerate(HAND_WRITTEN[:7])]
+    lines[2]["sentence1_parse"] = "(ROOT (S (NP (DT The) (NNS kids)) (VP (VBP sleep)) (. .)))"
+    path = tmp_path / "raw.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    fast, reference = read_snli(path), read_snli(path, tagger="nltk")
+    assert fast.pairs == reference.pairs
+    assert [p.pair_id for p in fast] == [str(i) for i in range(7)]
+    assert fast[2].premise.tokens == ("The", "kids", "sleep", ".")
+    pending = [((line["sentence1"], None), (line["sentence2"], None), lambda p, h: (p.tags, h.tags)) for line in lines]
+    assert list(build_pairs(pending, batch_size=2)) == list(build_pairs(pending, tagger="nltk"))
