@@ -30,14 +30,18 @@ class BatchPerceptronTagger:
     ----------
     tagger : nltk.tag.perceptron.PerceptronTagger
         A loaded NLTK tagger; its weights, tag dictionary, classes and ``normalize`` are used.
+    batch_size : int, default=4096
+        Sentences decoded together (of similar lengths: the batch is sorted by length first), which
+        bounds the memory the padded arrays take.
     max_types : int, default=200_000
         Bound on the cached word types (raw and normalized): the caches are emptied before a
         batch once they hold more, so they hold at most this many plus one batch's types and
         memory stays bounded on an endless stream of new words.
     """
 
-    def __init__(self, tagger, max_types: int = 200_000):
+    def __init__(self, tagger, batch_size: int = 4096, max_types: int = 200_000):
         self.tagger = tagger
+        self.batch_size = batch_size
         self.max_types = max_types
         self._weights = tagger.model.weights
         self._normalize = tagger.normalize
@@ -72,12 +76,22 @@ class BatchPerceptronTagger:
         """Empty the per-type caches (row 0 of every table is the zero row / no feature)."""
         self._rows = [np.zeros(len(self.classes))]
         self._row_of = {}
-        self._matrix = np.zeros((1, len(self.classes)))
         self._raw = {}
         self._raw_rows = [(0, -1, 0)]
         self._norm = {}
         self._norm_rows = [(0,) * (len(_TYPE_FEATURES) + 1)]
         self._ptw_rows = [np.zeros(len(self.tags), dtype=np.int32)]
+        # The lists above as arrays, extended with each batch's new rows.
+        self._arrays = [np.zeros((0, len(self.classes))), np.zeros((0, 3), dtype=np.int32),
+                        np.zeros((0, len(_TYPE_FEATURES) + 1), dtype=np.int32), np.zeros((0, len(self.tags)), dtype=np.int32)]
+
+    def _grown_arrays(self) -> list[np.ndarray]:
+        """The weight matrix and the raw-word, normalized-type and previous-tag+word tables, up to date."""
+        for k, rows in enumerate((self._rows, self._raw_rows, self._norm_rows, self._ptw_rows)):
+            old = self._arrays[k]
+            if len(rows) > len(old):
+                self._arrays[k] = np.concatenate([old, np.array(rows[len(old):], dtype=old.dtype)])
+        return self._arrays
 
     def _row(self, feature: str) -> int:
         """Row of ``feature`` in the weight matrix (0, the zero row, for a feature the model lacks)."""
@@ -127,36 +141,39 @@ class BatchPerceptronTagger:
         return index
 
     def cache_size(self) -> dict:
-        """Entries and bytes held by the per-type caches (weight rows, word types)."""
-        n_rows = len(self._rows)
-        return {"weight_rows": n_rows, "raw_types": len(self._raw), "normalized_types": len(self._norm),
-                "bytes": n_rows * len(self.classes) * 8 + len(self._ptw_rows) * len(self.tags) * 4
-                + (len(self._raw_rows) * 3 + len(self._norm_rows) * 8) * 8}
+        """Entries of the per-type caches and the bytes of their arrays (the Python dicts beside them not counted)."""
+        return {"weight_rows": len(self._rows), "raw_types": len(self._raw), "normalized_types": len(self._norm),
+                "array_bytes": sum(a.nbytes for a in self._grown_arrays())}
 
     def tag_sents(self, sentences) -> list[tuple[str, ...]]:
         """The tags of each tokenized sentence (a list of token sequences), NLTK's exactly."""
         sentences = [list(s) for s in sentences]
         if len(self._raw) + len(self._norm) > self.max_types:
             self._reset()
+        order = sorted(range(len(sentences)), key=lambda i: len(sentences[i]))
+        tags = [()] * len(sentences)
+        for start in range(0, len(order), self.batch_size):
+            batch = order[start:start + self.batch_size]
+            for i, sentence_tags in zip(batch, self._tag_batch([sentences[i] for i in batch])):
+                tags[i] = sentence_tags
+        return tags
+
+    def _tag_batch(self, sentences) -> list[tuple[str, ...]]:
         n = len(sentences)
         lengths = np.array([len(s) for s in sentences], dtype=np.int64)
-        width = int(lengths.max()) if n else 0
+        width = int(lengths.max())
         if width == 0:
             return [() for _ in sentences]
-        raw = np.zeros((n, width), dtype=np.int64)
+        raw = np.zeros((n, width), dtype=np.int32)
         for i, sentence in enumerate(sentences):
             raw[i, :len(sentence)] = [self._raw_row(w) for w in sentence]
         start_types = [self._type_row(t) for t in self._start]
         end_types = [self._type_row(t) for t in self._end]
-        self._matrix = np.concatenate([self._matrix, np.stack(self._rows[len(self._matrix):])]) \
-            if len(self._rows) > len(self._matrix) else self._matrix
-        raw_rows = np.array(self._raw_rows, dtype=np.int64)
-        norm_rows = np.array(self._norm_rows, dtype=np.int64)
-        ptw_rows = np.stack(self._ptw_rows)
+        M, raw_rows, norm_rows, ptw_rows = self._grown_arrays()
         prefix_row, fixed, norm = raw_rows[raw, 0], raw_rows[raw, 1], raw_rows[raw, 2]
         # Normalized context: START START2 w1..wn END END2 (positions past a sentence's end are
         # filled with its END markers, so every sentence sees NLTK's context).
-        context = np.full((n, width + 4), end_types[1], dtype=np.int64)
+        context = np.full((n, width + 4), end_types[1], dtype=np.int32)
         context[:, 0], context[:, 1] = start_types
         positions = np.arange(width)
         inside = positions[None, :] < lengths[:, None]
@@ -164,10 +181,9 @@ class BatchPerceptronTagger:
         context[np.arange(n), lengths + 2] = end_types[0]
         context[np.arange(n), lengths + 3] = end_types[1]
         order = np.argsort(-lengths, kind="stable")
-        M = self._matrix
         prev = np.zeros(n, dtype=np.int64)
         prev2 = np.ones(n, dtype=np.int64)
-        out = np.zeros((n, width), dtype=np.int64)
+        out = np.zeros((n, width), dtype=np.int32)
         for j in range(width):
             active = order[:np.count_nonzero(lengths > j)]
             tags = fixed[active, j]
