@@ -48,6 +48,7 @@ class BatchPerceptronTagger:
         self._tagdict = tagger.tagdict
         # Classes in descending order: np.argmax keeps the first maximum, i.e. the last label.
         self.classes = tuple(sorted(tagger.model.classes, reverse=True))
+        self._class_index = {c: i for i, c in enumerate(self.classes)}
         start, start2 = tagger.START
         self._start, self._end = tuple(tagger.START), tuple(tagger.END)
         self.tags = (start, start2) + tuple(sorted(set(self.classes) | set(self._tagdict.values())))
@@ -66,8 +67,10 @@ class BatchPerceptronTagger:
         self._reset()
 
     def _vector(self, feature: str) -> np.ndarray:
-        weights = self._weights.get(feature, {})
-        return np.array([weights.get(c, 0.0) for c in self.classes], dtype=np.float64)
+        vector = np.zeros(len(self.classes))
+        for label, weight in self._weights.get(feature, {}).items():
+            vector[self._class_index[label]] = weight
+        return vector
 
     def _table(self, name) -> np.ndarray:
         return np.stack([self._vector(name(t)) for t in self.tags])
@@ -147,7 +150,7 @@ class BatchPerceptronTagger:
 
     def tag_sents(self, sentences) -> list[tuple[str, ...]]:
         """The tags of each tokenized sentence (a list of token sequences), NLTK's exactly."""
-        sentences = [list(s) for s in sentences]
+        sentences = list(sentences)
         if len(self._raw) + len(self._norm) > self.max_types:
             self._reset()
         order = sorted(range(len(sentences)), key=lambda i: len(sentences[i]))
@@ -164,9 +167,10 @@ class BatchPerceptronTagger:
         width = int(lengths.max())
         if width == 0:
             return [() for _ in sentences]
+        known, new = self._raw.get, self._raw_row
+        flat = [known(w) or new(w) for sentence in sentences for w in sentence]  # index 0 is never a word's
         raw = np.zeros((n, width), dtype=np.int32)
-        for i, sentence in enumerate(sentences):
-            raw[i, :len(sentence)] = [self._raw_row(w) for w in sentence]
+        raw[np.arange(width)[None, :] < lengths[:, None]] = flat
         start_types = [self._type_row(t) for t in self._start]
         end_types = [self._type_row(t) for t in self._end]
         M, raw_rows, norm_rows, ptw_rows = self._grown_arrays()

@@ -37,8 +37,9 @@ def ptb_to_wordnet(tag: str, default: str = "") -> str:
 def parse_leaves(parse: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Return ``(tokens, tags)`` from the leaves of a bracketed PTB parse, escapes undone."""
     leaves = _LEAF.findall(parse)
-    tags = tuple(sys.intern(tag) for tag, _ in leaves)
-    tokens = tuple(sys.intern(PTB_UNESCAPES.get(word, word)) for _, word in leaves)
+    unescape, intern = PTB_UNESCAPES.get, sys.intern
+    tags = tuple([intern(tag) for tag, _ in leaves])
+    tokens = tuple([intern(unescape(word, word)) for _, word in leaves])
     return tokens, tags
 
 
@@ -108,7 +109,7 @@ _memo: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def _interned(tokens, tags) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    return tuple(sys.intern(w) for w in tokens), tuple(sys.intern(t) for t in tags)
+    return tuple(map(sys.intern, tokens)), tuple(map(sys.intern, tags))
 
 
 def nltk_tokenize_and_tag(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
