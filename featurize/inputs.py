@@ -4,24 +4,35 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lexnli.records import Pair, Sentence
-from lexnli.text import make_sentence
+from lexnli.text import make_sentences
+
+
+def _is_string_pair(item) -> bool:
+    return isinstance(item, (tuple, list)) and len(item) == 2 and all(isinstance(s, str) for s in item)
 
 
 def as_pair(item, index: int | None = None) -> Pair:
     """A :class:`Pair` as is, or ``(premise, hypothesis)`` strings tokenized and tagged on the fly."""
-    if isinstance(item, Pair):
-        return item
-    if isinstance(item, (tuple, list)) and len(item) == 2 and all(isinstance(s, str) for s in item):
-        return Pair(make_sentence(item[0]), make_sentence(item[1]))
-    where = f" at position {index}" if index is not None else ""
-    raise TypeError(f"expected a Pair or a (premise, hypothesis) pair of strings{where}, got {type(item).__name__}: {item!r:.80}")
+    return as_pairs([item], start=index)[0]
 
 
-def as_pairs(items) -> list[Pair]:
-    """:func:`as_pair` on every item; a single string pair is not mistaken for a batch."""
+def as_pairs(items, start: int | None = 0) -> list[Pair]:
+    """:func:`as_pair` on every item; a single string pair is not mistaken for a batch.
+
+    The string pairs' sentences are tokenized and tagged together (one batch, see
+    :func:`lexnli.text.make_sentences`). ``start`` is the position of the first item, for error
+    messages (``None``: do not say where).
+    """
     if isinstance(items, (str, Pair)):
         raise TypeError("expected a sequence of pairs, got a single item: wrap it in a list")
-    return [as_pair(item, i) for i, item in enumerate(items)]
+    items = list(items)
+    for i, item in enumerate(items):
+        if not isinstance(item, Pair) and not _is_string_pair(item):
+            where = f" at position {start + i}" if start is not None else ""
+            raise TypeError(f"expected a Pair or a (premise, hypothesis) pair of strings{where}, "
+                            f"got {type(item).__name__}: {item!r:.80}")
+    sentences = iter(make_sentences([(text, None) for item in items if not isinstance(item, Pair) for text in item]))
+    return [item if isinstance(item, Pair) else Pair(next(sentences), next(sentences)) for item in items]
 
 
 #: Tag sets for the tag-matching families: "ptb" keeps the Penn Treebank tags; "coarse" keeps
