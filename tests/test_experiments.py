@@ -49,14 +49,18 @@ def tagger():
         pytest.skip(str(exc))
 
 
-@pytest.fixture(scope="module")
-def snli_files(tmp_path_factory, tagger):
-    folder = tmp_path_factory.mktemp("snli")
+def write_snli_files(folder) -> dict:
+    """60 train / 30 dev / 30 test pairs of :func:`snli_lines` as SNLI jsonl files in ``folder``."""
     paths = {}
     for split, n, seed in (("train", 60, 0), ("dev", 30, 1), ("test", 30, 2)):
         paths[split] = folder / f"snli_1.0_{split}.jsonl"
         paths[split].write_text("".join(json.dumps(r) + "\n" for r in snli_lines(n, seed)), encoding="utf-8")
     return paths
+
+
+@pytest.fixture(scope="module")
+def snli_files(tmp_path_factory, tagger):
+    return write_snli_files(tmp_path_factory.mktemp("snli"))
 
 
 def data_args(paths):
