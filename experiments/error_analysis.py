@@ -28,7 +28,7 @@ from featurize.presets import signature
 from lexnli.cli import at_least
 from lexnli.corpora.snli import read_snli
 from lexnli.records import LABELS, Pair
-from lexnli.text import make_sentence
+from lexnli.text import make_sentences
 
 from . import runner
 from .runner import Results
@@ -55,8 +55,9 @@ EXPLAIN_K = 8
 
 def probe_pairs() -> list[tuple[str, Pair]]:
     """The probes as ``(phenomenon, Pair)``, tokenized and tagged like unparsed corpus lines."""
-    return [(phenomenon, Pair(premise=make_sentence(p), hypothesis=make_sentence(h), label=label))
-            for phenomenon, p, h, label in PROBES]
+    sentences = make_sentences([(text, None) for _, p, h, _ in PROBES for text in (p, h)])  # one batch
+    return [(phenomenon, Pair(premise=sentences[2 * i], hypothesis=sentences[2 * i + 1], label=label))
+            for i, (phenomenon, _, _, label) in enumerate(PROBES)]
 
 
 def _format_explanation(pushes) -> str:

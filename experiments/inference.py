@@ -31,7 +31,7 @@ from classifiers.logistic import C_GRID, fit_select_C
 from classifiers.persistence import save_model
 from classifiers.transfer import WithModelProbabilities
 from featurize import PairFeaturizer
-from featurize.inputs import as_pair
+from featurize.inputs import as_pairs
 from lexnli.cli import at_least
 from lexnli.corpora.sick import read_sick
 from lexnli.records import Pair
@@ -61,13 +61,10 @@ def _row(model, train, dataset, gold, predicted) -> dict:
 
 def probe_pairs(lines) -> tuple[list[Pair], list[str]]:
     """Probe lines as pairs (tokenized and tagged from the text) and their categories."""
-    pairs = [Pair(*_sentences(line), label=line["gold_label"], pair_id=line.get("pairID")) for line in lines]
+    tagged = as_pairs([(line["sentence1"], line["sentence2"]) for line in lines])  # one batch
+    pairs = [Pair(p.premise, p.hypothesis, label=line["gold_label"], pair_id=line.get("pairID"))
+             for p, line in zip(tagged, lines)]
     return pairs, [line["category"] for line in lines]
-
-
-def _sentences(line):
-    pair = as_pair((line["sentence1"], line["sentence2"]))
-    return pair.premise, pair.hypothesis
 
 
 def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT, seed: int = 0,

@@ -258,12 +258,12 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     def fit(self, X, y=None):
         """Check the configuration; learn the vocabulary when ``n_features=None``."""
-        self._fit(as_pairs(X, self.columns), keep=False)
+        self._fit(as_pairs(X, columns=self.columns), keep=False)
         return self
 
     def fit_transform(self, X, y=None):
         """Fit and transform in one pass over the pairs."""
-        return self._fit(as_pairs(X, self.columns), keep=True)
+        return self._fit(as_pairs(X, columns=self.columns), keep=True)
 
     def _start(self):
         """Validate the parameters and set the dense columns and families; return the families."""
@@ -350,7 +350,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         """Featurize pairs into a CSR matrix of shape ``(n_pairs, n_features_out_)``."""
         check_is_fitted(self, "n_features_out_")
         families = resolve(self.families_)
-        return self._assemble(self._batches(as_pairs(X, self.columns), families))
+        return self._assemble(self._batches(as_pairs(X, columns=self.columns), families))
 
     # -- names -----------------------------------------------------------------------------
 
@@ -393,7 +393,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         for j, name in enumerate(self._leading_names()):
             if wanted is None or j in wanted:
                 names[j].add(name)
-        pairs = as_pairs(X, self.columns)
+        pairs = as_pairs(X, columns=self.columns)
         lookup = self._column_lookup()
         for part in work_bounded_slices(pairs, self.batch_size):
             batch = Batch.from_pairs(pairs[part], self.lowercase, self.tag_set)

@@ -8,7 +8,13 @@ import pandas as pd
 
 from lexnli.corpora.frames import frame_texts
 from lexnli.records import Pair, Sentence
-from lexnli.text import make_sentence
+from lexnli.text import make_sentences
+
+
+def _is_string_pair(item) -> bool:
+    """Whether ``item`` is two strings (a tuple, a list, or a row of ``frame.values``)."""
+    return isinstance(item, (tuple, list, np.ndarray)) and len(item) == 2 and all(isinstance(s, str) for s in item)
+
 
 #: The columns a table of pairs (DataFrame, Hugging Face dataset) holds the two sentences in, by default.
 COLUMNS = ("premise", "hypothesis")
@@ -16,12 +22,7 @@ COLUMNS = ("premise", "hypothesis")
 
 def as_pair(item, index: int | None = None) -> Pair:
     """A :class:`Pair` as is, or ``(premise, hypothesis)`` strings tokenized and tagged on the fly."""
-    if isinstance(item, Pair):
-        return item
-    if isinstance(item, (tuple, list, np.ndarray)) and len(item) == 2 and all(isinstance(s, str) for s in item):
-        return Pair(make_sentence(item[0]), make_sentence(item[1]))
-    where = f" at position {index}" if index is not None else ""
-    raise TypeError(f"expected a Pair or a (premise, hypothesis) pair of strings{where}, got {type(item).__name__}: {item!r:.80}")
+    return as_pairs([item], start=index)[0]
 
 
 def _is_table(items) -> bool:
@@ -29,17 +30,24 @@ def _is_table(items) -> bool:
     return isinstance(items, (pd.DataFrame, dict)) or hasattr(items, "to_pandas")
 
 
-def as_pairs(items, columns=COLUMNS) -> list[Pair]:
+def as_pairs(items, start: int | None = 0, columns=COLUMNS) -> list[Pair]:
     """:func:`as_pair` on every item; a single string pair is not mistaken for a batch.
 
     ``items`` may also be a table of pairs (a DataFrame, a ``datasets.Dataset``, a dict of
-    columns) whose ``columns`` hold the premise and the hypothesis.
+    columns) whose ``columns`` hold the premise and the hypothesis. The string pairs' sentences
+    are tokenized and tagged together (one batch, see :func:`lexnli.text.make_sentences`).
+    ``start`` is the position of the first item, for error messages (``None``: do not say where).
     """
     if isinstance(items, (str, Pair)):
         raise TypeError("expected a sequence of pairs, got a single item: wrap it in a list")
-    if _is_table(items):
-        items = frame_texts(items, *columns)
-    return [as_pair(item, i) for i, item in enumerate(items)]
+    items = frame_texts(items, *columns) if _is_table(items) else list(items)
+    for i, item in enumerate(items):
+        if not isinstance(item, Pair) and not _is_string_pair(item):
+            where = f" at position {start + i}" if start is not None else ""
+            raise TypeError(f"expected a Pair or a (premise, hypothesis) pair of strings{where}, "
+                            f"got {type(item).__name__}: {item!r:.80}")
+    sentences = iter(make_sentences([(text, None) for item in items if not isinstance(item, Pair) for text in item]))
+    return [item if isinstance(item, Pair) else Pair(next(sentences), next(sentences)) for item in items]
 
 
 #: Tag sets for the tag-matching families: "ptb" keeps the Penn Treebank tags; "coarse" keeps

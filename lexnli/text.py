@@ -3,7 +3,10 @@
 Parse leaves are read with a regular expression (much faster than building a tree) and PTB
 bracket escapes (``-LRB-`` ...) are undone. Raw text is tokenized with NLTK's
 ``TreebankWordTokenizer`` (it needs no downloaded model) and tagged with NLTK's averaged
-perceptron tagger (``python -m nltk.downloader averaged_perceptron_tagger_eng``).
+perceptron tagger's weights (``python -m nltk.downloader averaged_perceptron_tagger_eng``): by
+default with NLTK's tokens and tags computed faster (:mod:`lexnli.treebank`, and
+:class:`lexnli.tagging.BatchPerceptronTagger` in batches) with repeated sentences remembered, or by NLTK itself one sentence at a time
+(``tagger="nltk"``, the reference).
 """
 from __future__ import annotations
 
@@ -35,8 +38,9 @@ def ptb_to_wordnet(tag: str, default: str = "") -> str:
 def parse_leaves(parse: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Return ``(tokens, tags)`` from the leaves of a bracketed PTB parse, escapes undone."""
     leaves = _LEAF.findall(parse)
-    tags = tuple(sys.intern(tag) for tag, _ in leaves)
-    tokens = tuple(sys.intern(PTB_UNESCAPES.get(word, word)) for _, word in leaves)
+    unescape, intern = PTB_UNESCAPES.get, sys.intern
+    tags = tuple([intern(tag) for tag, _ in leaves])
+    tokens = tuple([intern(unescape(word, word)) for _, word in leaves])
     return tokens, tags
 
 
@@ -83,13 +87,72 @@ def _tagger():
     return PerceptronTagger()
 
 
-def tokenize_and_tag(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Tokenize raw text (Treebank conventions) and POS-tag it (PTB tagset)."""
+#: The taggers of raw text: ``"fast"`` (:class:`lexnli.tagging.BatchPerceptronTagger`, NLTK's tags
+#: in batches, memoized) and ``"nltk"`` (``PerceptronTagger.tag`` one sentence at a time, the reference).
+TAGGERS = ("fast", "nltk")
+#: How many distinct sentences :func:`tokenize_and_tag_many` remembers (oldest forgotten first).
+MEMO_SIZE = 100_000
+
+
+@lru_cache(maxsize=1)
+def _fast_tokenizer():
+    from .treebank import TreebankTokenizer
+
+    return TreebankTokenizer(_tokenizer())
+
+
+@lru_cache(maxsize=1)
+def _batch_tagger():
+    from .tagging import BatchPerceptronTagger
+
+    return BatchPerceptronTagger(_tagger())
+
+
+_memo: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _interned(tokens, tags) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return tuple(map(sys.intern, tokens)), tuple(map(sys.intern, tags))
+
+
+def nltk_tokenize_and_tag(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Tokenize raw text (Treebank conventions) and POS-tag it with NLTK's tagger, one sentence: the reference."""
     tokens = _tokenizer().tokenize(text)
     if not tokens:
         return (), ()
-    tagged = _tagger().tag(tokens)
-    return (tuple(sys.intern(w) for w, _ in tagged), tuple(sys.intern(t) for _, t in tagged))
+    return _interned(tokens, (tag for _, tag in _tagger().tag(tokens)))
+
+
+def tokenize_and_tag_many(texts, tagger: str = "fast") -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """``(tokens, tags)`` of each raw text: Treebank tokens, PTB tags equal to NLTK's tagger's.
+
+    With ``tagger="fast"`` the distinct texts not seen recently are tokenized by
+    :class:`lexnli.treebank.TreebankTokenizer`, tagged in one batch by
+    :class:`lexnli.tagging.BatchPerceptronTagger` and remembered (at most :data:`MEMO_SIZE`
+    texts), so a premise repeated across pairs or calls is tokenized and tagged once;
+    ``tagger="nltk"`` runs :func:`nltk_tokenize_and_tag` on each text.
+    """
+    if tagger not in TAGGERS:
+        raise ValueError(f"tagger must be one of {TAGGERS}, got {tagger!r}")
+    texts = list(texts)
+    if tagger == "nltk":
+        return [nltk_tokenize_and_tag(text) for text in texts]
+    new = [text for text in dict.fromkeys(texts) if text not in _memo]
+    tokenize = _fast_tokenizer().tokenize
+    token_lists = [tokenize(text) for text in new]
+    tagged = _batch_tagger().tag_sents(token_lists) if token_lists else []  # parsed input needs no tagger
+    fresh = dict(zip(new, (_interned(tokens, tags) for tokens, tags in zip(token_lists, tagged))))
+    results = [fresh.get(text) or _memo[text] for text in texts]
+    overflow = len(_memo) + len(fresh) - MEMO_SIZE
+    for old in list(_memo)[:max(overflow, 0)]:
+        del _memo[old]
+    _memo.update(list(fresh.items())[-MEMO_SIZE:])
+    return results
+
+
+def tokenize_and_tag(text: str, tagger: str = "fast") -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Tokenize raw text (Treebank conventions) and POS-tag it (PTB tagset); see :func:`tokenize_and_tag_many`."""
+    return tokenize_and_tag_many([text], tagger)[0]
 
 
 def load_wordnet():
@@ -117,23 +180,33 @@ def lemmatize(tokens, tags) -> tuple[str, ...]:
     )
 
 
-def make_sentence(text: str, parse: str | None = None, *, lemmas: bool = False) -> Sentence:
-    """Build a :class:`Sentence`: tokens/tags from ``parse`` if given, else from ``text``.
+def make_sentences(items, *, lemmas: bool = False, tagger: str = "fast") -> list[Sentence]:
+    """Build a :class:`Sentence` for each ``(text, parse)``: from the parse if there is one, else from the text.
 
+    The texts without a parse are tokenized and tagged together (:func:`tokenize_and_tag_many`),
+    which is what makes raw text fast: pass a whole batch, not one sentence at a time.
     Tokens keep their case: lowercasing is the featurizer's (``PairFeaturizer(lowercase=...)``).
 
     Parameters
     ----------
-    text : str
-        The raw sentence.
-    parse : str or None
-        A bracketed PTB parse of ``text`` (SNLI's ``sentence1_parse``); ``None`` to tokenize and tag.
+    items : iterable of (str, str or None)
+        The raw sentence and a bracketed PTB parse of it (SNLI's ``sentence1_parse``), or ``None``
+        (or ``""``) to tokenize and tag the text.
     lemmas : bool, default=False
         Also compute WordNet lemmas (needs the WordNet data).
+    tagger : {"fast", "nltk"}, default="fast"
+        How raw text is tagged, see :data:`TAGGERS`; both give NLTK's tags.
     """
-    if parse:
-        tokens, tags = parse_leaves(parse)
-    else:
-        tokens, tags = tokenize_and_tag(text)
-    lemma_tuple = lemmatize(tokens, tags) if lemmas else None
-    return Sentence(text=text, tokens=tokens, tags=tags, parse=parse or None, lemmas=lemma_tuple)
+    items = list(items)
+    raw = tokenize_and_tag_many([text for text, parse in items if not parse], tagger)[::-1]
+    sentences = []
+    for text, parse in items:
+        tokens, tags = parse_leaves(parse) if parse else raw.pop()
+        lemma_tuple = lemmatize(tokens, tags) if lemmas else None
+        sentences.append(Sentence(text=text, tokens=tokens, tags=tags, parse=parse or None, lemmas=lemma_tuple))
+    return sentences
+
+
+def make_sentence(text: str, parse: str | None = None, *, lemmas: bool = False, tagger: str = "fast") -> Sentence:
+    """Build one :class:`Sentence` from ``parse`` if given, else from ``text``; see :func:`make_sentences`."""
+    return make_sentences([(text, parse)], lemmas=lemmas, tagger=tagger)[0]

@@ -42,3 +42,19 @@ def pytest_runtest_makereport(item, call):
         path, line, _ = item.reportinfo()
         report.outcome = "skipped"
         report.longrepr = (str(path), (line or 0) + 1, f"Skipped: needs missing data: {call.excinfo.value}")
+
+
+@pytest.fixture(scope="session")
+def noisy_snli_files(tmp_path_factory) -> dict:
+    """The noisy fixture of :mod:`tests.noisy_snli` written as train/dev/test jsonl files (paths by split)."""
+    from .noisy_snli import write_splits
+
+    return write_splits(tmp_path_factory.mktemp("noisy_snli"))
+
+
+@pytest.fixture(scope="session")
+def noisy_snli(noisy_snli_files) -> dict:
+    """The noisy fixture read back: ``SNLICorpus`` by split."""
+    from lexnli.corpora.snli import read_snli
+
+    return {split: read_snli(path) for split, path in noisy_snli_files.items()}

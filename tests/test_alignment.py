@@ -170,3 +170,9 @@ def real_relations():
 def test_real_wordnet_relations(real_relations, premise, hypothesis, relation):
     tag = "JJ" if premise in ("blue", "tall", "german") else "NN"
     assert real_relations.relation(premise, tag, hypothesis, tag) == relation
+
+
+def test_active_to_passive_is_a_voice_change_not_a_role_swap():
+    found = features("a/DT dog/NN bit/VBD a/DT man/NN ./.", "a/DT man/NN was/VBD bitten/VBN by/IN a/DT dog/NN ./.")
+    assert found["alignment:voice_change"] == 1
+    assert "alignment:role_swap" not in found

@@ -49,9 +49,8 @@ def tagger():
         pytest.skip(str(exc))
 
 
-@pytest.fixture(scope="module")
-def snli_files(tmp_path_factory, tagger):
-    folder = tmp_path_factory.mktemp("snli")
+def write_snli_files(folder) -> dict:
+    """60 train / 30 dev / 30 test pairs of :func:`snli_lines` as SNLI jsonl files in ``folder``."""
     paths = {}
     for split, n, seed in (("train", 60, 0), ("dev", 30, 1), ("test", 30, 2)):
         paths[split] = folder / f"snli_1.0_{split}.jsonl"
@@ -59,13 +58,13 @@ def snli_files(tmp_path_factory, tagger):
     return paths
 
 
+@pytest.fixture(scope="module")
+def snli_files(tmp_path_factory, tagger):
+    return write_snli_files(tmp_path_factory.mktemp("snli"))
+
+
 def data_args(paths):
     return [arg for split in ("train", "dev", "test") for arg in (f"--{split}", str(paths[split]))]
-
-
-def in_unit_interval(values):
-    values = np.asarray(values, dtype=float)
-    return bool(np.all((values >= 0) & (values <= 1)))
 
 
 def test_ablation_end_to_end(snli_files, tmp_path, capsys):
@@ -77,16 +76,13 @@ def test_ablation_end_to_end(snli_files, tmp_path, capsys):
                                        "delta_test_vs_full"]
     assert len(table) == 1 + 2 * len(FAMILIES) == 15
     assert table.loc[0, "setting"] == "full" and table.loc[0, "families"] == "+".join(FAMILIES)
-    assert table.loc[0, "delta_test_vs_full"] == 0
     for name in FAMILIES:
         without = table.loc[table["setting"] == f"without {name}", "families"].item().split("+")
         assert name not in without and len(without) == len(FAMILIES) - 1
         assert table.loc[table["setting"] == f"only {name}", "families"].item() == name
-    assert in_unit_interval(table["dev_accuracy"]) and in_unit_interval(table["test_accuracy"])
-    assert np.allclose(table["delta_test_vs_full"], table["test_accuracy"] - table.loc[0, "test_accuracy"])
-    assert (table["C"] == 1.0).all()
+    # accuracies, deltas and McNemar counts are recounted by hand in test_experiment_numbers.py
     # McNemar against the full model: the difference of the discordant counts is the accuracy delta
-    assert np.isnan(table.loc[0, "p_mcnemar_vs_full"]) and in_unit_interval(table["p_mcnemar_vs_full"][1:])
+    assert np.isnan(table.loc[0, "p_mcnemar_vs_full"])
     assert np.allclose((table["a_only"] - table["b_only"]) / 30, table["delta_test_vs_full"])
     assert (tmp_path / "ablation.md").read_text(encoding="utf-8").count("\n|") >= 16
     assert "total wall time" in capsys.readouterr().out
@@ -101,10 +97,8 @@ def test_learning_curve_end_to_end(snli_files, tmp_path, capsys):
     # two draws at 10 and 30, one at all 60 (draws would be identical), for each model
     counts = results.groupby(["model", "n_train"]).size().to_dict()
     assert counts == {(m, n): k for m in ("lexicalized", "unlexicalized") for n, k in ((10, 2), (30, 2), (60, 1))}
-    assert in_unit_interval(results["test_accuracy"]) and in_unit_interval(results["dev_accuracy"])
     summary = pd.read_csv(tmp_path / "learning_curve_summary.csv")
     assert list(summary.columns) == ["model", "n_train", "mean", "std", "n_draws"]
-    assert in_unit_interval(summary["mean"]) and in_unit_interval(summary["std"].dropna())
     assert summary.loc[summary["n_train"] == 60, "std"].isna().all()  # one draw: no sample std
     assert (tmp_path / "learning_curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     out = capsys.readouterr().out

@@ -13,7 +13,7 @@ from classifiers.persistence import load_model
 from experiments import inference
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import ResourceMissingError
-from tests.test_experiments import snli_files, snli_lines, tagger  # noqa: F401 (fixtures)
+from tests.test_experiments import snli_lines, write_snli_files
 from tests.test_two_class import sick_text, write_sick
 
 COLUMNS = ["model", "train", "dataset", "n_test", "accuracy", "reference_accuracy"]
@@ -26,8 +26,11 @@ PROBES = [
 
 
 @pytest.fixture(scope="module")
-def resources(tagger):
+def resources():
+    from lexnli.text import _tagger
+
     try:
+        _tagger()
         lexical_resources.get_wordnet()
         lexical_resources.get_verbocean()
     except ResourceMissingError as exc:
@@ -35,9 +38,9 @@ def resources(tagger):
 
 
 @pytest.fixture(scope="module")
-def files(tmp_path_factory, resources, snli_files):
+def files(tmp_path_factory, resources):
     folder = tmp_path_factory.mktemp("inference")
-    paths = dict(snli_files)
+    paths = write_snli_files(folder)
     sick_rows = [(str(i), r["sentence1"], r["sentence2"], r["gold_label"].upper(), semeval_set)
                  for semeval_set, n, seed in (("TRAIN", 30, 3), ("TRIAL", 15, 4), ("TEST", 15, 5))
                  for i, r in enumerate(snli_lines(n, seed), start=100 * seed)]

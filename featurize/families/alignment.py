@@ -28,7 +28,8 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
 * ``negation:<hypothesis_only|premise_only|both>``, also conjoined with the verdict, and
   ``quantifier:<word>:<in_premise|new>``;
 * ``role_swap``: the subject and object of the premise trade places in the hypothesis
-  (*A dog bit a man* / *A man bit a dog*); ``moved:<POS>`` for each moved word.
+  (*A dog bit a man* / *A man bit a dog*), unless one sentence is passive and the other not
+  (*A man is bitten by a dog*), which is ``voice_change``; ``moved:<POS>`` for each moved word.
 """
 from __future__ import annotations
 
@@ -50,6 +51,7 @@ QUANTIFIERS = frozenset({"all", "every", "each", "some", "many", "few", "several
 #: A hypothesis this much (or more) made of premise words in order is a near copy.
 COPY_SHARE = 0.8
 _ONE = frozenset({"a", "an"})
+_BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,7 @@ def _is_content(token: str, tag: str) -> bool:
 class _Analysis:
     """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
 
-    __slots__ = ("tokens", "tags", "content", "matchable", "as_number", "negated", "roles")
+    __slots__ = ("tokens", "tags", "content", "matchable", "as_number", "negated", "roles", "passive")
 
     def __init__(self, tokens, tags, wn):
         self.tokens, self.tags = tokens, tags
@@ -93,6 +95,9 @@ class _Analysis:
         # The articles read as the number one, for "a dog" / "two dogs".
         self.as_number = tuple("one" if t in _ONE else t for t in tokens)
         self.negated = any(t in NEGATIONS for t in tokens)
+        # "is (being) played by": a passive verb, read from the words (coarse tags lose VBN).
+        self.passive = any(t in _BE_FORMS and tags[i + 1][:2] == "VB" and tokens[i + 2] == "by"
+                           for i, t in enumerate(tokens[:-2]))
         roles = skeleton(tokens, tags, wn)
         self.roles = (roles["subject"] and roles["subject"][0], roles["object"] and roles["object"][0])
 
@@ -203,7 +208,10 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
         features[f"negation:{negation}:{verdict}"] = 1
     for q in QUANTIFIERS.intersection(h.tokens):
         features[f"quantifier:{q}:{'in_premise' if q in p.tokens else 'new'}"] = 1
-    if _role_swap(p, h) or _crossed(links, h):
+    if p.passive != h.passive:
+        # Active <-> passive: the nouns trade places without the roles changing.
+        features["voice_change"] = 1
+    elif _role_swap(p, h) or _crossed(links, h):
         features["role_swap"] = 1
     return Counter({f"alignment:{name}": value for name, value in features.items()})
 

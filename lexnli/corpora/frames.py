@@ -2,7 +2,7 @@
 
 The Hugging Face SNLI layout is ``premise``, ``hypothesis`` and an integer ``label`` (0
 entailment, 1 neutral, 2 contradiction, -1 no gold label); labels may also be SNLI's strings.
-Sentences are tokenized and tagged as :func:`lexnli.text.make_sentence` does for raw text.
+Sentences are tokenized and tagged in one batch, as :func:`lexnli.text.make_sentences` does for raw text.
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pandas as pd
 
 from ..errors import CorpusFormatError
 from ..records import LABELS, Pair
-from ..text import make_sentence
+from ..text import make_sentences
 
 #: The label ids of the Hugging Face ``datasets`` SNLI layout (-1: no gold label).
 HF_SNLI_LABELS = {0: "entailment", 1: "neutral", 2: "contradiction", -1: None}
@@ -78,5 +78,6 @@ def read_frame(table, premise: str = "premise", hypothesis: str = "hypothesis",
     labels = [_label(v, row) for row, v in enumerate(frame[label].tolist())] \
         if label is not None and label in frame.columns else [None] * len(texts)
     keep = keep_unlabeled or label is None or label not in frame.columns
-    return [Pair(make_sentence(p), make_sentence(h), label=y) for (p, h), y in zip(texts, labels)
-            if keep or y is not None]
+    kept = [(pair, y) for pair, y in zip(texts, labels) if keep or y is not None]
+    sentences = iter(make_sentences([(text, None) for pair, _ in kept for text in pair]))
+    return [Pair(next(sentences), next(sentences), label=y) for _, y in kept]

@@ -6,10 +6,14 @@ import logging
 import zipfile
 import zlib
 from dataclasses import dataclass, field
+from itertools import islice
 
 from ..errors import CorpusFormatError
+from ..text import make_sentences
 
 logger = logging.getLogger("lexnli.corpora")
+#: Pairs whose sentences are built together by :func:`build_pairs` (raw ones tagged in one batch).
+PAIR_BATCH = 4096
 
 
 @dataclass
@@ -73,3 +77,18 @@ def parse_lines(name: str, stream, parse_line, *, on_error: str, report: ReadRep
             raise CorpusFormatError(name, lineno + 1, f"damaged or truncated file ({exc})") from exc
     if n_pairs == 0 and not report.skipped:
         raise CorpusFormatError(name, None, "no pairs: the file is empty or has only a header row", fatal=True)
+
+
+def build_pairs(pending, *, lemmas: bool = False, tagger: str = "fast", batch_size: int = PAIR_BATCH):
+    """Yield ``finish(premise, hypothesis)`` for each ``(premise_item, hypothesis_item, finish)`` of ``pending``.
+
+    The items are ``(text, parse or None)`` as :func:`lexnli.text.make_sentences` takes them (with
+    ``lemmas`` and ``tagger``); the sentences of ``batch_size`` pairs are built together, so raw
+    text is tagged in batches while the pairs still stream in order.
+    """
+    pending = iter(pending)
+    while batch := list(islice(pending, batch_size)):
+        sentences = make_sentences([item for premise, hypothesis, _ in batch for item in (premise, hypothesis)],
+                                   lemmas=lemmas, tagger=tagger)
+        for i, (_, _, finish) in enumerate(batch):
+            yield finish(sentences[2 * i], sentences[2 * i + 1])

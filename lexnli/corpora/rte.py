@@ -4,7 +4,7 @@ RTE is a two-way task: a pair's ``value`` is 1 when the text entails the hypothe
 (RTE-3's 2-way gold standard merges "unknown" and "contradiction" into "no"). We map
 1 -> ``"entailment"`` and 0 -> ``"non-entailment"`` (:data:`NON_ENTAILMENT`), the label the
 two-class experiments collapse SNLI's and SICK's neutral and contradiction into. The text is the
-premise. RTE has no parses: tokens and tags come from :func:`lexnli.text.make_sentence`.
+premise. RTE has no parses: tokens and tags come from :func:`lexnli.text.make_sentences`.
 
 Splits: ``"dev"`` is ``rte3_dev.xml`` (800 pairs, the training data), ``"test"`` is
 ``rte3_test.xml`` (800 pairs). Install the data with ``python -m nltk.downloader rte``.
@@ -15,7 +15,7 @@ import zipfile
 
 from ..errors import ResourceMissingError, damaged_nltk_zip_error
 from ..records import ENTAILMENT, NON_ENTAILMENT, Pair
-from ..text import make_sentence
+from ..text import make_sentences
 
 FILES = {"dev": "rte3_dev.xml", "test": "rte3_test.xml"}
 _VALUES = {1: ENTAILMENT, 0: NON_ENTAILMENT}
@@ -37,11 +37,12 @@ def _rte_reader():
     return rte
 
 
-def read_rte3(split: str, *, lemmas: bool = False) -> list[Pair]:
+def read_rte3(split: str, *, lemmas: bool = False, tagger: str = "fast") -> list[Pair]:
     """The RTE-3 pairs of ``split`` (``"dev"``: rte3_dev.xml, ``"test"``: rte3_test.xml).
 
     Labels are ``"entailment"`` / ``"non-entailment"``; ``pair_id`` is NLTK's ``gid``
-    (e.g. ``"3-1"``); ``lemmas`` goes to :func:`make_sentence`.
+    (e.g. ``"3-1"``); ``lemmas`` and ``tagger`` (``"fast"`` or ``"nltk"``, the same tags)
+    go to :func:`make_sentences`.
 
     Raises
     ------
@@ -57,13 +58,11 @@ def read_rte3(split: str, *, lemmas: bool = False) -> list[Pair]:
     if fileid not in rte.fileids():
         raise ResourceMissingError(f"NLTK's RTE corpus has no {fileid}: reinstall it with "
                                    "`python -m nltk.downloader rte`")
-    pairs = []
-    for item in rte.pairs(fileid):
-        label = _VALUES.get(item.value)
-        if label is None:
+    items = rte.pairs(fileid)
+    for item in items:
+        if item.value not in _VALUES:
             raise ValueError(f"{fileid}, pair {item.gid}: unexpected value {item.value!r} (expected 0 or 1)")
-        pairs.append(Pair(
-            premise=make_sentence(" ".join(item.text.split()), lemmas=lemmas),
-            hypothesis=make_sentence(" ".join(item.hyp.split()), lemmas=lemmas),
-            label=label, pair_id=item.gid))
-    return pairs
+    sentences = make_sentences([(" ".join(text.split()), None) for item in items for text in (item.text, item.hyp)],
+                               lemmas=lemmas, tagger=tagger)
+    return [Pair(premise=sentences[2 * i], hypothesis=sentences[2 * i + 1], label=_VALUES[item.value], pair_id=item.gid)
+            for i, item in enumerate(items)]

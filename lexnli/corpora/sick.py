@@ -6,7 +6,7 @@
 
 ``entailment_label`` is ``ENTAILMENT``, ``NEUTRAL`` or ``CONTRADICTION`` (lowercased here, so
 the labels are SNLI's); ``SemEval_set`` is ``TRAIN``, ``TRIAL`` or ``TEST``. SICK has no parses:
-tokens and tags come from :func:`lexnli.text.make_sentence` (NLTK's tokenizer and tagger).
+tokens and tags come from :func:`lexnli.text.make_sentences` (NLTK's tokenizer, NLTK's tags, in batches).
 sentence_A is the premise, sentence_B the hypothesis (SICK's A -> B direction).
 
 The file is located as: the ``path`` argument, else ``$LEXNLI_SICK``, else ``SICK.txt`` or
@@ -20,14 +20,14 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 from ..data_home import get_data_home
 from ..errors import CorpusFormatError, DataNotFoundError
 from ..io import open_bytes
 from ..records import Pair
-from ..text import make_sentence
-from .lines import ReadReport, parse_lines
+from .lines import ReadReport, build_pairs, parse_lines
 
 SPLITS = ("TRAIN", "TRIAL", "TEST")
 LABELS = {"ENTAILMENT": "entailment", "NEUTRAL": "neutral", "CONTRADICTION": "contradiction"}
@@ -78,7 +78,7 @@ def _check_split(split: str | None) -> str | None:
 
 def iter_sick(path=None, split: str | None = None, *, lemmas: bool = False,
               on_error: str = "raise", report: ReadReport | None = None,
-              verify: bool = False, data_home=None) -> Iterator[Pair]:
+              verify: bool = False, data_home=None, tagger: str = "fast") -> Iterator[Pair]:
     """Yield the pairs of SICK (one SemEval split, or all when ``split`` is None).
 
     Parameters
@@ -88,13 +88,16 @@ def iter_sick(path=None, split: str | None = None, *, lemmas: bool = False,
     split : {"TRAIN", "TRIAL", "TEST"} or None
         The ``SemEval_set`` to keep (any case); None keeps every pair.
     lemmas : bool, default=False
-        Passed to :func:`lexnli.text.make_sentence`.
+        Passed to :func:`lexnli.text.make_sentences`.
     on_error : {"raise", "skip"}, default="raise"
         On a malformed line (field count, empty sentence, unknown label or set, bad UTF-8) raise
         :class:`CorpusFormatError` naming the file and line, or skip it into ``report.skipped``.
     verify : bool, default=False
         Check the uncompressed content against the official SHA-256 first (a
         :class:`CorpusFormatError` when it differs).
+    tagger : {"fast", "nltk"}, default="fast"
+        How the sentences are tagged (:data:`lexnli.text.TAGGERS`): the same tags, NLTK's own
+        tagger being the slow reference.
     """
     split = _check_split(split)
     path = locate_sick(path, data_home)
@@ -133,11 +136,11 @@ def iter_sick(path=None, split: str | None = None, *, lemmas: bool = False,
                 raise CorpusFormatError(name, lineno, f"empty {column}")
         if split is not None and semeval_set != split:
             return None
-        return Pair(premise=make_sentence(record["sentence_A"].strip(), lemmas=lemmas),
-                    hypothesis=make_sentence(record["sentence_B"].strip(), lemmas=lemmas),
-                    label=label, pair_id=record["pair_ID"].strip() or None)
+        return ((record["sentence_A"].strip(), None), (record["sentence_B"].strip(), None),
+                partial(Pair, label=label, pair_id=record["pair_ID"].strip() or None))
 
-    for pair in parse_lines(name, open_bytes(path), parse_line, on_error=on_error, report=report):
+    pending = parse_lines(name, open_bytes(path), parse_line, on_error=on_error, report=report)
+    for pair in build_pairs(pending, lemmas=lemmas, tagger=tagger):
         report.n_read += 1
         yield pair
     if header is None:

@@ -3,7 +3,7 @@
 Accepted sources: ``snli_1.0.zip`` (with ``split``), a folder holding the extracted
 ``snli_1.0_{split}.{jsonl,txt}`` files (with ``split``), or one file: ``.jsonl``, ``.txt``
 (tab-separated with a header row), either optionally gzipped (``.gz``). Lines may lack
-parses (tokens are then produced by :func:`lexnli.text.make_sentence`).
+parses (tokens are then produced by :func:`lexnli.text.make_sentences`, in batches).
 """
 from __future__ import annotations
 
@@ -12,15 +12,14 @@ import json
 import re
 import zipfile
 from collections.abc import Iterator, Sequence
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 
 import pandas as pd
 
 from ..errors import CorpusFormatError
 from ..records import LABELS, SNLI_SPLITS, Pair
-from ..text import make_sentence
-from .lines import ReadReport, parse_lines
+from .lines import ReadReport, build_pairs, parse_lines
 
 UNLABELED = "-"
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
@@ -104,7 +103,8 @@ def _txt_fields(line: str, header: list[str], source: str, lineno: int) -> dict:
     return record
 
 
-def _pair(record: dict, source: str, lineno: int, lemmas: bool, require_label: bool) -> Pair:
+def _pending_pair(record: dict, source: str, lineno: int, require_label: bool) -> tuple:
+    """The validated line as ``(premise (text, parse), hypothesis (text, parse), finish)`` for :func:`build_pairs`."""
     if not require_label and record.get("gold_label") in (None, ""):
         record = {**record, "gold_label": UNLABELED}
     for name in ("gold_label", "sentence1", "sentence2"):
@@ -120,19 +120,14 @@ def _pair(record: dict, source: str, lineno: int, lemmas: bool, require_label: b
     for side in ("1", "2"):
         _check_parse(record.get(f"sentence{side}_parse"), record[f"sentence{side}"], f"sentence{side}_parse",
                      source, lineno)
-    return Pair(
-        premise=make_sentence(record["sentence1"], record.get("sentence1_parse"), lemmas=lemmas),
-        hypothesis=make_sentence(record["sentence2"], record.get("sentence2_parse"), lemmas=lemmas),
-        label=None if label == UNLABELED else label,
-        pair_id=record.get("pairID") or None,
-        caption_id=record.get("captionID") or None,
-        annotator_labels=tuple(annotator_labels),
-    )
+    return ((record["sentence1"], record.get("sentence1_parse")), (record["sentence2"], record.get("sentence2_parse")),
+            partial(Pair, label=None if label == UNLABELED else label, pair_id=record.get("pairID") or None,
+                    caption_id=record.get("captionID") or None, annotator_labels=tuple(annotator_labels)))
 
 
 def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False, lemmas: bool = False,
               on_error: str = "raise", report: ReadReport | None = None,
-              require_label: bool = True) -> Iterator[Pair]:
+              require_label: bool = True, tagger: str = "fast") -> Iterator[Pair]:
     """Yield the pairs of one SNLI file as :class:`~lexnli.records.Pair` records.
 
     Parameters
@@ -145,7 +140,11 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
         Keep pairs whose gold label is "-" (their ``label`` is ``None``); by default they are
         excluded and counted in ``report.n_unlabeled``.
     lemmas : bool, default=False
-        Passed to :func:`lexnli.text.make_sentence`.
+        Passed to :func:`lexnli.text.make_sentences` (lines without parses are tokenized and
+        tagged in batches of :data:`~lexnli.corpora.lines.PAIR_BATCH` pairs).
+    tagger : {"fast", "nltk"}, default="fast"
+        How lines without parses are tagged (:data:`lexnli.text.TAGGERS`): the same tags, NLTK's
+        own tagger being the slow reference.
     on_error : {"raise", "skip"}, default="raise"
         On a malformed line (bad JSON or field count, missing field, unknown label, bytes that
         are not UTF-8) raise :class:`CorpusFormatError`, or skip it and record it in
@@ -172,9 +171,10 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
         if not line.strip():
             return None
         record = _jsonl_fields(line, name, lineno) if kind == "jsonl" else _txt_fields(line, header, name, lineno)
-        return _pair(record, name, lineno, lemmas, require_label)
+        return _pending_pair(record, name, lineno, require_label)
 
-    for pair in parse_lines(name, lines, parse_line, on_error=on_error, report=report):
+    pending = parse_lines(name, lines, parse_line, on_error=on_error, report=report)
+    for pair in build_pairs(pending, lemmas=lemmas, tagger=tagger):
         if pair.label is None:
             report.n_unlabeled += 1
             if not keep_unlabeled:

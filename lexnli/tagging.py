@@ -1,0 +1,208 @@
+"""NLTK's averaged perceptron POS tagger, batched: the same tags, many sentences per array operation.
+
+:class:`BatchPerceptronTagger` takes the weights, tag dictionary and classes of an
+``nltk.tag.perceptron.PerceptronTagger`` and tags a batch of tokenized sentences at once. NLTK
+scores one token at a time from 14 features; 10 of them depend only on the words (the token's
+suffix and first letter, its normalized form and its neighbours'), 4 on the tags already
+predicted (previous tag, the two previous tags, previous tag with the word). The word-only
+features become per-word-type rows of a weight matrix, looked up once per type and cached; the
+tag features are small dense tables. Decoding stays greedy, position by position, but across all
+sentences of the batch at once.
+
+The tags are NLTK's, not an approximation: the tag dictionary is consulted first with the raw
+word, words are normalized by NLTK's own ``normalize``, the context is padded with NLTK's START
+and END markers, the 14 weights are added in NLTK's order (floating-point addition is not
+associative, so a different order could break a near-tie differently) and a tie goes to the
+alphabetically last tag, as NLTK's ``max(classes, key=(score, label))`` does.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+#: Word-only rows kept per normalized word type, in the order of :meth:`BatchPerceptronTagger._type_row`.
+_TYPE_FEATURES = ("i word", "i-1 word", "i-1 suffix", "i-2 word", "i+1 word", "i+1 suffix", "i+2 word")
+
+
+class BatchPerceptronTagger:
+    """Tag batches of tokenized sentences exactly as NLTK's ``PerceptronTagger.tag`` does.
+
+    Parameters
+    ----------
+    tagger : nltk.tag.perceptron.PerceptronTagger
+        A loaded NLTK tagger; its weights, tag dictionary, classes and ``normalize`` are used.
+    batch_size : int, default=4096
+        Sentences decoded together (of similar lengths: the batch is sorted by length first), which
+        bounds the memory the padded arrays take.
+    max_types : int, default=200_000
+        Bound on the cached word types (raw and normalized): the caches are emptied before a
+        batch once they hold more, so they hold at most this many plus one batch's types and
+        memory stays bounded on an endless stream of new words.
+    """
+
+    def __init__(self, tagger, batch_size: int = 4096, max_types: int = 200_000):
+        self.tagger = tagger
+        self.batch_size = batch_size
+        self.max_types = max_types
+        self._weights = tagger.model.weights
+        self._normalize = tagger.normalize
+        self._tagdict = tagger.tagdict
+        # Classes in descending order: np.argmax keeps the first maximum, i.e. the last label.
+        self.classes = tuple(sorted(tagger.model.classes, reverse=True))
+        self._class_index = {c: i for i, c in enumerate(self.classes)}
+        start, start2 = tagger.START
+        self._start, self._end = tuple(tagger.START), tuple(tagger.END)
+        self.tags = (start, start2) + tuple(sorted(set(self.classes) | set(self._tagdict.values())))
+        self._tag_id = {t: i for i, t in enumerate(self.tags)}
+        self._class_tag = np.array([self._tag_id[c] for c in self.classes], dtype=np.int32)
+        self._prev_tag = self._table(lambda a: f"i-1 tag {a}")
+        self._prev2_tag = self._table(lambda a: f"i-2 tag {a}")
+        self._prev_prev2 = np.stack([self._table(lambda b, a=a: f"i tag+i-2 tag {a} {b}") for a in self.tags])
+        self._prev_tag_word = {}
+        prefix = "i-1 tag+i word "
+        for feature in self._weights:
+            if feature.startswith(prefix):
+                prev, _, word = feature[len(prefix):].partition(" ")
+                if prev in self._tag_id:
+                    self._prev_tag_word.setdefault(word, []).append((self._tag_id[prev], feature))
+        self._reset()
+
+    def _vector(self, feature: str) -> np.ndarray:
+        vector = np.zeros(len(self.classes))
+        for label, weight in self._weights.get(feature, {}).items():
+            vector[self._class_index[label]] = weight
+        return vector
+
+    def _table(self, name) -> np.ndarray:
+        return np.stack([self._vector(name(t)) for t in self.tags])
+
+    def _reset(self) -> None:
+        """Empty the per-type caches (row 0 of every table is the zero row / no feature)."""
+        self._rows = [np.zeros(len(self.classes))]
+        self._row_of = {}
+        self._raw = {}
+        self._raw_rows = [(0, -1, 0)]
+        self._norm = {}
+        self._norm_rows = [(0,) * (len(_TYPE_FEATURES) + 1)]
+        self._ptw_rows = [np.zeros(len(self.tags), dtype=np.int32)]
+        # The lists above as arrays, extended with each batch's new rows.
+        self._arrays = [np.zeros((0, len(self.classes))), np.zeros((0, 3), dtype=np.int32),
+                        np.zeros((0, len(_TYPE_FEATURES) + 1), dtype=np.int32), np.zeros((0, len(self.tags)), dtype=np.int32)]
+
+    def _grown_arrays(self) -> list[np.ndarray]:
+        """The weight matrix and the raw-word, normalized-type and previous-tag+word tables, up to date."""
+        for k, rows in enumerate((self._rows, self._raw_rows, self._norm_rows, self._ptw_rows)):
+            old = self._arrays[k]
+            if len(rows) > len(old):
+                self._arrays[k] = np.concatenate([old, np.array(rows[len(old):], dtype=old.dtype)])
+        return self._arrays
+
+    def _row(self, feature: str) -> int:
+        """Row of ``feature`` in the weight matrix (0, the zero row, for a feature the model lacks)."""
+        row = self._row_of.get(feature)
+        if row is None:
+            row = 0
+            if self._weights.get(feature):
+                row = len(self._rows)
+                self._rows.append(self._vector(feature))
+            self._row_of[feature] = row
+        return row
+
+    def _type_row(self, norm: str) -> int:
+        """Index of a normalized word type: its word-only feature rows and its previous-tag+word rows."""
+        index = self._norm.get(norm)
+        if index is None:
+            suffix = norm[-3:]
+            values = (norm, norm, suffix, norm, norm, suffix, norm)
+            rows = tuple(self._row(f"{name} {value}") for name, value in zip(_TYPE_FEATURES, values))
+            ptw = 0
+            if norm in self._prev_tag_word:
+                table = np.zeros(len(self.tags), dtype=np.int32)
+                for tag_id, feature in self._prev_tag_word[norm]:
+                    table[tag_id] = self._row(feature)
+                ptw = len(self._ptw_rows)
+                self._ptw_rows.append(table)
+            index = self._norm[norm] = len(self._norm_rows)
+            self._norm_rows.append(rows + (ptw,))
+        return index
+
+    def _raw_row(self, word: str) -> int:
+        """Index of a raw word: its bias+suffix+first-letter scores, tag-dictionary tag and normalized type."""
+        index = self._raw.get(word)
+        if index is None:
+            fixed = self._tagdict.get(word)
+            if fixed:
+                entry = (0, self._tag_id[fixed], self._type_row(self._normalize(word)))
+            else:
+                # NLTK's first three features, summed in its order from 0.0.
+                prefix = ((0.0 + self._vector("bias")) + self._vector(f"i suffix {word[-3:]}")
+                          + self._vector(f"i pref1 {word[0] if word else ''}"))
+                row = len(self._rows)
+                self._rows.append(prefix)
+                entry = (row, -1, self._type_row(self._normalize(word)))
+            index = self._raw[word] = len(self._raw_rows)
+            self._raw_rows.append(entry)
+        return index
+
+    def cache_size(self) -> dict:
+        """Entries of the per-type caches and the bytes of their arrays (the Python dicts beside them not counted)."""
+        return {"weight_rows": len(self._rows), "raw_types": len(self._raw), "normalized_types": len(self._norm),
+                "array_bytes": sum(a.nbytes for a in self._grown_arrays())}
+
+    def tag_sents(self, sentences) -> list[tuple[str, ...]]:
+        """The tags of each tokenized sentence (a list of token sequences), NLTK's exactly."""
+        sentences = list(sentences)
+        if len(self._raw) + len(self._norm) > self.max_types:
+            self._reset()
+        order = sorted(range(len(sentences)), key=lambda i: len(sentences[i]))
+        tags = [()] * len(sentences)
+        for start in range(0, len(order), self.batch_size):
+            batch = order[start:start + self.batch_size]
+            for i, sentence_tags in zip(batch, self._tag_batch([sentences[i] for i in batch])):
+                tags[i] = sentence_tags
+        return tags
+
+    def _tag_batch(self, sentences) -> list[tuple[str, ...]]:
+        n = len(sentences)
+        lengths = np.array([len(s) for s in sentences], dtype=np.int64)
+        width = int(lengths.max())
+        if width == 0:
+            return [() for _ in sentences]
+        known, new = self._raw.get, self._raw_row
+        flat = [known(w) or new(w) for sentence in sentences for w in sentence]  # index 0 is never a word's
+        raw = np.zeros((n, width), dtype=np.int32)
+        raw[np.arange(width)[None, :] < lengths[:, None]] = flat
+        start_types = [self._type_row(t) for t in self._start]
+        end_types = [self._type_row(t) for t in self._end]
+        M, raw_rows, norm_rows, ptw_rows = self._grown_arrays()
+        prefix_row, fixed, norm = raw_rows[raw, 0], raw_rows[raw, 1], raw_rows[raw, 2]
+        # Normalized context: START START2 w1..wn END END2 (positions past a sentence's end are
+        # filled with its END markers, so every sentence sees NLTK's context).
+        context = np.full((n, width + 4), end_types[1], dtype=np.int32)
+        context[:, 0], context[:, 1] = start_types
+        positions = np.arange(width)
+        inside = positions[None, :] < lengths[:, None]
+        context[:, 2:width + 2] = np.where(inside, norm, end_types[0])
+        context[np.arange(n), lengths + 2] = end_types[0]
+        context[np.arange(n), lengths + 3] = end_types[1]
+        order = np.argsort(-lengths, kind="stable")
+        prev = np.zeros(n, dtype=np.int64)
+        prev2 = np.ones(n, dtype=np.int64)
+        out = np.zeros((n, width), dtype=np.int32)
+        for j in range(width):
+            active = order[:np.count_nonzero(lengths > j)]
+            tags = fixed[active, j]
+            todo = active[tags < 0]
+            if len(todo):
+                p, p2 = prev[todo], prev2[todo]
+                here, before, before2 = context[todo, j + 2], context[todo, j + 1], context[todo, j]
+                after, after2 = context[todo, j + 3], context[todo, j + 4]
+                scores = (M[prefix_row[todo, j]] + self._prev_tag[p] + self._prev2_tag[p2]
+                          + self._prev_prev2[p, p2] + M[norm_rows[here, 0]]
+                          + M[ptw_rows[norm_rows[here, 7], p]]
+                          + M[norm_rows[before, 1]] + M[norm_rows[before, 2]] + M[norm_rows[before2, 3]]
+                          + M[norm_rows[after, 4]] + M[norm_rows[after, 5]] + M[norm_rows[after2, 6]])
+                tags[tags < 0] = self._class_tag[np.argmax(scores, axis=1)]
+            out[active, j] = tags
+            prev2[active], prev[active] = prev[active], tags
+        names = self.tags
+        return [tuple(names[t] for t in out[i, :length]) for i, length in enumerate(lengths.tolist())]
