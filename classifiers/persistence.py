@@ -33,8 +33,8 @@ SAFE_SUFFIX = ".skops"
 TRUSTED_TYPES = tuple(f"{cls.__module__}.{cls.__qualname__}" for cls in (PairFeaturizer, RowNormCap))
 #: The rule for loading model files, shown by ``classifiers.predict --help``.
 TRUST_RULE = (f"Model files: a {SAFE_SUFFIX} file is the safe format (loading it builds only NumPy, SciPy, "
-              f"scikit-learn and lexnli types, and refuses a file holding any other), so it may come from "
-              f"anywhere. Any other file is a pickle: loading it runs the code it holds, so load only "
+              f"scikit-learn and lexnli types, and refuses a file holding any other): use it to share "
+              f"models. Any other file is a pickle: loading it runs the code it holds, so load only "
               f"pickles you made yourself or got from a source you trust.")
 
 

@@ -2,7 +2,9 @@
 
     python -m classifiers.predict --model MODEL --input PAIRS.jsonl --output OUT.jsonl [--explain K]
 
-Input lines need ``sentence1`` and ``sentence2``; ``sentence1_parse``/``sentence2_parse``,
+The model is a ``.skops`` file (the safe format) or a pickle (trusted files only). The input is
+SNLI JSON lines or ``.txt`` (optionally gzipped), or a split of an SNLI zip or folder
+(``--split``); ``--output`` may not be the input or the model. Input lines need ``sentence1`` and ``sentence2``; ``sentence1_parse``/``sentence2_parse``,
 ``pairID`` and ``gold_label`` are used when present. Each output line has ``pairID`` (when
 given), ``predicted_label`` and one ``probability_<label>`` per class; with ``--explain K``
 also the K named features that pushed the prediction most and, for a model with the alignment

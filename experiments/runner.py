@@ -10,8 +10,9 @@ where ``report(args, corpora) -> Results`` runs the experiment and renders its f
 runner parses the data options (``--train/--dev/--test`` or ``--data-dir``, ``--max-train``,
 ``--seed``, ``--n-jobs``), the featurizer options (``--preset`` and one option per
 :class:`~featurize.PairFeaturizer` setting, generated from its parameter constraints) and
-``--out``; checks that ``--out`` can be written *before* reading any data; loads SNLI; turns a
-data or user error into one ``error: ...`` line on stderr and exit status 2; prints the report;
+``--out``; checks the option values (range-checked types, :mod:`lexnli.cli`) and that ``--out``
+and ``--save-model`` can be written, none over an input, *before* reading any data; loads SNLI;
+turns a data or user error into one ``error: ...`` line on stderr and exit status 2; prints the report;
 and writes its files (plus ``signature.txt``, the configuration signature, also appended to
 every markdown file) into ``--out`` as a set, atomically.
 """
