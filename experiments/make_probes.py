@@ -22,7 +22,7 @@ from lexnli.errors import CorpusFormatError, ResourceMissingError
 from lexnli.io import atomic_open
 from lexnli.text import load_wordnet
 
-from .substitutions import RULES, SubstitutionFinder, substituted_pairs
+from .substitutions import RULES, SubstitutionFinder, distinct_premises, substituted_pairs
 
 #: Where the probe set made from the official dev split is kept.
 PROBES = Path(__file__).with_name("probes") / "lexical_substitution.jsonl"
@@ -30,8 +30,7 @@ PROBES = Path(__file__).with_name("probes") / "lexical_substitution.jsonl"
 
 def make_probes(dev_pairs, *, per_rule: int = 250, seed: int = 0) -> list[dict]:
     """The probe lines (dicts) for dev pairs: distinct premises, one substitution each."""
-    premises = list({pair.premise.text: pair.premise for pair in dev_pairs}.values())
-    made = substituted_pairs(premises, SubstitutionFinder(load_wordnet()), seed=seed,
+    made = substituted_pairs(distinct_premises(dev_pairs), SubstitutionFinder(load_wordnet()), seed=seed,
                              per_rule=dict.fromkeys(RULES, per_rule))
     return [{"pairID": pair.pair_id, "sentence1": pair.premise.text, "sentence2": pair.hypothesis.text,
              "gold_label": pair.label, "category": rule} for pair, rule in made]

@@ -321,13 +321,18 @@ def substituted_pairs(premises, finder: SubstitutionFinder, *, seed: int = 0, pe
 AUGMENTATION_SHARES = {"negation": 0.05, "role_swap": 0.05}
 
 
+def distinct_premises(pairs) -> list[Sentence]:
+    """The premises of ``pairs``, each text once, in order of first appearance."""
+    return list({pair.premise.text: pair.premise for pair in pairs}.values())
+
+
 def augmentation(train_pairs, n: int, *, seed: int = 0, reader=None) -> list[Pair]:
     """``n`` substituted pairs (fewer if the premises run out) made from the distinct premises of
     ``train_pairs``, to add to a model's training data; ``reader`` is a NLTK WordNet reader
     (default: the installed WordNet)."""
     if n <= 0:
         return []
-    premises = list({pair.premise.text: pair.premise for pair in train_pairs}.values())
+    premises = distinct_premises(train_pairs)
     finder = SubstitutionFinder(reader if reader is not None else load_wordnet())
     per_rule = {rule: round(AUGMENTATION_SHARES.get(rule, 1.0) * n) for rule in RULES}
     return [pair for pair, _ in substituted_pairs(premises, finder, seed=seed, per_rule=per_rule, limit=n)]

@@ -43,7 +43,7 @@ from lexical_resources.numbers import cardinal, ordinal
 from lexical_resources.relations import RELATION_CLASSES, RELATION_RANK, SOURCES, WordRelations
 from lexnli.text import WORD_CHARACTER, ptb_to_wordnet
 
-from .lexical import AUXILIARIES, NEGATIONS, skeleton
+from .lexical import AUXILIARIES, NEGATIONS, has_negation, skeleton
 from .registry import family
 
 QUANTIFIERS = frozenset({"all", "every", "each", "some", "many", "few", "several", "both", "most", "any",
@@ -94,7 +94,7 @@ class _Analysis:
         self.matchable = tuple("a" if t == "an" else t for t in tokens)
         # The articles read as the number one, for "a dog" / "two dogs".
         self.as_number = tuple("one" if t in _ONE else t for t in tokens)
-        self.negated = any(t in NEGATIONS for t in tokens)
+        self.negated = has_negation(tokens)
         # "is (being) played by": a passive verb, read from the words (coarse tags lose VBN).
         self.passive = any(t in _BE_FORMS and tags[i + 1][:2] == "VB" and tokens[i + 2] == "by"
                            for i, t in enumerate(tokens[:-2]))
