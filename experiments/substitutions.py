@@ -203,7 +203,8 @@ class SubstitutionFinder:
             return out  # read by hand: "male" -> "animal", "corn" -> "grass", "water" -> "chemical"
         ancestor = sense
         for _ in range(3):
-            parents = ancestor.hypernyms()
+            # Sorted: NLTK's order of a synset's hypernyms changes with the hash seed.
+            parents = sorted(ancestor.hypernyms(), key=lambda synset: synset.name())
             if not parents or parents[0].min_depth() < 5:
                 break
             ancestor = parents[0]
