@@ -1,0 +1,302 @@
+"""A scikit-learn classifier of sentence pairs that encodes each sentence with a neural network.
+
+:class:`SentenceEncoderClassifier` takes what :class:`~featurize.PairFeaturizer` takes (``Pair``
+records, ``(premise, hypothesis)`` strings tokenized by lexnli, a table of pairs) and trains the
+SNLI paper's sentence-encoding model (:class:`~neural.network.PairNetwork`) on it: vocabulary
+from the training pairs, padded batches of similar lengths, early stopping on dev accuracy,
+seeded initialisation and shuffling. It runs on a GPU when one is present, else on the CPU.
+"""
+from __future__ import annotations
+
+import copy
+import logging
+import os
+import time
+from numbers import Integral, Real
+
+import numpy as np
+import torch
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils._param_validation import Interval, StrOptions
+from sklearn.utils.validation import check_is_fitted
+from torch.nn import functional
+from tqdm import tqdm
+
+from featurize.inputs import COLUMNS, as_pairs, normalize
+from lexnli.errors import CorpusFormatError
+
+from .embeddings import read_word_vectors
+from .network import ENCODERS, PairNetwork
+from .vocabulary import Vocabulary, padded
+
+logger = logging.getLogger("lexnli")
+
+#: Batches are made by sorting this many batches' worth of shuffled pairs by length, so a batch
+#: holds sentences of similar lengths (little padding for the recurrent encoders to skip).
+_BUCKET = 50
+
+
+class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
+    """The SNLI paper's neural model: each sentence encoded alone (sum, RNN or LSTM), then an MLP.
+
+    Parameters
+    ----------
+    encoder : {"sum", "rnn", "lstm"}, default="lstm"
+        How a sentence's word vectors become one vector: their sum, a tanh RNN, or an LSTM.
+    embedding_dim : int, default=300
+        Width of the word embeddings (GloVe's is 300).
+    sentence_dim : int, default=100
+        Width of the sentence vectors (the paper's 100).
+    hidden_dim, n_hidden_layers : int, default=200, 3
+        The tanh layers over the two concatenated sentence vectors (the paper's three of 200).
+    dropout : float, default=0.1
+        Dropout on the embeddings and before each tanh and output layer.
+    weight_decay : float, default=0.0
+        L2 penalty (the optimizer's weight decay).
+    optimizer : {"adadelta", "adam"}, default="adadelta"
+        AdaDelta is the paper's.
+    learning_rate : float, default=1.0
+        The optimizer's learning rate (AdaDelta's is 1.0 in its paper, Adam's usually 1e-3).
+    batch_size : int, default=128
+    max_epochs : int, default=10
+        Passes over the training pairs at most.
+    patience : int, default=2
+        Stop after this many epochs without a better dev accuracy; the best epoch's weights are kept.
+    min_count : int, default=1
+        Training-set occurrences a word needs to get its own embedding (others share ``<unk>``).
+    lowercase : bool, default=True
+        Lowercase tokens (as the featurizer does by default).
+    embeddings : path, optional
+        A word-vector file in GloVe's text format (see :mod:`neural.embeddings`) whose vectors
+        initialise the embeddings of the words it has; without one, every embedding starts random.
+    validation_fraction : float, default=0.1
+        Share of the training pairs held out for early stopping when :meth:`fit` gets no ``eval_set``.
+    device : {"auto", "cpu", "cuda"}, default="auto"
+        ``"auto"``: a GPU when torch sees one, else the CPU.
+    random_state : int, default=0
+        Seeds initialisation, dropout, shuffling and the held-out split (runs on the CPU repeat exactly).
+    progress : bool, default=False
+        Show a progress bar per epoch.
+    columns : tuple of str, default=("premise", "hypothesis")
+        The columns holding the sentences when the input is a table.
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The labels, in the column order of :meth:`predict_proba`.
+    vocabulary_ : Vocabulary
+    network_ : PairNetwork
+        The network at its best dev epoch.
+    history_ : list of dict
+        Per epoch: ``epoch``, ``train_loss`` (mean cross-entropy over the epoch's batches),
+        ``dev_accuracy``, ``seconds``.
+    best_epoch_ : int
+    n_pretrained_ : int
+        Vocabulary words whose embedding came from ``embeddings``.
+    optimizer_state_ : dict
+        The optimizer's state at the best epoch by parameter name (what fine-tuning carries over).
+    """
+
+    _parameter_constraints = {
+        "encoder": [StrOptions(set(ENCODERS))],
+        "embedding_dim": [Interval(Integral, 1, None, closed="left")],
+        "sentence_dim": [Interval(Integral, 1, None, closed="left")],
+        "hidden_dim": [Interval(Integral, 1, None, closed="left")],
+        "n_hidden_layers": [Interval(Integral, 0, None, closed="left")],
+        "dropout": [Interval(Real, 0, 1, closed="left")],
+        "weight_decay": [Interval(Real, 0, None, closed="left")],
+        "optimizer": [StrOptions({"adadelta", "adam"})],
+        "learning_rate": [Interval(Real, 0, None, closed="neither")],
+        "batch_size": [Interval(Integral, 1, None, closed="left")],
+        "max_epochs": [Interval(Integral, 1, None, closed="left")],
+        "patience": [Interval(Integral, 1, None, closed="left")],
+        "min_count": [Interval(Integral, 1, None, closed="left")],
+        "lowercase": ["boolean"],
+        "embeddings": [None, str, os.PathLike],
+        "validation_fraction": [Interval(Real, 0, 1, closed="neither")],
+        "device": [StrOptions({"auto", "cpu", "cuda"})],
+        "random_state": [Interval(Integral, 0, None, closed="left")],
+        "progress": ["boolean"],
+        "columns": [tuple, list],
+    }
+
+    def __init__(self, encoder="lstm", *, embedding_dim=300, sentence_dim=100, hidden_dim=200, n_hidden_layers=3,
+                 dropout=0.1, weight_decay=0.0, optimizer="adadelta", learning_rate=1.0, batch_size=128, max_epochs=10,
+                 patience=2, min_count=1, lowercase=True, embeddings=None, validation_fraction=0.1, device="auto",
+                 random_state=0, progress=False, columns=COLUMNS):
+        self.encoder = encoder
+        self.embedding_dim = embedding_dim
+        self.sentence_dim = sentence_dim
+        self.hidden_dim = hidden_dim
+        self.n_hidden_layers = n_hidden_layers
+        self.dropout = dropout
+        self.weight_decay = weight_decay
+        self.optimizer = optimizer
+        self.learning_rate = learning_rate
+        self.batch_size = batch_size
+        self.max_epochs = max_epochs
+        self.patience = patience
+        self.min_count = min_count
+        self.lowercase = lowercase
+        self.embeddings = embeddings
+        self.validation_fraction = validation_fraction
+        self.device = device
+        self.random_state = random_state
+        self.progress = progress
+        self.columns = columns
+
+    # ---- fitting -----------------------------------------------------------------------------
+
+    def fit(self, X, y, eval_set=None):
+        """Train on pairs ``X`` with labels ``y``, stopping early on ``eval_set`` = ``(X_dev, y_dev)``
+        (default: ``validation_fraction`` of the training pairs, held out)."""
+        self._validate_params()
+        pairs, labels = self._checked(X, y)
+        if eval_set is None:
+            pairs, labels, dev_pairs, dev_labels = self._held_out(pairs, labels)
+        else:
+            dev_pairs, dev_labels = self._checked(*eval_set)
+        self.classes_ = np.unique(labels)
+        with torch.random.fork_rng(devices=[]):
+            torch.manual_seed(self.random_state)
+            self.vocabulary_ = Vocabulary.build((s for p in pairs for s in self._sentences(p)), self.min_count)
+            network = self._network(len(self.vocabulary_), len(self.classes_))
+            self.n_pretrained_ = self._load_embeddings(network, self.vocabulary_.words)
+            self._train(network, self._optimizer(network), pairs, labels, dev_pairs, dev_labels)
+        return self
+
+    def _checked(self, X, y):
+        pairs, labels = as_pairs(X, columns=self.columns), np.asarray(y, dtype=object)
+        if len(pairs) != len(labels):
+            raise ValueError(f"{len(pairs)} pairs but {len(labels)} labels")
+        if len(pairs) == 0:
+            raise ValueError("no pairs to train on")
+        return pairs, labels
+
+    def _held_out(self, pairs, labels):
+        """Train and dev parts of the training pairs: ``validation_fraction`` of them (at least one) held out."""
+        order = np.random.default_rng(self.random_state).permutation(len(pairs))
+        n_dev = max(1, round(self.validation_fraction * len(pairs)))
+        if n_dev >= len(pairs):
+            raise ValueError(f"{len(pairs)} pairs are too few to hold out a validation part; pass eval_set")
+        dev, train = np.sort(order[:n_dev]), np.sort(order[n_dev:])
+        return [pairs[i] for i in train], labels[train], [pairs[i] for i in dev], labels[dev]
+
+    def _sentences(self, pair):
+        """The premise's and hypothesis's tokens as the vocabulary sees them."""
+        return tuple(normalize(s.tokens, s.tags, self.lowercase)[0] for s in (pair.premise, pair.hypothesis))
+
+    def _network(self, n_words: int, n_classes: int) -> PairNetwork:
+        return PairNetwork(n_words, self.embedding_dim, self.sentence_dim, self.encoder, self.hidden_dim,
+                           self.n_hidden_layers, n_classes, self.dropout)
+
+    def _load_embeddings(self, network: PairNetwork, words) -> int:
+        """Copy the vectors ``embeddings`` has for ``words`` into the embedding rows; return how many."""
+        if self.embeddings is None:
+            return 0
+        vectors = read_word_vectors(self.embeddings, words)
+        width = len(next(iter(vectors.values()))) if vectors else self.embedding_dim
+        if width != self.embedding_dim:
+            raise CorpusFormatError(self.embeddings, None, f"its vectors are {width}-d, the model's embedding_dim "
+                                                           f"is {self.embedding_dim}")
+        with torch.no_grad():
+            for row, word in enumerate(words):
+                if word in vectors:
+                    network.embedding.weight[row] = torch.from_numpy(vectors[word])
+        logger.info("%d of %d words start from %s", len(vectors), len(words), self.embeddings)
+        return len(vectors)
+
+    def _optimizer(self, network: PairNetwork) -> torch.optim.Optimizer:
+        kind = torch.optim.Adadelta if self.optimizer == "adadelta" else torch.optim.Adam
+        return kind(network.parameters(), lr=self.learning_rate, weight_decay=self.weight_decay)
+
+    def _device(self) -> torch.device:
+        if self.device == "auto":
+            return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        return torch.device(self.device)
+
+    def _encoded(self, pairs):
+        """Each pair as two lists of embedding rows."""
+        return [tuple(self.vocabulary_.rows(s) for s in self._sentences(p)) for p in pairs]
+
+    def _batches(self, encoded, generator: torch.Generator):
+        """Shuffled batches of pair indices, each of pairs of similar lengths."""
+        order = torch.randperm(len(encoded), generator=generator).tolist()
+        chunk, batches = self.batch_size * _BUCKET, []
+        for start in range(0, len(order), chunk):
+            part = sorted(order[start:start + chunk], key=lambda i: (len(encoded[i][0]), len(encoded[i][1])))
+            batches += [part[i:i + self.batch_size] for i in range(0, len(part), self.batch_size)]
+        return [batches[i] for i in torch.randperm(len(batches), generator=generator).tolist()]
+
+    @staticmethod
+    def _inputs(encoded, batch, device):
+        """The network's four inputs for the pairs ``batch`` of ``encoded``."""
+        premise, premise_lengths = padded([encoded[i][0] for i in batch])
+        hypothesis, hypothesis_lengths = padded([encoded[i][1] for i in batch])
+        return premise.to(device), premise_lengths, hypothesis.to(device), hypothesis_lengths
+
+    def _targets(self, labels) -> torch.Tensor:
+        return torch.as_tensor(np.searchsorted(self.classes_, labels), dtype=torch.long)
+
+    def _train(self, network, optimizer, pairs, labels, dev_pairs, dev_labels) -> None:
+        """Epochs of minibatch training, keeping the weights (and optimizer state) of the best dev epoch."""
+        unknown = sorted(set(labels.tolist()) - set(self.classes_.tolist()))
+        if unknown:
+            raise ValueError(f"labels not among the model's classes {self.classes_.tolist()}: {unknown}")
+        device = self._device()
+        network.to(device)
+        encoded, targets = self._encoded(pairs), self._targets(labels)
+        dev_encoded, dev_gold = self._encoded(dev_pairs), np.asarray(dev_labels, dtype=object)
+        generator = torch.Generator().manual_seed(self.random_state)
+        self.history_, best_accuracy, best = [], -1.0, None
+        for epoch in range(1, self.max_epochs + 1):
+            start, total = time.perf_counter(), 0.0
+            network.train()
+            for batch in tqdm(self._batches(encoded, generator), desc=f"{self.encoder} epoch {epoch}",
+                              disable=not self.progress, leave=False):
+                loss = functional.cross_entropy(network(*self._inputs(encoded, batch, device)), targets[batch].to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                total += loss.item() * len(batch)
+            dev_accuracy = float(np.mean(self.classes_[self._probabilities(network, dev_encoded).argmax(1)] == dev_gold))
+            self.history_.append({"epoch": epoch, "train_loss": total / len(encoded), "dev_accuracy": dev_accuracy,
+                                  "seconds": time.perf_counter() - start})
+            logger.info("%s epoch %d: train loss %.4f, dev accuracy %.4f (%.1f s)", self.encoder, epoch,
+                        total / len(encoded), dev_accuracy, self.history_[-1]["seconds"])
+            if dev_accuracy > best_accuracy:
+                best_accuracy, self.best_epoch_ = dev_accuracy, epoch
+                best = (copy.deepcopy(network.state_dict()), _state_by_name(network, optimizer))
+            elif epoch - self.best_epoch_ >= self.patience:
+                break
+        network.load_state_dict(best[0])
+        self.network_, self.optimizer_state_ = network, best[1]
+
+    # ---- prediction --------------------------------------------------------------------------
+
+    def _probabilities(self, network, encoded) -> np.ndarray:
+        """Class probabilities of encoded pairs, in batches of similar lengths, returned in input order."""
+        network.eval()
+        order = sorted(range(len(encoded)), key=lambda i: (len(encoded[i][0]), len(encoded[i][1])))
+        device = next(network.parameters()).device
+        out = np.empty((len(encoded), network.output.out_features), dtype=np.float64)
+        with torch.no_grad():
+            for start in range(0, len(order), 4 * self.batch_size):
+                batch = order[start:start + 4 * self.batch_size]
+                out[batch] = torch.softmax(network(*self._inputs(encoded, batch, device)), 1).double().cpu().numpy()
+        return out
+
+    def predict_proba(self, X) -> np.ndarray:
+        """Class probabilities, shape ``(n_pairs, n_classes)``, columns in ``classes_`` order."""
+        check_is_fitted(self, "network_")
+        return self._probabilities(self.network_, self._encoded(as_pairs(X, columns=self.columns)))
+
+    def predict(self, X) -> np.ndarray:
+        """The most probable label of each pair."""
+        return self.classes_[self.predict_proba(X).argmax(1)]
+
+
+def _state_by_name(network, optimizer) -> dict:
+    """A copy of the optimizer's per-parameter state, keyed by the parameter's name in ``network``."""
+    return {name: copy.deepcopy(optimizer.state[parameter]) for name, parameter in network.named_parameters()
+            if parameter in optimizer.state}
