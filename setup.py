@@ -11,7 +11,7 @@ setup(
     long_description=Path(__file__).with_name("README.md").read_text(encoding="utf-8"),
     long_description_content_type="text/markdown",
     python_requires=">=3.10",
-    packages=find_packages(include=["lexnli*", "lexical_resources*", "featurize*", "classifiers*", "experiments*"]),
+    packages=find_packages(include=["lexnli*", "lexical_resources*", "featurize*", "classifiers*", "neural*", "experiments*"]),
     package_data={"experiments": ["probes/*.jsonl"]},
     install_requires=[
         "scikit-learn>=1.3",
@@ -26,5 +26,7 @@ setup(
         "tabulate>=0.9",
         "skops>=0.10",
     ],
-    extras_require={"test": ["pytest>=7", "hypothesis>=6.80"]},
+    # neural: the sentence-encoder models (neural/, experiments.neural). Install torch==2.13.0 (a CPU
+    # build) first where a bare torch would pull the multi-GB CUDA build; this range then adds nothing.
+    extras_require={"test": ["pytest>=7", "hypothesis>=6.80"], "neural": ["torch>=2.1,<2.14"]},
 )

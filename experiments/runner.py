@@ -160,7 +160,7 @@ def add_fit_arguments(parser: argparse.ArgumentParser, what: str = "") -> None:
 
 #: Options naming a file an experiment writes, and options naming a file it reads (never overwritten).
 OUTPUT_FILE_OPTIONS = ("save_model",)
-INPUT_FILE_OPTIONS = ("train", "dev", "test", "model", "sick", "probes")
+INPUT_FILE_OPTIONS = ("train", "dev", "test", "model", "sick", "probes", "embeddings")
 
 
 def check_outputs(args) -> None:

@@ -94,7 +94,8 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
     n_pretrained_ : int
         Vocabulary words whose embedding came from ``embeddings``.
     optimizer_state_ : dict
-        The optimizer's state at the best epoch by parameter name (what fine-tuning carries over).
+        The optimizer's state at the best epoch by parameter name (what fine-tuning carries
+        over, :mod:`neural.transfer`; not saved in model files).
     """
 
     _parameter_constraints = {
@@ -190,8 +191,9 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         return PairNetwork(n_words, self.embedding_dim, self.sentence_dim, self.encoder, self.hidden_dim,
                            self.n_hidden_layers, n_classes, self.dropout)
 
-    def _load_embeddings(self, network: PairNetwork, words) -> int:
-        """Copy the vectors ``embeddings`` has for ``words`` into the embedding rows; return how many."""
+    def _load_embeddings(self, network: PairNetwork, words, first_row: int = 0) -> int:
+        """Copy the vectors ``embeddings`` has for ``words`` into the embedding rows from
+        ``first_row`` on; return how many."""
         if self.embeddings is None:
             return 0
         vectors = read_word_vectors(self.embeddings, words)
@@ -200,7 +202,7 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
             raise CorpusFormatError(self.embeddings, None, f"its vectors are {width}-d, the model's embedding_dim "
                                                            f"is {self.embedding_dim}")
         with torch.no_grad():
-            for row, word in enumerate(words):
+            for row, word in enumerate(words, first_row):
                 if word in vectors:
                     network.embedding.weight[row] = torch.from_numpy(vectors[word])
         logger.info("%d of %d words start from %s", len(vectors), len(words), self.embeddings)
@@ -240,7 +242,7 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
 
     def _train(self, network, optimizer, pairs, labels, dev_pairs, dev_labels) -> None:
         """Epochs of minibatch training, keeping the weights (and optimizer state) of the best dev epoch."""
-        unknown = sorted(set(labels.tolist()) - set(self.classes_.tolist()))
+        unknown = sorted(set(labels.tolist()) - set(self.classes_.tolist()) | set(dev_labels.tolist()) - set(self.classes_.tolist()))
         if unknown:
             raise ValueError(f"labels not among the model's classes {self.classes_.tolist()}: {unknown}")
         device = self._device()

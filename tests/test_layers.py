@@ -1,11 +1,11 @@
-"""The packages import only downward: lexnli < lexical_resources < featurize < classifiers < experiments."""
+"""The packages import only downward: lexnli < lexical_resources < featurize < classifiers < neural < experiments."""
 import ast
 
 import pytest
 
 from .conftest import REPO
 
-LAYERS = ("lexnli", "lexical_resources", "featurize", "classifiers", "experiments")
+LAYERS = ("lexnli", "lexical_resources", "featurize", "classifiers", "neural", "experiments")
 
 
 def imported_packages(path):

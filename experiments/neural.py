@@ -1,0 +1,282 @@
+"""The SNLI paper's neural rows: sum-of-words, RNN and LSTM sentence encoders, and SNLI -> SICK transfer.
+
+    python -m experiments.neural [--train F --dev F --test F | --data-dir DIR] [--sick FILE]
+        [--embeddings FILE] [--max-epochs N] [--out DIR]
+
+Each encoder (:class:`~neural.SentenceEncoderClassifier`) is trained on SNLI train, stopped
+early on SNLI dev, and scored on SNLI test beside the paper's figures and beside the
+lexicalized logistic-regression model (C chosen on dev, as in :mod:`experiments.lexicalized`),
+with McNemar's test. On SICK (unless ``--no-sick``), the LSTM is trained on SICK TRAIN alone,
+applied as trained on SNLI (zero-shot), and fine-tuned from SNLI on SICK TRAIN
+(:func:`neural.transfer.fine_tuned`: new output layer, new embeddings for unseen words,
+optimizer state carried over at a tenth of the learning rate), each stopped early on SICK
+TRIAL and scored on SICK TEST, beside the paper's 71.3 / 46.7 / 80.8. The LSTM's learning curve
+(``--curve-sizes``, one draw each) is set beside the lexicalized model's at the same sizes.
+
+Embeddings start from ``--embeddings`` (GloVe's text format, e.g. ``glove.840B.300d.zip``) for the
+words it has, else at random; every table says which. A vocabulary-filtered copy of the file
+is written to ``--out`` (``embeddings.filtered.txt.gz``): pass it to ``--embeddings`` in later
+runs to load in seconds.
+
+Writes ``neural.csv`` (``model,train,dataset,n_train,dev_accuracy,test_accuracy,paper_accuracy,seconds``;
+``dataset`` is the corpus scored, its TEST split; dev is SNLI dev or SICK TRIAL; ``seconds`` is
+the row's training and scoring time), ``neural.md``, ``significance.csv``, ``learning_curve.csv``,
+``history.csv`` (every epoch of every model) and ``timing.csv``.
+"""
+from __future__ import annotations
+
+import logging
+import tempfile
+import time
+from pathlib import Path
+
+import pandas as pd
+import torch
+
+from classifiers.evaluation import accuracy, mcnemar
+from classifiers.logistic import fit_select_C
+from featurize.presets import signature
+from lexnli.cli import at_least, checked, positive_number
+from lexnli.corpora.sick import read_sick
+from neural.embeddings import read_word_vectors, write_word_vectors
+from neural.estimator import SentenceEncoderClassifier
+from neural.persistence import save_neural_model
+from neural.transfer import fine_tuned
+
+from . import runner
+from .learning_curve import subsample
+from .runner import Results, featurizer_params, percent
+
+logger = logging.getLogger("lexnli")
+
+#: The row name of each encoder.
+MODEL_NAMES = {"sum": "sum_of_words", "rnn": "rnn", "lstm": "lstm"}
+#: The paper's test accuracies, by (model, train, dataset): Table 4 (full SNLI train) and the
+#: transfer experiment (SICK TEST).
+PAPER = {("sum_of_words", "snli", "snli"): 0.753, ("rnn", "snli", "snli"): 0.722, ("lstm", "snli", "snli"): 0.776,
+         ("lstm", "sick", "sick"): 0.713, ("lstm", "snli", "sick"): 0.467, ("lstm", "snli+sick", "sick"): 0.808}
+COLUMNS = ("model", "train", "dataset", "n_train", "dev_accuracy", "test_accuracy", "paper_accuracy", "seconds")
+#: Training-set sizes of the LSTM's learning curve (the full train set is the main run's row).
+CURVE_SIZES = (1000, 5000, 20000)
+#: The fine-tuned model's learning rate, as a share of the SNLI model's.
+TRANSFER_LEARNING_RATE_SCALE = 0.1
+#: The estimator settings the command line can change (the defaults are the estimator's).
+MODEL_OPTIONS = ("max_epochs", "patience", "optimizer", "learning_rate", "dropout", "weight_decay", "batch_size",
+                 "embedding_dim", "min_count")
+
+
+def _row(model, train, dataset, n_train, dev_accuracy, test_accuracy, seconds) -> dict:
+    return {"model": model, "train": train, "dataset": dataset, "n_train": n_train, "dev_accuracy": dev_accuracy,
+            "test_accuracy": test_accuracy, "paper_accuracy": PAPER.get((model, train, dataset)),
+            "seconds": round(seconds, 1)}
+
+
+def _scored(model, dev, test) -> tuple[float, float, list]:
+    """Dev accuracy, test accuracy and test predictions of ``model`` (dev, test: (pairs, labels))."""
+    test_predicted = list(model.predict(test[0]))
+    return accuracy(dev[1], model.predict(dev[0])), accuracy(test[1], test_predicted), test_predicted
+
+
+def _timing(name, train, model, n_train) -> dict:
+    """Seconds per epoch and pairs per second of a fitted model, and its time to the best epoch."""
+    seconds = [h["seconds"] for h in model.history_]
+    return {"model": name, "train": train, "n_train": n_train, "epochs": len(seconds), "best_epoch": model.best_epoch_,
+            "seconds_per_epoch": round(sum(seconds) / len(seconds), 1),
+            "pairs_per_second": round(n_train * len(seconds) / sum(seconds)),
+            "seconds_to_best_epoch": round(sum(seconds[:model.best_epoch_]), 1)}
+
+
+def _history(name, train, model, n_train) -> list[dict]:
+    return [{"model": name, "train": train, "n_train": n_train, **h} for h in model.history_]
+
+
+def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_sizes=CURVE_SIZES, grid=(1.0,),
+        seed=0, preset="recommended", featurizer_params=None, n_jobs=None, progress=False):
+    """Train and score every model; return a dict of tables (``rows``, ``significance``, ``curve``,
+    ``history``, ``timing``) and the SNLI LSTM (``None`` when ``lstm`` is not among ``encoders``)."""
+    params = {"random_state": seed, "progress": progress, **(params or {})}
+    train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
+    dev_set, test_set = (dev.pairs, dev.labels), (test.pairs, test.labels)
+    rows, history, timing, predictions, models = [], [], [], {}, {}
+    lexical_options = dict(preset=preset, featurizer_params=featurizer_params, n_jobs=n_jobs, progress=progress)
+    start = time.perf_counter()
+    lexical = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "lexicalized", grid=grid,
+                           **lexical_options)
+    lexical_row = {**_row("lexicalized", "snli", "snli", len(train), *_scored(lexical.model, dev_set, test_set)[:2],
+                          time.perf_counter() - start), "paper_accuracy": 0.782}
+    predictions["lexicalized"] = list(lexical.model.predict(test.pairs))
+    for encoder in encoders:
+        name, start = MODEL_NAMES[encoder], time.perf_counter()
+        models[name] = SentenceEncoderClassifier(encoder, **params).fit(train.pairs, train.labels, eval_set=dev_set)
+        dev_accuracy, test_accuracy, predictions[name] = _scored(models[name], dev_set, test_set)
+        rows.append(_row(name, "snli", "snli", len(train), dev_accuracy, test_accuracy, time.perf_counter() - start))
+        history += _history(name, "snli", models[name], len(train))
+        timing.append(_timing(name, "snli", models[name], len(train)))
+        logger.info("%s: dev %.4f, test %.4f", name, dev_accuracy, test_accuracy)
+    significance = pd.DataFrame([{"model_a": name, "model_b": "lexicalized",
+                                  **mcnemar(test.labels, predictions[name], predictions["lexicalized"])}
+                                 for name in models])
+    lstm = models.get("lstm")
+    if sick is not None and lstm is not None:
+        sick_rows, sick_history, sick_timing = _sick(lstm, *sick, params=params, n_snli=len(train))
+        rows, history, timing = rows + sick_rows, history + sick_history, timing + sick_timing
+    curve = []
+    if lstm is not None:
+        curve, curve_history = _curve(corpora, curve_sizes, params, lexical.C, seed, lexical_options)
+        history += curve_history
+        curve += [{"model": "lstm", "n_train": len(train), **_row_scores(rows[encoders.index("lstm")])},
+                  {"model": "lexicalized", "n_train": len(train), **_row_scores(lexical_row)}]
+    return {"rows": pd.DataFrame(rows, columns=list(COLUMNS)), "lexicalized": lexical_row, "C": lexical.C,
+            "significance": significance, "curve": pd.DataFrame(curve), "history": pd.DataFrame(history),
+            "timing": pd.DataFrame(timing)}, lstm
+
+
+def _row_scores(row) -> dict:
+    return {key: row[key] for key in ("dev_accuracy", "test_accuracy", "seconds")}
+
+
+def _sick(snli_lstm, sick_train, sick_trial, sick_test, *, params, n_snli):
+    """The three SICK rows (SICK alone, SNLI zero-shot, SNLI -> SICK), their histories and timings."""
+    train, trial, test = (([*split], [p.label for p in split]) for split in (sick_train, sick_trial, sick_test))
+    rows, history, timing = [], [], []
+    start = time.perf_counter()
+    alone = SentenceEncoderClassifier("lstm", **params).fit(*train, eval_set=trial)
+    rows.append(_row("lstm", "sick", "sick", len(sick_train), *_scored(alone, trial, test)[:2], time.perf_counter() - start))
+    history += _history("lstm", "sick", alone, len(sick_train))
+    timing.append(_timing("lstm", "sick", alone, len(sick_train)))
+    start = time.perf_counter()
+    rows.append(_row("lstm", "snli", "sick", n_snli, *_scored(snli_lstm, trial, test)[:2], time.perf_counter() - start))
+    start = time.perf_counter()
+    transferred = fine_tuned(snli_lstm, *train, eval_set=trial, learning_rate_scale=TRANSFER_LEARNING_RATE_SCALE)
+    rows.append(_row("lstm", "snli+sick", "sick", n_snli + len(sick_train), *_scored(transferred, trial, test)[:2],
+                     time.perf_counter() - start))
+    history += _history("lstm", "snli+sick", transferred, len(sick_train))
+    timing.append(_timing("lstm", "snli+sick", transferred, len(sick_train)))
+    return rows, history, timing
+
+
+def _curve(corpora, sizes, params, C, seed, lexical_options):
+    """The LSTM and the lexicalized model (at ``C``) on one subsample of each size below the train set's."""
+    train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
+    labels = train.labels
+    rows, history = [], []
+    for n in sorted(size for size in set(sizes) if size < len(train)):
+        picked = subsample(len(train), n, seed, 0)
+        pairs, picked_labels = [train.pairs[i] for i in picked], [labels[i] for i in picked]
+        start = time.perf_counter()
+        lstm = SentenceEncoderClassifier("lstm", **params).fit(pairs, picked_labels, eval_set=(dev.pairs, dev.labels))
+        dev_accuracy, test_accuracy, _ = _scored(lstm, (dev.pairs, dev.labels), (test.pairs, test.labels))
+        rows.append({"model": "lstm", "n_train": n, "dev_accuracy": dev_accuracy, "test_accuracy": test_accuracy,
+                     "seconds": round(time.perf_counter() - start, 1)})
+        history += _history("lstm", "snli", lstm, n)
+        start = time.perf_counter()
+        lexical = fit_select_C(pairs, picked_labels, dev.pairs, dev.labels, "lexicalized", grid=(C,), **lexical_options)
+        rows.append({"model": "lexicalized", "n_train": n, "dev_accuracy": accuracy(dev.labels, lexical.dev_predictions),
+                     "test_accuracy": accuracy(test.labels, lexical.model.predict(test.pairs)),
+                     "seconds": round(time.perf_counter() - start, 1)})
+    return rows, history
+
+
+def markdown(tables, embeddings_note: str) -> str:
+    """The result tables as markdown, accuracies in percent, with how the embeddings started."""
+    accuracies = ["dev_accuracy", "test_accuracy", "paper_accuracy"]
+    main = pd.concat([tables["rows"], pd.DataFrame([tables["lexicalized"]])], ignore_index=True)
+    text = (f"Embeddings: {embeddings_note}.\n\n" + percent(main, accuracies).to_markdown(index=False) +
+            "\n\ndataset: the TEST split scored (dev is SNLI dev or SICK TRIAL). Paper figures: Bowman et al. (2015), "
+            "full SNLI train and GloVe 840B embeddings; the lexicalized row is "
+            f"experiments.lexicalized's model (C = {tables['C']:g}, chosen on dev).\n\n"
+            "McNemar's exact test on SNLI test (a_only: pairs only model_a gets right):\n\n" +
+            tables["significance"].to_markdown(index=False, floatfmt=".3g") +
+            "\n\nTraining time (seconds per epoch, training pairs per second, time to the best dev epoch):\n\n" +
+            tables["timing"].to_markdown(index=False) + "\n")
+    if len(tables["curve"]):
+        curve = tables["curve"].sort_values(["n_train", "model"])
+        text += ("\nLearning curve (one draw per size; the lexicalized model at the C above):\n\n" +
+                 percent(curve, ["dev_accuracy", "test_accuracy"]).to_markdown(index=False) + "\n")
+    return text
+
+
+def _embeddings(args, words) -> tuple[Path | None, bytes | None, str]:
+    """The filtered copy of ``--embeddings`` for ``words`` (written to a temporary file, and its
+    bytes for ``--out``) and the note the tables carry."""
+    if args.embeddings is None:
+        return None, None, "random initialisation (no pretrained vectors)"
+    vectors = read_word_vectors(args.embeddings, words)
+    path = write_word_vectors(Path(tempfile.mkdtemp(prefix="lexnli-embeddings-")) / "embeddings.filtered.txt.gz",
+                              vectors)
+    return path, path.read_bytes(), f"from {args.embeddings} ({len(vectors)} of {len(words)} vocabulary words)"
+
+
+def neural_signature(args, params, pretrained: bool) -> str:
+    """The runner's signature (featurizer, C grid) followed by the neural models' settings."""
+    settings = SentenceEncoderClassifier(**params).get_params()
+    shown = "|".join(f"{name}:{settings[name]}" for name in MODEL_OPTIONS)
+    return (signature(args.preset, featurizer_params(args), C_grid=tuple(args.C_grid)) +
+            f"|neural|{shown}|embeddings:{'pretrained' if pretrained else 'random'}|torch:{torch.__version__}")
+
+
+def report(args, corpora) -> Results:
+    """Read SICK and the embeddings (errors here come before any training), then run and render."""
+    torch.set_num_threads(args.threads)
+    sick = None if args.no_sick else tuple(read_sick(args.sick, split) for split in ("TRAIN", "TRIAL", "TEST"))
+    params = {name: getattr(args, name) for name in MODEL_OPTIONS if getattr(args, name) is not None}
+    words = {t.lower() for p in [*corpora["train"].pairs, *(sick[0] if sick else ())]
+             for s in (p.premise, p.hypothesis) for t in s.tokens}
+    path, filtered, note = _embeddings(args, sorted(words))
+    if path is not None:
+        params["embeddings"] = path
+    tables, lstm = run(corpora, sick, encoders=tuple(dict.fromkeys(args.encoders)), params=params,
+                       curve_sizes=args.curve_sizes, grid=tuple(args.C_grid), seed=args.seed, preset=args.preset,
+                       featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress)
+    if args.save_model is not None and lstm is not None:
+        lstm.set_params(embeddings=args.embeddings)
+        save_neural_model(lstm, args.save_model, n_train=len(corpora["train"]), embeddings_note=note)
+        print(f"SNLI LSTM model saved to {args.save_model}")
+    text = markdown(tables, note)
+    files = {"neural.csv": tables["rows"].to_csv(index=False), "neural.md": text,
+             "significance.csv": tables["significance"].to_csv(index=False),
+             "learning_curve.csv": tables["curve"].to_csv(index=False),
+             "history.csv": tables["history"].to_csv(index=False), "timing.csv": tables["timing"].to_csv(index=False)}
+    if filtered is not None:
+        files["embeddings.filtered.txt.gz"] = filtered
+    return Results(text, files, signature=neural_signature(args, params, path is not None))
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--encoders", nargs="+", choices=tuple(MODEL_NAMES), default=list(MODEL_NAMES),
+                        help="the sentence encoders to train (default: all three; the SICK rows and the learning "
+                             "curve need lstm)")
+    parser.add_argument("--sick", type=Path, default=None, help="SICK.txt[.gz] (default: LEXNLI_SICK, then the data home)")
+    parser.add_argument("--no-sick", action="store_true", help="skip the SICK rows")
+    parser.add_argument("--embeddings", type=Path, default=None,
+                        help="word vectors in GloVe's text format (.txt, .gz or a .zip of one file; default: random "
+                             "initialisation)")
+    parser.add_argument("--curve-sizes", type=at_least(1), nargs="*", default=list(CURVE_SIZES), metavar="N",
+                        help="training-set sizes of the LSTM's learning curve, besides the full set "
+                             "(default: %(default)s; none for no curve)")
+    parser.add_argument("--threads", type=at_least(1), default=torch.get_num_threads(),
+                        help="CPU threads for PyTorch (default: %(default)s)")
+    parser.add_argument("--save-model", type=Path, default=None, help="save the SNLI-trained LSTM here (a .zip)")
+    model = parser.add_argument_group("model", "SentenceEncoderClassifier settings (default: the estimator's)")
+    model.add_argument("--max-epochs", type=at_least(1), default=None, help="passes over the training pairs at most")
+    model.add_argument("--patience", type=at_least(1), default=None, help="epochs without a better dev accuracy before stopping")
+    model.add_argument("--optimizer", choices=("adadelta", "adam"), default=None)
+    model.add_argument("--learning-rate", type=positive_number, default=None)
+    model.add_argument("--dropout", type=checked(float, lambda v: 0 <= v < 1, "at least 0 and below 1"), default=None)
+    model.add_argument("--weight-decay", type=at_least(0.0, float), default=None, help="L2 penalty")
+    model.add_argument("--batch-size", type=at_least(1), default=None)
+    model.add_argument("--embedding-dim", type=at_least(1), default=None)
+    model.add_argument("--min-count", type=at_least(1), default=None,
+                       help="training occurrences a word needs for its own embedding")
+    runner.add_fit_arguments(parser, " for the lexicalized model")
+
+
+def main(argv=None) -> int:
+    return runner.main(argv, prog="python -m experiments.neural", description=__doc__, report=report,
+                       add_arguments=add_arguments,
+                       out_help="write neural.csv, neural.md, significance.csv, learning_curve.csv, history.csv "
+                                "and timing.csv here")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

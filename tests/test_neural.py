@@ -1,0 +1,256 @@
+"""The neural estimator on a separable toy set: it learns, it is reproducible, it saves and loads safely,
+it fine-tunes, and it reads word vectors (tiny files written here)."""
+import gzip
+import hashlib
+import io
+import json
+import zipfile
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch", reason="PyTorch is not installed (pip install torch==2.13.0, then -e '.[neural]')")
+
+from sklearn.base import clone  # noqa: E402
+from sklearn.utils._param_validation import InvalidParameterError  # noqa: E402
+
+from classifiers.persistence import ModelFileError  # noqa: E402
+from lexnli.errors import ChecksumError, CorpusFormatError  # noqa: E402
+from lexnli.version import __version__  # noqa: E402
+from neural.embeddings import fetch_glove, read_word_vectors, write_word_vectors  # noqa: E402
+from neural.estimator import SentenceEncoderClassifier  # noqa: E402
+from neural.persistence import load_neural_model, save_neural_model  # noqa: E402
+from neural.transfer import _grown_state, fine_tuned  # noqa: E402
+from neural.vocabulary import Vocabulary, padded  # noqa: E402
+from tests.neural_toy import toy_pairs  # noqa: E402
+
+#: A small, quick configuration (the paper's shape, narrower).
+SMALL = dict(embedding_dim=16, sentence_dim=16, hidden_dim=16, n_hidden_layers=2, optimizer="adam",
+             learning_rate=0.01, batch_size=16, max_epochs=6, patience=6, dropout=0.0, device="cpu")
+
+
+@pytest.fixture(scope="module")
+def toy():
+    return {"train": toy_pairs(240, 0), "dev": toy_pairs(60, 1), "test": toy_pairs(90, 2)}
+
+
+@pytest.fixture(scope="module")
+def fitted(toy):
+    torch.set_num_threads(1)
+    return {encoder: SentenceEncoderClassifier(encoder, **SMALL).fit(*toy["train"], eval_set=toy["dev"])
+            for encoder in ("sum", "rnn", "lstm")}
+
+
+@pytest.mark.parametrize("encoder", ["sum", "rnn", "lstm"])
+def test_training_lowers_the_loss_and_beats_chance(fitted, toy, encoder):
+    model = fitted[encoder]
+    losses = [h["train_loss"] for h in model.history_]
+    assert losses[-1] < 0.5 * losses[0]
+    pairs, labels = toy["test"]
+    assert np.mean(model.predict(pairs) == np.asarray(labels)) > 0.8  # chance is 1/3
+    assert model.history_[model.best_epoch_ - 1]["dev_accuracy"] == max(h["dev_accuracy"] for h in model.history_)
+
+
+def test_probabilities_are_distributions_in_class_order(fitted, toy):
+    model = fitted["lstm"]
+    probabilities = model.predict_proba(toy["test"][0])
+    assert probabilities.shape == (90, 3)
+    np.testing.assert_allclose(probabilities.sum(1), 1, rtol=1e-6)
+    assert list(model.classes_) == sorted(set(toy["train"][1]))
+    np.testing.assert_array_equal(model.classes_[probabilities.argmax(1)], model.predict(toy["test"][0]))
+
+
+def test_fixed_seed_repeats_and_another_seed_differs(fitted, toy):
+    again = SentenceEncoderClassifier("lstm", **SMALL).set_params(max_epochs=2).fit(*toy["train"], eval_set=toy["dev"])
+    twice = clone(again).fit(*toy["train"], eval_set=toy["dev"])
+    other = clone(again).set_params(random_state=1).fit(*toy["train"], eval_set=toy["dev"])
+    pairs = toy["test"][0]
+    np.testing.assert_array_equal(again.predict_proba(pairs), twice.predict_proba(pairs))
+    assert not np.allclose(again.predict_proba(pairs), other.predict_proba(pairs))
+
+
+def test_early_stopping_keeps_the_best_epoch(toy):
+    model = SentenceEncoderClassifier("sum", **{**SMALL, "learning_rate": 0.3, "max_epochs": 8, "patience": 1})
+    model.fit(*toy["train"], eval_set=toy["dev"])
+    accuracies = [h["dev_accuracy"] for h in model.history_]
+    assert len(accuracies) == model.best_epoch_ + 1 or len(accuracies) == 8
+    dev_pairs, dev_labels = toy["dev"]
+    assert np.mean(model.predict(dev_pairs) == np.asarray(dev_labels)) == pytest.approx(max(accuracies))
+
+
+def test_without_eval_set_a_part_of_train_is_held_out(toy):
+    model = SentenceEncoderClassifier("sum", **{**SMALL, "max_epochs": 1}).fit(*toy["train"])
+    assert len(model.history_) == 1
+    with pytest.raises(ValueError, match="too few"):
+        SentenceEncoderClassifier("sum", **SMALL).fit(toy["train"][0][:1], toy["train"][1][:1])
+
+
+@pytest.mark.parametrize("params,match", [({"encoder": "gru"}, "encoder"), ({"dropout": 1.0}, "dropout"),
+                                          ({"optimizer": "sgd"}, "optimizer"), ({"max_epochs": 0}, "max_epochs")])
+def test_bad_parameters_are_refused_at_fit(toy, params, match):
+    with pytest.raises(InvalidParameterError, match=match):
+        SentenceEncoderClassifier(**params).fit(*toy["train"])
+
+
+def test_mismatched_inputs_are_refused(toy):
+    pairs, labels = toy["train"]
+    with pytest.raises(ValueError, match="240 pairs but 239 labels"):
+        SentenceEncoderClassifier(**SMALL).fit(pairs, labels[:-1])
+    with pytest.raises(ValueError, match="not among the model's classes"):
+        SentenceEncoderClassifier(**SMALL).fit(pairs, labels, eval_set=(pairs[:3], ["entailment", "maybe", "neutral"]))
+
+
+def test_raw_strings_are_tokenized_by_lexnli(fitted):
+    probabilities = fitted["sum"].predict_proba([("A man runs in the park.", "A man never runs.")])
+    assert probabilities.shape == (1, 3)
+
+
+def test_vocabulary_and_padding():
+    vocabulary = Vocabulary.build([("b", "a", "b"), ("c",)], min_count=1)
+    assert vocabulary.words == ("<pad>", "<unk>", "b", "a", "c")
+    assert vocabulary.rows(["a", "zebra"]) == [3, 1] and vocabulary.rows([]) == [1]
+    assert Vocabulary.build([("b", "a", "b")], min_count=2).words[2:] == ("b",)
+    grown = vocabulary.extended([("c", "d", "e", "d")])
+    assert grown.words == (*vocabulary.words, "d", "e")
+    rows, lengths = padded([[2, 3, 4], [5]])
+    assert rows.tolist() == [[2, 3, 4], [5, 0, 0]] and lengths.tolist() == [3, 1]
+
+
+def test_save_and_load_give_identical_probabilities(fitted, toy, tmp_path):
+    path = save_neural_model(fitted["lstm"], tmp_path / "lstm.zip", note="toy")
+    model, info = load_neural_model(path)
+    pairs = toy["test"][0]
+    np.testing.assert_array_equal(model.predict_proba(pairs), fitted["lstm"].predict_proba(pairs))
+    assert info["lexnli_version"] == __version__ and info["metadata"] == {"note": "toy"}
+    assert model.get_params() == {**fitted["lstm"].get_params(), "columns": tuple(fitted["lstm"].columns)}
+    assert list(tmp_path.iterdir()) == [path]  # written atomically: no temporary file left
+
+
+class Payload:
+    """Not a tensor: ``weights_only`` loading must refuse to build it."""
+
+
+def _rewrite(source, dest, *, config=None, weights=None):
+    with zipfile.ZipFile(source) as archive:
+        members = {name: archive.read(name) for name in archive.namelist()}
+    if config is not None:
+        members["model.json"] = json.dumps(config(json.loads(members["model.json"]))).encode()
+    if weights is not None:
+        members["weights.pt"] = weights
+    with zipfile.ZipFile(dest, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return dest
+
+
+def test_bad_model_files_give_clear_errors(fitted, tmp_path):
+    good = save_neural_model(fitted["sum"], tmp_path / "good.zip")
+    (tmp_path / "text.zip").write_text("not a zip")
+    with pytest.raises(ModelFileError, match="text.zip: not a readable lexnli neural model file"):
+        load_neural_model(tmp_path / "text.zip")
+    truncated = tmp_path / "truncated.zip"
+    truncated.write_bytes(good.read_bytes()[:200])
+    with pytest.raises(ModelFileError, match="truncated.zip"):
+        load_neural_model(truncated)
+    old = _rewrite(good, tmp_path / "old.zip", config=lambda c: {**c, "lexnli_version": "0.0.1"})
+    with pytest.raises(ModelFileError, match="saved by lexnli 0.0.1"):
+        load_neural_model(old)
+    buffer = io.BytesIO()
+    torch.save({"embedding.weight": Payload()}, buffer)
+    hostile = _rewrite(good, tmp_path / "hostile.zip", weights=buffer.getvalue())
+    with pytest.raises(ModelFileError, match="hold more than tensors"):
+        load_neural_model(hostile)
+    shrunk = _rewrite(good, tmp_path / "shrunk.zip", config=lambda c: {**c, "vocabulary": c["vocabulary"][:-1]})
+    with pytest.raises(ModelFileError, match="does not match its weights"):
+        load_neural_model(shrunk)
+    with pytest.raises(FileNotFoundError, match="model file not found"):
+        load_neural_model(tmp_path / "missing.zip")
+
+
+def test_fine_tuning_grows_the_vocabulary_and_learns_new_cues(fitted, toy):
+    source = fitted["lstm"]
+    before = source.predict_proba(toy["test"][0])
+    new_cues = {"entailment": "indeed", "contradiction": "nobody", "neutral": "maybe"}
+    train, dev, test = (toy_pairs(n, seed, cues=new_cues) for n, seed in ((240, 5), (60, 6), (90, 7)))
+    tuned = fine_tuned(source, *train, eval_set=dev, learning_rate_scale=1.0, max_epochs=6)
+    assert tuned.vocabulary_.words[:len(source.vocabulary_)] == source.vocabulary_.words
+    assert {"indeed", "nobody", "maybe"} <= set(tuned.vocabulary_.words[len(source.vocabulary_):])
+    assert tuned.learning_rate == source.learning_rate
+    assert np.mean(tuned.predict(test[0]) == np.asarray(test[1])) > 0.8
+    np.testing.assert_array_equal(source.predict_proba(toy["test"][0]), before)  # the source is untouched
+
+
+def test_optimizer_state_grows_with_zero_rows():
+    state = {"step": torch.tensor(3.0), "square_avg": torch.ones(2, 4), "acc_delta": torch.full((2, 4), 2.0)}
+    grown = _grown_state(state, torch.zeros(5, 4))
+    assert grown["step"] == 3.0
+    assert grown["square_avg"].tolist() == [[1.0] * 4] * 2 + [[0.0] * 4] * 3
+    assert grown["acc_delta"][:2].eq(2).all() and grown["acc_delta"][2:].eq(0).all()
+
+
+# ---- word vectors ------------------------------------------------------------------------------
+
+GLOVE_LINES = "surely 0.5 -1 2\nnever 1e-1 0 0\n. 0 1 0\nnew york 1 1 1\nunused 9 9 9\n"
+
+
+@pytest.mark.parametrize("kind", ["txt", "gz", "zip"])
+def test_word_vectors_are_read_for_a_vocabulary(tmp_path, kind):
+    path = tmp_path / f"vectors.{kind}"
+    if kind == "txt":
+        path.write_text(GLOVE_LINES)
+    elif kind == "gz":
+        path.write_bytes(gzip.compress(GLOVE_LINES.encode()))
+    else:
+        with zipfile.ZipFile(path, "w") as archive:
+            archive.writestr("glove.tiny.txt", GLOVE_LINES)
+    vectors = read_word_vectors(path, ["surely", ".", "new york", "absent"])
+    assert sorted(vectors) == [".", "new york", "surely"]
+    np.testing.assert_array_equal(vectors["surely"], np.array([0.5, -1, 2], dtype=np.float32))
+    assert len(read_word_vectors(path)) == 5
+
+
+def test_filtered_copy_reads_back_the_same(tmp_path):
+    (tmp_path / "glove.txt").write_text(GLOVE_LINES)
+    vectors = read_word_vectors(tmp_path / "glove.txt", ["surely", "never"])
+    copy = write_word_vectors(tmp_path / "filtered.txt.gz", vectors)
+    again = read_word_vectors(copy)
+    assert sorted(again) == ["never", "surely"]
+    for word in vectors:
+        np.testing.assert_allclose(again[word], vectors[word])
+
+
+@pytest.mark.parametrize("text,problem", [("a 1 2\nb 1 x\n", "line 2: the 2 fields after 'b' are not all numbers"),
+                                          ("a 1 2\nb\n", "line 2: expected a word and 2 numbers"),
+                                          ("word\n", "line 1: expected a word followed by")])
+def test_bad_word_vector_lines_are_named(tmp_path, text, problem):
+    (tmp_path / "bad.txt").write_text(text)
+    with pytest.raises(CorpusFormatError, match=problem):
+        read_word_vectors(tmp_path / "bad.txt")
+
+
+def test_embeddings_initialise_the_known_words(toy, tmp_path):
+    (tmp_path / "glove.txt").write_text("surely " + " ".join(["0.25"] * 16) + "\nnever " + " ".join(["-1"] * 16) + "\n")
+    model = SentenceEncoderClassifier("sum", **{**SMALL, "max_epochs": 1, "learning_rate": 1e-9,
+                                                "embeddings": tmp_path / "glove.txt"})
+    model.fit(*toy["train"], eval_set=toy["dev"])
+    assert model.n_pretrained_ == 2
+    row = model.vocabulary_.index["surely"]
+    np.testing.assert_allclose(model.network_.embedding.weight[row].detach().numpy(), 0.25, atol=1e-6)
+    wide = SentenceEncoderClassifier("sum", **{**SMALL, "embedding_dim": 8, "embeddings": tmp_path / "glove.txt"})
+    with pytest.raises(CorpusFormatError, match="vectors are 16-d, the model's embedding_dim is 8"):
+        wide.fit(*toy["train"], eval_set=toy["dev"])
+
+
+def test_glove_fetch_is_verified_and_cached(tmp_path):
+    source = tmp_path / "served.zip"
+    with zipfile.ZipFile(source, "w") as archive:
+        archive.writestr("glove.840B.300d.txt", GLOVE_LINES)
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    home = tmp_path / "home"
+    with pytest.raises(ChecksumError, match="checksum mismatch"):
+        fetch_glove("0" * 64, home, url=source.as_uri(), progress=False)
+    assert not (home / "glove.840B.300d.zip").exists()
+    path = fetch_glove(digest, home, url=source.as_uri(), progress=False)
+    assert path == home / "glove.840B.300d.zip" and read_word_vectors(path, ["never"])["never"][0] == pytest.approx(0.1)
+    source.unlink()  # cached: no second download
+    assert fetch_glove(digest, home, url=source.as_uri(), progress=False) == path
