@@ -17,7 +17,6 @@ from pathlib import Path
 
 import joblib
 import sklearn
-import skops.io
 
 from featurize import PairFeaturizer
 from lexnli.io import atomic_open
@@ -59,24 +58,34 @@ def save_model(model, path, **metadata) -> Path:
     }
     with atomic_open(path, "wb") as f:
         if is_safe_format(path):
-            f.write(skops.io.dumps(payload))
+            f.write(_skops_io().dumps(payload))
         else:
             joblib.dump(payload, f)
     return path
 
 
+def _skops_io():
+    """:mod:`skops.io`, imported when a ``.skops`` file is written or read: importing it imports
+    every scikit-learn module, and through scikit-learn's array-API support PyTorch when it is
+    installed (seconds, and a framework the classical models never use)."""
+    import skops.io
+
+    return skops.io
+
+
 def _load_safe(path: Path):
     """The payload of a ``.skops`` file, built only if every type it holds is trusted."""
+    skops_io = _skops_io()
     data = path.read_bytes()
     try:
-        untrusted = skops.io.get_untrusted_types(data=data)
+        untrusted = skops_io.get_untrusted_types(data=data)
     except Exception as exc:  # not a zip, or no skops schema inside
         raise ModelFileError(f"{path}: not a readable .skops model file ({type(exc).__name__}: {exc})") from exc
     refused = sorted(set(untrusted) - set(TRUSTED_TYPES))
     if refused:
         raise ModelFileError(f"{path}: holds types lexnli does not trust, not loaded: {', '.join(refused)}")
     try:
-        return skops.io.load(io.BytesIO(data), trusted=list(untrusted))
+        return skops_io.load(io.BytesIO(data), trusted=list(untrusted))
     except Exception as exc:
         raise ModelFileError(f"{path}: not a readable .skops model file ({type(exc).__name__}: {exc})") from exc
 

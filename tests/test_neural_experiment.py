@@ -1,0 +1,105 @@
+"""``python -m experiments.neural`` end to end on the tiny noisy SNLI files (and a tiny SICK file)."""
+import gzip
+
+import numpy as np
+import pandas as pd
+import pytest
+
+torch = pytest.importorskip("torch", reason="PyTorch is not installed (pip install torch==2.13.0, then -e '.[neural]')")
+
+from experiments import neural  # noqa: E402
+from lexnli.corpora.snli import read_snli  # noqa: E402
+from neural.persistence import load_neural_model  # noqa: E402
+from tests.noisy_snli import noisy_records  # noqa: E402
+from tests.test_two_class import sick_text, tagger, write_sick  # noqa: E402, F401  (tagger: a fixture)
+
+COLUMNS = ["model", "train", "dataset", "n_train", "dev_accuracy", "test_accuracy", "paper_accuracy", "seconds"]
+QUICK = ["--max-epochs", "2", "--embedding-dim", "8", "--C-grid", "1", "--threads", "1"]
+
+
+def data(files):
+    return [arg for split in ("train", "dev", "test") for arg in (f"--{split}", str(files[split]))]
+
+
+@pytest.fixture(scope="module")
+def glove(tmp_path_factory):
+    path = tmp_path_factory.mktemp("glove") / "vectors.txt"
+    path.write_text("man " + " ".join(["0.5"] * 8) + "\npark " + " ".join(["-0.5"] * 8) + "\nzebra " + " ".join(["1"] * 8) + "\n")
+    return path
+
+
+def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, tmp_path, capsys):
+    out, model_path = tmp_path / "out", tmp_path / "lstm.zip"
+    status = neural.main([*data(noisy_snli_files), *QUICK, "--no-sick", "--curve-sizes", "100", "--embeddings", str(glove),
+                          "--out", str(out), "--save-model", str(model_path)])
+    assert status == 0
+    table = pd.read_csv(out / "neural.csv")
+    assert list(table.columns) == COLUMNS
+    assert list(table.model) == ["sum_of_words", "rnn", "lstm"] and set(table.train) == set(table.dataset) == {"snli"}
+    assert list(table.paper_accuracy) == [0.753, 0.722, 0.776] and set(table.n_train) == {300}
+    assert table.test_accuracy.between(0, 1).all() and (table.seconds > 0).all()
+    significance = pd.read_csv(out / "significance.csv")
+    assert list(significance.model_a) == ["sum_of_words", "rnn", "lstm"] and set(significance.model_b) == {"lexicalized"}
+    curve = pd.read_csv(out / "learning_curve.csv")
+    assert sorted(zip(curve.model, curve.n_train)) == [("lexicalized", 100), ("lexicalized", 300), ("lstm", 100),
+                                                       ("lstm", 300)]
+    history = pd.read_csv(out / "history.csv")
+    assert set(history.columns) >= {"model", "train", "n_train", "epoch", "train_loss", "dev_accuracy", "seconds"}
+    assert history.epoch.max() <= 2
+    timing = pd.read_csv(out / "timing.csv")
+    assert list(timing.model) == ["sum_of_words", "rnn", "lstm"] and (timing.pairs_per_second > 0).all()
+    text = (out / "neural.md").read_text()
+    assert f"from {glove} (2 of " in text and "Configuration: `lexnli:" in text and "|neural|max_epochs:2|" in text
+    filtered = gzip.decompress((out / "embeddings.filtered.txt.gz").read_bytes()).decode()
+    assert sorted(line.split()[0] for line in filtered.splitlines()) == ["man", "park"]
+
+    # The saved model is the SNLI LSTM: its test accuracy, recounted by hand, is the table's.
+    model, info = load_neural_model(model_path)
+    test = read_snli(noisy_snli_files["test"])
+    hand = np.mean(model.predict(test.pairs) == np.asarray(test.labels))
+    assert hand == pytest.approx(table.set_index("model").loc["lstm", "test_accuracy"])
+    assert info["metadata"]["n_train"] == 300
+
+
+def test_random_initialisation_is_stated(noisy_snli_files, tmp_path):
+    out = tmp_path / "out"
+    assert neural.main([*data(noisy_snli_files), *QUICK, "--no-sick", "--encoders", "sum", "--out", str(out)]) == 0
+    assert "Embeddings: random initialisation" in (out / "neural.md").read_text()
+    assert len(pd.read_csv(out / "neural.csv")) == 1 and not (out / "embeddings.filtered.txt.gz").exists()
+
+
+def test_sick_rows(noisy_snli_files, tmp_path, tagger):  # noqa: F811
+    rows = [(str(100 * seed + i), " ".join(r["sentence1"].split()), r["sentence2"], r["gold_label"].upper(), part)
+            for part, n, seed in (("TRAIN", 60, 3), ("TRIAL", 30, 4), ("TEST", 30, 5))
+            for i, r in enumerate(noisy_records(n, seed, noise=0.0))]
+    sick = write_sick(tmp_path / "SICK.txt", sick_text(rows))
+    out = tmp_path / "out"
+    assert neural.main([*data(noisy_snli_files), *QUICK, "--encoders", "lstm", "--curve-sizes", "--sick", str(sick),
+                        "--out", str(out)]) == 0
+    table = pd.read_csv(out / "neural.csv")
+    sick_rows = table[table.dataset == "sick"].set_index("train")
+    assert sorted(sick_rows.index) == ["sick", "snli", "snli+sick"]
+    assert sick_rows.loc["sick", "paper_accuracy"] == 0.713 and sick_rows.loc["snli+sick", "paper_accuracy"] == 0.808
+    assert sick_rows.loc["sick", "n_train"] == 60 and sick_rows.loc["snli+sick", "n_train"] == 360
+    assert len(pd.read_csv(out / "learning_curve.csv")) == 2  # the full-train points only
+
+
+@pytest.mark.parametrize("extra,message", [
+    (["--embeddings", "missing.txt"], "word-vector file not found: missing.txt"),
+    (["--dropout", "1"], "--dropout: must be at least 0 and below 1"),
+    (["--encoders", "gru"], "invalid choice: 'gru'"),
+    (["--sick", "missing-SICK.txt"], "SICK file not found"),
+])
+def test_bad_input_exits_2_with_one_line(noisy_snli_files, tmp_path, capsys, extra, message):
+    args = [*data(noisy_snli_files), *QUICK, "--out", str(tmp_path / "out"), *extra]
+    assert neural.main(args if "--sick" in extra else [*args, "--no-sick"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and message in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_bad_embeddings_line_is_named(noisy_snli_files, tmp_path, capsys):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("man 1 2\npark 1 oops\n")
+    assert neural.main([*data(noisy_snli_files), *QUICK, "--no-sick", "--embeddings", str(bad)]) == 2
+    assert f"{bad}, line 2: the 2 fields after 'park' are not all numbers" in capsys.readouterr().err
