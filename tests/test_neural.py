@@ -11,18 +11,18 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="PyTorch is not installed (pip install torch==2.13.0, then -e '.[neural]')")
 
-from sklearn.base import clone  # noqa: E402
-from sklearn.utils._param_validation import InvalidParameterError  # noqa: E402
+from sklearn.base import clone
+from sklearn.utils._param_validation import InvalidParameterError
 
-from classifiers.persistence import ModelFileError  # noqa: E402
-from lexnli.errors import ChecksumError, CorpusFormatError  # noqa: E402
-from lexnli.version import __version__  # noqa: E402
-from neural.embeddings import fetch_glove, read_word_vectors, write_word_vectors  # noqa: E402
-from neural.estimator import SentenceEncoderClassifier  # noqa: E402
-from neural.persistence import load_neural_model, save_neural_model  # noqa: E402
-from neural.transfer import _grown_state, fine_tuned  # noqa: E402
-from neural.vocabulary import Vocabulary, padded  # noqa: E402
-from tests.neural_toy import toy_pairs  # noqa: E402
+from classifiers.persistence import ModelFileError
+from lexnli.errors import ChecksumError, CorpusFormatError
+from lexnli.version import __version__
+from neural.embeddings import fetch_glove, read_word_vectors, write_word_vectors
+from neural.estimator import SentenceEncoderClassifier
+from neural.persistence import load_neural_model, save_neural_model
+from neural.transfer import _grown_state, fine_tuned
+from neural.vocabulary import Vocabulary, padded
+from tests.neural_toy import toy_pairs
 
 #: A small, quick configuration (the paper's shape, narrower).
 SMALL = dict(embedding_dim=16, sentence_dim=16, hidden_dim=16, n_hidden_layers=2, optimizer="adam",

@@ -7,11 +7,11 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="PyTorch is not installed (pip install torch==2.13.0, then -e '.[neural]')")
 
-from experiments import neural  # noqa: E402
-from lexnli.corpora.snli import read_snli  # noqa: E402
-from neural.persistence import load_neural_model  # noqa: E402
-from tests.noisy_snli import noisy_records  # noqa: E402
-from tests.test_two_class import sick_text, tagger, write_sick  # noqa: E402, F401  (tagger: a fixture)
+from experiments import neural
+from lexnli.corpora.snli import read_snli
+from neural.persistence import load_neural_model
+from tests.noisy_snli import noisy_records
+from tests.test_two_class import sick_text, tagger, write_sick  # noqa: F401  (tagger: a fixture)
 
 COLUMNS = ["model", "train", "dataset", "n_train", "dev_accuracy", "test_accuracy", "paper_accuracy", "seconds"]
 QUICK = ["--max-epochs", "2", "--embedding-dim", "8", "--C-grid", "1", "--threads", "1"]
