@@ -1,7 +1,7 @@
 """The SNLI paper's neural rows: sum-of-words, RNN and LSTM sentence encoders, and SNLI -> SICK transfer.
 
     python -m experiments.neural [--train F --dev F --test F | --data-dir DIR] [--sick FILE]
-        [--embeddings FILE] [--max-epochs N] [--out DIR]
+        [--embeddings FILE] [--max-epochs N] [--curve-sizes N ...] [--curve-encoders E ...] [--out DIR]
 
 Each encoder (:class:`~neural.SentenceEncoderClassifier`) is trained on SNLI train, stopped
 early on SNLI dev, and scored on SNLI test beside the paper's figures and beside the
@@ -11,7 +11,8 @@ applied as trained on SNLI (zero-shot), and fine-tuned from SNLI on SICK TRAIN
 (:func:`neural.transfer.fine_tuned`: new output layer, new embeddings for unseen words,
 optimizer state carried over at a tenth of the learning rate), each stopped early on SICK
 TRIAL and scored on SICK TEST, beside the paper's 71.3 / 46.7 / 80.8. The LSTM's learning curve
-(``--curve-sizes``, one draw each) is set beside the lexicalized model's at the same sizes.
+(``--curve-sizes``, one draw each; ``--curve-encoders`` for other encoders) is set beside the
+lexicalized model's at the same sizes.
 
 Embeddings start from ``--embeddings`` (GloVe's text format, e.g. ``glove.840B.300d.zip``) for the
 words it has, else at random; every table says which. A vocabulary-filtered copy of the file
@@ -45,7 +46,7 @@ from neural.transfer import fine_tuned
 
 from . import runner
 from .learning_curve import subsample
-from .runner import Results, featurizer_params, percent
+from .runner import Results, UsageError, featurizer_params, percent
 
 logger = logging.getLogger("lexnli")
 
@@ -90,8 +91,9 @@ def _history(name, train, model, n_train) -> list[dict]:
     return [{"model": name, "train": train, "n_train": n_train, **h} for h in model.history_]
 
 
-def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_sizes=CURVE_SIZES, grid=(1.0,),
-        seed=0, preset="recommended", featurizer_params=None, n_jobs=None, progress=False):
+def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_sizes=CURVE_SIZES,
+        curve_encoders=("lstm",), grid=(1.0,), seed=0, preset="recommended", featurizer_params=None, n_jobs=None,
+        progress=False):
     """Train and score every model; return a dict of tables (``rows``, ``significance``, ``curve``,
     ``history``, ``timing``) and the SNLI LSTM (``None`` when ``lstm`` is not among ``encoders``)."""
     params = {"random_state": seed, "progress": progress, **(params or {})}
@@ -120,12 +122,14 @@ def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_s
     if sick is not None and lstm is not None:
         sick_rows, sick_history, sick_timing = _sick(lstm, *sick, params=params, n_snli=len(train))
         rows, history, timing = rows + sick_rows, history + sick_history, timing + sick_timing
-    curve = []
-    if lstm is not None:
-        curve, curve_history = _curve(corpora, curve_sizes, params, lexical.C, seed, lexical_options)
+    curve, curve_encoders = [], [encoder for encoder in curve_encoders if encoder in encoders]
+    if curve_encoders:
+        curve, curve_history = _curve(corpora, curve_sizes, curve_encoders, params, lexical.C, seed, lexical_options)
         history += curve_history
-        curve += [{"model": "lstm", "n_train": len(train), **_row_scores(rows[encoders.index("lstm")])},
-                  {"model": "lexicalized", "n_train": len(train), **_row_scores(lexical_row)}]
+        full = {row["model"]: row for row in rows if row["dataset"] == "snli"}
+        curve += [{"model": MODEL_NAMES[e], "n_train": len(train), **_row_scores(full[MODEL_NAMES[e]])}
+                  for e in curve_encoders]
+        curve.append({"model": "lexicalized", "n_train": len(train), **_row_scores(lexical_row)})
     return {"rows": pd.DataFrame(rows, columns=list(COLUMNS)), "lexicalized": lexical_row, "C": lexical.C,
             "significance": significance, "curve": pd.DataFrame(curve), "history": pd.DataFrame(history),
             "timing": pd.DataFrame(timing)}, lstm
@@ -155,20 +159,21 @@ def _sick(snli_lstm, sick_train, sick_trial, sick_test, *, params, n_snli):
     return rows, history, timing
 
 
-def _curve(corpora, sizes, params, C, seed, lexical_options):
-    """The LSTM and the lexicalized model (at ``C``) on one subsample of each size below the train set's."""
+def _curve(corpora, sizes, encoders, params, C, seed, lexical_options):
+    """The encoders and the lexicalized model (at ``C``) on one subsample of each size below the train set's."""
     train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
     labels = train.labels
     rows, history = [], []
     for n in sorted(size for size in set(sizes) if size < len(train)):
         picked = subsample(len(train), n, seed, 0)
         pairs, picked_labels = [train.pairs[i] for i in picked], [labels[i] for i in picked]
-        start = time.perf_counter()
-        lstm = SentenceEncoderClassifier("lstm", **params).fit(pairs, picked_labels, eval_set=(dev.pairs, dev.labels))
-        dev_accuracy, test_accuracy, _ = _scored(lstm, (dev.pairs, dev.labels), (test.pairs, test.labels))
-        rows.append({"model": "lstm", "n_train": n, "dev_accuracy": dev_accuracy, "test_accuracy": test_accuracy,
-                     "seconds": round(time.perf_counter() - start, 1)})
-        history += _history("lstm", "snli", lstm, n)
+        for encoder in encoders:
+            start = time.perf_counter()
+            model = SentenceEncoderClassifier(encoder, **params).fit(pairs, picked_labels, eval_set=(dev.pairs, dev.labels))
+            dev_accuracy, test_accuracy, _ = _scored(model, (dev.pairs, dev.labels), (test.pairs, test.labels))
+            rows.append({"model": MODEL_NAMES[encoder], "n_train": n, "dev_accuracy": dev_accuracy,
+                         "test_accuracy": test_accuracy, "seconds": round(time.perf_counter() - start, 1)})
+            history += _history(MODEL_NAMES[encoder], "snli", model, n)
         start = time.perf_counter()
         lexical = fit_select_C(pairs, picked_labels, dev.pairs, dev.labels, "lexicalized", grid=(C,), **lexical_options)
         rows.append({"model": "lexicalized", "n_train": n, "dev_accuracy": accuracy(dev.labels, lexical.dev_predictions),
@@ -217,6 +222,9 @@ def neural_signature(args, params, pretrained: bool) -> str:
 
 def report(args, corpora) -> Results:
     """Read SICK and the embeddings (errors here come before any training), then run and render."""
+    missing = sorted(set(args.curve_encoders) - set(args.encoders))
+    if missing:
+        raise UsageError(f"--curve-encoders {' '.join(missing)}: not among --encoders")
     torch.set_num_threads(args.threads)
     sick = None if args.no_sick else tuple(read_sick(args.sick, split) for split in ("TRAIN", "TRIAL", "TEST"))
     params = {name: getattr(args, name) for name in MODEL_OPTIONS if getattr(args, name) is not None}
@@ -226,7 +234,7 @@ def report(args, corpora) -> Results:
     if path is not None:
         params["embeddings"] = path
     tables, lstm = run(corpora, sick, encoders=tuple(dict.fromkeys(args.encoders)), params=params,
-                       curve_sizes=args.curve_sizes, grid=tuple(args.C_grid), seed=args.seed, preset=args.preset,
+                       curve_sizes=args.curve_sizes, curve_encoders=tuple(args.curve_encoders), grid=tuple(args.C_grid), seed=args.seed, preset=args.preset,
                        featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress)
     if args.save_model is not None and lstm is not None:
         lstm.set_params(embeddings=args.embeddings)
@@ -254,6 +262,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--curve-sizes", type=at_least(1), nargs="*", default=list(CURVE_SIZES), metavar="N",
                         help="training-set sizes of the LSTM's learning curve, besides the full set "
                              "(default: %(default)s; none for no curve)")
+    parser.add_argument("--curve-encoders", nargs="+", choices=tuple(MODEL_NAMES), default=["lstm"],
+                        help="the encoders of the learning curve (default: %(default)s; each must be among --encoders)")
     parser.add_argument("--threads", type=at_least(1), default=torch.get_num_threads(),
                         help="CPU threads for PyTorch (default: %(default)s)")
     parser.add_argument("--save-model", type=Path, default=None, help="save the SNLI-trained LSTM here (a .zip)")

@@ -61,11 +61,15 @@ def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, t
     assert info["metadata"]["n_train"] == 300
 
 
-def test_random_initialisation_is_stated(noisy_snli_files, tmp_path):
+def test_random_initialisation_is_stated_and_any_encoder_has_a_curve(noisy_snli_files, tmp_path):
     out = tmp_path / "out"
-    assert neural.main([*data(noisy_snli_files), *QUICK, "--no-sick", "--encoders", "sum", "--out", str(out)]) == 0
+    assert neural.main([*data(noisy_snli_files), *QUICK, "--no-sick", "--encoders", "sum", "--curve-encoders", "sum",
+                        "--curve-sizes", "100", "--out", str(out)]) == 0
     assert "Embeddings: random initialisation" in (out / "neural.md").read_text()
     assert len(pd.read_csv(out / "neural.csv")) == 1 and not (out / "embeddings.filtered.txt.gz").exists()
+    curve = pd.read_csv(out / "learning_curve.csv")
+    assert sorted(zip(curve.model, curve.n_train)) == [("lexicalized", 100), ("lexicalized", 300),
+                                                       ("sum_of_words", 100), ("sum_of_words", 300)]
 
 
 def test_sick_rows(noisy_snli_files, tmp_path, tagger):  # noqa: F811
@@ -89,6 +93,7 @@ def test_sick_rows(noisy_snli_files, tmp_path, tagger):  # noqa: F811
     (["--dropout", "1"], "--dropout: must be at least 0 and below 1"),
     (["--encoders", "gru"], "invalid choice: 'gru'"),
     (["--sick", "missing-SICK.txt"], "SICK file not found"),
+    (["--encoders", "sum", "--curve-encoders", "lstm"], "--curve-encoders lstm: not among --encoders"),
 ])
 def test_bad_input_exits_2_with_one_line(noisy_snli_files, tmp_path, capsys, extra, message):
     args = [*data(noisy_snli_files), *QUICK, "--out", str(tmp_path / "out"), *extra]
