@@ -31,6 +31,9 @@ class TinyWordNet:
     def is_close_cohyponym(self, word1, word2, pos=None):
         return frozenset((self.lemma(word1), self.lemma(word2))) in self.COHYPONYMS
 
+    def place(self, word):
+        return None
+
 
 def sentence(tagged: str) -> Sentence:
     """``"a/DT dog/NN ./."`` -> a Sentence."""
@@ -166,10 +169,16 @@ def real_relations():
 @pytest.mark.parametrize("premise, hypothesis, relation", [
     ("blue", "green", "cohyponym"), ("dog", "cat", "cohyponym"), ("tall", "short", "antonym"),
     ("dog", "animal", "hypernym"), ("animal", "dog", "hyponym"), ("german", "italian", "cohyponym"),
-    ("man", "woman", "antonym"), ("car", "automobile", "synonym"), ("man", "runner", None)])
+    ("man", "woman", "antonym"), ("car", "automobile", "synonym"), ("man", "runner", None),
+    ("german", "french", "cohyponym"), ("japanese", "russian", "cohyponym"),  # nationalities, by their countries
+    ("german", "european", "holonym"), ("european", "german", "meronym"), ("coffee", "beer", "cohyponym")])
 def test_real_wordnet_relations(real_relations, premise, hypothesis, relation):
-    tag = "JJ" if premise in ("blue", "tall", "german") else "NN"
+    tag = "JJ" if premise in ("blue", "tall", "german", "japanese", "european") else "NN"
     assert real_relations.relation(premise, tag, hypothesis, tag) == relation
+
+
+def test_nationalities_tagged_as_proper_nouns_are_compared_as_places(real_relations):
+    assert real_relations.relation("german", "NNP", "french", "JJ") == "cohyponym"
 
 
 def test_active_to_passive_is_a_voice_change_not_a_role_swap():
