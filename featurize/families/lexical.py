@@ -49,6 +49,7 @@ hand-written vectorized version did not beat (benchmarks/lexical_adapter_bench.p
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from lexical_resources import get_verbocean, get_wordnet
 from lexnli.text import WORD_CHARACTER as _WORD
@@ -157,6 +158,34 @@ def has_negation(tokens) -> bool:
     return any(t.lower() in NEGATIONS for t in tokens)
 
 
+# ---- per-sentence and per-word-pair memos -----------------------------------------------------
+# Premises repeat across pairs (three hypotheses each in SNLI), each sentence is read by several
+# families, and a few thousand word pairs make up most queries: remember them. The resources are
+# part of each key, so a new WordNet or VerbOcean is never answered from an old one's memo.
+
+_SENTENCES = 2**16
+
+
+@lru_cache(maxsize=_SENTENCES)
+def _content(tokens: tuple, tags: tuple, wn) -> tuple:
+    return tuple(content_words(tokens, tags, wn))
+
+
+@lru_cache(maxsize=_SENTENCES)
+def _skeleton(tokens: tuple, tags: tuple, wn) -> dict:
+    return skeleton(tokens, tags, wn)
+
+
+@lru_cache(maxsize=2**20)
+def _wordnet_link(wn, premise_word, hyp_word) -> str | None:
+    return wordnet_link(wn, premise_word, hyp_word)
+
+
+@lru_cache(maxsize=2**18)
+def _tree_outcome(wn, vo, premise_word, hyp_word) -> str:
+    return tree_outcome(wn, vo, premise_word, hyp_word)
+
+
 def tree_outcome(wn, vo, premise_word, hyp_word) -> str:
     """``match``, ``entailed``, ``conflict`` or ``other`` for two words in the same role."""
     link = wordnet_link(wn, premise_word, hyp_word)
@@ -211,7 +240,10 @@ def _bag_row(p_words, h_words, p_lemmas, h_lemmas) -> list[float]:
     return row
 
 
-def _tree_row(p_skeleton, h_skeleton, p_content, h_content, wn, vo, negation_mismatch) -> list[float]:
+_ANYWHERE = frozenset({"exact", "synonym", "hypernym"})
+
+
+def _tree_row(p_skeleton, h_skeleton, p_content, wn, vo, negation_mismatch) -> list[float]:
     row = []
     for role in TREE_ROLES:
         h, p = h_skeleton[role], p_skeleton[role]
@@ -221,8 +253,8 @@ def _tree_row(p_skeleton, h_skeleton, p_content, h_content, wn, vo, negation_mis
             if p is None:
                 values["missing"] = 1.0
             else:
-                values[tree_outcome(wn, vo, p, h)] = 1.0
-            if any(wordnet_link(wn, q, h) in ("exact", "synonym", "hypernym") for q in p_content):
+                values[_tree_outcome(wn, vo, p, h)] = 1.0
+            if any(_wordnet_link(wn, q, h) in _ANYWHERE for q in p_content):
                 values["anywhere"] = 1.0
         row += [values[o] for o in TREE_OUTCOMES]
     row.append(1.0 if negation_mismatch else 0.0)
@@ -236,10 +268,11 @@ def _as_counter(columns, row) -> Counter:
 # ---- the families: one pair -> Counter ------------------------------------------------------
 
 def _wordnet_reference_row(premise, hypothesis, wn) -> list[float]:
-    p_words = content_words(premise.tokens, premise.tags, wn)
-    h_words = content_words(hypothesis.tokens, hypothesis.tags, wn)
-    best = [_best([wordnet_link(wn, p, h) for p in p_words], WORDNET_LINKS) for h in h_words]
-    antonyms = sum(wordnet_link(wn, p, h) == "antonym" for p in p_words for h in h_words)
+    p_words = _content(tuple(premise.tokens), tuple(premise.tags), wn)
+    h_words = _content(tuple(hypothesis.tokens), tuple(hypothesis.tags), wn)
+    links = [[_wordnet_link(wn, p, h) for p in p_words] for h in h_words]
+    best = [_best(row, WORDNET_LINKS) for row in links]
+    antonyms = sum(row.count("antonym") for row in links)
     return _link_row(best, WORDNET_LINKS, _WORDNET_SUPPORT, "wordnet", antonyms)
 
 
@@ -250,7 +283,7 @@ def wordnet_reference(pair) -> Counter:
 
 
 def _verbs(sentence, wn) -> list[str]:
-    return [lemma for lemma, pos in content_words(sentence.tokens, sentence.tags, wn) if pos == "v"]
+    return [lemma for lemma, pos in _content(tuple(sentence.tokens), tuple(sentence.tags), wn) if pos == "v"]
 
 
 @family("verbocean", columns=VERBOCEAN_COLUMNS, groups=("inference",))
@@ -268,26 +301,27 @@ def tree_reference(pair) -> Counter:
     """Subject / root verb / object of the hypothesis against the premise's (see the module docstring)."""
     wn, vo = get_wordnet(), get_verbocean()
     p, h = pair.premise, pair.hypothesis
-    row = _tree_row(skeleton(p.tokens, p.tags, wn), skeleton(h.tokens, h.tags, wn),
-                    content_words(p.tokens, p.tags, wn), content_words(h.tokens, h.tags, wn), wn, vo,
-                    has_negation(p.tokens) != has_negation(h.tokens))
+    p_tokens, p_tags, h_tokens, h_tags = tuple(p.tokens), tuple(p.tags), tuple(h.tokens), tuple(h.tags)
+    row = _tree_row(_skeleton(p_tokens, p_tags, wn), _skeleton(h_tokens, h_tags, wn), _content(p_tokens, p_tags, wn),
+                    wn, vo, has_negation(p_tokens) != has_negation(h_tokens))
     return _as_counter(TREE_COLUMNS, row)
 
 
-def _bag_sets(sentence, wn):
+@lru_cache(maxsize=_SENTENCES)
+def _bag_sets(tokens: tuple, tags: tuple, wn) -> tuple[frozenset, frozenset]:
     words, lemmas = set(), set()
-    for token, tag in zip(sentence.tokens, sentence.tags):
+    for token, tag in zip(tokens, tags):
         if _WORD.search(token):
             words.add(token)
             pos = ptb_to_wordnet(tag)
             lemmas.add(wn.lemma(token, pos) if pos else token.lower())
-    return words, lemmas
+    return frozenset(words), frozenset(lemmas)
 
 
 @family("bag_overlap", columns=BAG_COLUMNS, groups=("inference",))
 def bag_overlap_reference(pair) -> Counter:
     """Bag-of-words and bag-of-lemmas overlap scores (see the module docstring)."""
     wn = get_wordnet()
-    p_words, p_lemmas = _bag_sets(pair.premise, wn)
-    h_words, h_lemmas = _bag_sets(pair.hypothesis, wn)
+    p_words, p_lemmas = _bag_sets(tuple(pair.premise.tokens), tuple(pair.premise.tags), wn)
+    h_words, h_lemmas = _bag_sets(tuple(pair.hypothesis.tokens), tuple(pair.hypothesis.tags), wn)
     return _as_counter(BAG_COLUMNS, _bag_row(p_words, h_words, p_lemmas, h_lemmas))

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import itemgetter
 from typing import Callable
 
 import numpy as np
@@ -110,7 +112,9 @@ class MemoizedReference:
     def __call__(self, batch):
         found = self._features(batch.items)
         if self.columns is not None:
-            return np.array([[f.get(c, 0.0) for c in self.columns] for f in found], dtype=float).reshape(
+            # A Counter answers 0 for a column its pair lacks; a reference returning a plain dict is wrapped in one.
+            row = itemgetter(*self.columns)
+            return np.array([row(f if isinstance(f, Counter) else Counter(f)) for f in found], dtype=float).reshape(
                 len(found), len(self.columns))
         names = [name for f in found for name, value in f.items() if value]
         rows = np.repeat(np.arange(len(found)), [sum(1 for v in f.values() if v) for f in found])
@@ -118,6 +122,7 @@ class MemoizedReference:
         return SparseFeatures(rows, keys, names=names)
 
 
+@lru_cache(maxsize=4096)  # a batch's pairs are read by every memoized family in turn
 def _pair_of(item) -> Pair:
     """A :class:`Pair` from ``(premise tokens, premise tags, hypothesis tokens, hypothesis tags)``."""
     p_tokens, p_tags, h_tokens, h_tags = item
