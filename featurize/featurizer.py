@@ -1,8 +1,10 @@
 """``PairFeaturizer``: sentence pairs -> scipy CSR matrix, in scikit-learn's transformer conventions."""
 from __future__ import annotations
 
+import gc
 import logging
 from collections import defaultdict
+from contextlib import contextmanager
 from numbers import Integral
 from types import SimpleNamespace
 
@@ -58,16 +60,34 @@ def _first_occurrences(family, batch, found):
     return family.name, keys, SparseFeatures(found.rows[first], keys, parts, names), tokens
 
 
+@contextmanager
+def _gc_paused():
+    """Pause Python's cyclic garbage collector while a batch is featurized.
+
+    A batch makes many short-lived objects and no reference cycles, so reference counting frees
+    them all; but their allocations trigger collections that scan the whole heap, which holds
+    the lexical resources' millions of objects once they are loaded (docs/RESULTS.md).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _featurize_batch(items, families, with_names=False):
     """Dense block, (row, key) indicator features and (if asked) the named keys of one batch; the unit of parallel work."""
-    batch = Batch.from_tokens(items)
-    dense = [f.fast(batch) for f in families if f.dense]
-    dense = np.column_stack(dense) if dense else np.zeros((batch.n, 0))
-    sparse_families = [f for f in families if not f.dense]
-    sparse = [f.fast(batch) for f in sparse_families]
-    rows = np.concatenate([s.rows for s in sparse]) if sparse else np.zeros(0, dtype=np.int64)
-    keys = np.concatenate([s.keys for s in sparse]) if sparse else np.zeros(0, dtype=np.uint64)
-    named = [_first_occurrences(f, batch, s) for f, s in zip(sparse_families, sparse)] if with_names else []
+    with _gc_paused():
+        batch = Batch.from_tokens(items)
+        dense = [f.fast(batch) for f in families if f.dense]
+        dense = np.column_stack(dense) if dense else np.zeros((batch.n, 0))
+        sparse_families = [f for f in families if not f.dense]
+        sparse = [f.fast(batch) for f in sparse_families]
+        rows = np.concatenate([s.rows for s in sparse]) if sparse else np.zeros(0, dtype=np.int64)
+        keys = np.concatenate([s.keys for s in sparse]) if sparse else np.zeros(0, dtype=np.uint64)
+        named = [_first_occurrences(f, batch, s) for f, s in zip(sparse_families, sparse)] if with_names else []
     return dense, rows, keys, named
 
 

@@ -130,4 +130,5 @@ class WordRelations:
         found = self.wordnet.relation(p, h, pos)
         if found in _WORDNET_RELATIONS:
             return found
-        return "cohyponym" if self.wordnet.is_close_cohyponym(p, h, pos) else None
+        # relation() tests synonymy and hypernymy first: neither holds here.
+        return "cohyponym" if self.wordnet.shares_close_hypernym(p, h, pos) else None

@@ -120,6 +120,7 @@ class WordNet:
         self._closure_cache: dict[str, frozenset] = {}
         self._close_cache: dict[tuple, dict[str, int]] = {}
         self._place_cache: dict[str, str | None] = {}
+        self._limit_cache: dict[str, int] = {}
         self._wholes_cache: dict[str, frozenset] = {}
 
     # -- lemmas ------------------------------------------------------------------------------
@@ -313,12 +314,13 @@ class WordNet:
         if self.is_synonym(word1, word2, pos) or self.is_hypernym(word1, word2, pos) \
                 or self.is_hyponym(word1, word2, pos):
             return False
+        return self.shares_close_hypernym(word1, word2, pos, senses=senses)
+
+    def shares_close_hypernym(self, word1: str, word2: str, pos: str | None = None, *, senses: int = 3) -> bool:
+        """The hypernym test of :meth:`is_close_cohyponym` alone, for callers that know the words
+        are neither synonyms nor in a hypernym relation (e.g. :meth:`relation` found none)."""
         up1, up2 = self._close_hypernyms(word1, pos, senses), self._close_hypernyms(word2, pos, senses)
-        for name, links in up1.items():
-            other = up2.get(name)
-            if other is not None and max(links, other) <= self._close_limit(name):
-                return True
-        return False
+        return any(max(up1[name], up2[name]) <= self._close_limit(name) for name in up1.keys() & up2.keys())
 
     def _close_hypernyms(self, word: str, pos: str | None, senses: int) -> dict[str, int]:
         """``{hypernym name: fewest links up}`` for the first ``senses`` senses of ``word``, 3 links at most."""
@@ -337,12 +339,12 @@ class WordNet:
 
     def _close_limit(self, name: str) -> int:
         """How many links up a shared hypernym ``name`` may be for a close co-hyponymy."""
-        if name in _BROAD_CATEGORIES:
-            return 3
-        synset = self._wn.synset(name)
-        if synset.pos() == "v":
-            return 1
-        return min(3, synset.min_depth() - 3)
+        limit = self._limit_cache.get(name)
+        if limit is None:
+            synset = self._wn.synset(name)
+            limit = self._limit_cache[name] = (3 if name in _BROAD_CATEGORIES else 1 if synset.pos() == "v"
+                                               else min(3, synset.min_depth() - 3))
+        return limit
 
     # -- places -----------------------------------------------------------------------------
 
@@ -395,6 +397,7 @@ class WordNet:
         self._closure_cache.clear()
         self._close_cache.clear()
         self._place_cache.clear()
+        self._limit_cache.clear()
         self._wholes_cache.clear()
 
 

@@ -28,7 +28,7 @@ class TinyWordNet:
     def relation(self, word1, word2, pos=None):
         return self.RELATIONS.get((self.lemma(word1), self.lemma(word2)))
 
-    def is_close_cohyponym(self, word1, word2, pos=None):
+    def shares_close_hypernym(self, word1, word2, pos=None):
         return frozenset((self.lemma(word1), self.lemma(word2))) in self.COHYPONYMS
 
     def place(self, word):
