@@ -62,9 +62,9 @@ def _first_occurrences(family, batch, found):
 
 @contextmanager
 def _gc_paused():
-    """Pause Python's cyclic garbage collector while a batch is featurized.
+    """Pause Python's cyclic garbage collector while pairs are normalized or a batch is featurized.
 
-    A batch makes many short-lived objects and no reference cycles, so reference counting frees
+    These make many short-lived objects and no reference cycles, so reference counting frees
     them all; but their allocations trigger collections that scan the whole heap, which holds
     the lexical resources' millions of objects once they are loaded (docs/RESULTS.md).
     """
@@ -263,8 +263,9 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     def _batches(self, pairs, families, with_names=False):
         """(dense, rows, keys, named keys) for each batch of ``pairs``, in order, in parallel if asked."""
-        chunks = [token_tuples(pairs[part], self.lowercase, self.tag_set)
-                  for part in work_bounded_slices(pairs, self.batch_size)]
+        with _gc_paused():
+            chunks = [token_tuples(pairs[part], self.lowercase, self.tag_set)
+                      for part in work_bounded_slices(pairs, self.batch_size)]
         if any(f.name in CROSS_FAMILIES for f in families):
             capped = sum(n_capped(chunk) for chunk in chunks)
             if capped:
