@@ -1,10 +1,8 @@
 """``PairFeaturizer``: sentence pairs -> scipy CSR matrix, in scikit-learn's transformer conventions."""
 from __future__ import annotations
 
-import gc
 import logging
 from collections import defaultdict
-from contextlib import contextmanager
 from numbers import Integral
 from types import SimpleNamespace
 
@@ -17,6 +15,8 @@ from sklearn.utils._available_if import available_if
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 from tqdm.auto import tqdm
+
+from lexnli.runtime import gc_paused
 
 from .arrays import sorted_unique
 from .batch import Batch, token_tuples
@@ -60,26 +60,12 @@ def _first_occurrences(family, batch, found):
     return family.name, keys, SparseFeatures(found.rows[first], keys, parts, names), tokens
 
 
-@contextmanager
-def _gc_paused():
-    """Pause Python's cyclic garbage collector while pairs are normalized or a batch is featurized.
-
-    These make many short-lived objects and no reference cycles, so reference counting frees
-    them all; but their allocations trigger collections that scan the whole heap, which holds
-    the lexical resources' millions of objects once they are loaded (docs/RESULTS.md).
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def _featurize_batch(items, families, with_names=False):
-    """Dense block, (row, key) indicator features and (if asked) the named keys of one batch; the unit of parallel work."""
-    with _gc_paused():
+    """Dense block, (row, key) indicator features and (if asked) the named keys of one batch; the unit of parallel work.
+
+    The GC is paused here too, for worker processes (the caller's pause covers one process only).
+    """
+    with gc_paused():
         batch = Batch.from_tokens(items)
         dense = [f.fast(batch) for f in families if f.dense]
         dense = np.column_stack(dense) if dense else np.zeros((batch.n, 0))
@@ -263,9 +249,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     def _batches(self, pairs, families, with_names=False):
         """(dense, rows, keys, named keys) for each batch of ``pairs``, in order, in parallel if asked."""
-        with _gc_paused():
-            chunks = [token_tuples(pairs[part], self.lowercase, self.tag_set)
-                      for part in work_bounded_slices(pairs, self.batch_size)]
+        chunks = [token_tuples(pairs[part], self.lowercase, self.tag_set)
+                  for part in work_bounded_slices(pairs, self.batch_size)]
         if any(f.name in CROSS_FAMILIES for f in families):
             capped = sum(n_capped(chunk) for chunk in chunks)
             if capped:
@@ -279,12 +264,14 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     def fit(self, X, y=None):
         """Check the configuration; learn the vocabulary when ``n_features=None``."""
-        self._fit(as_pairs(X, columns=self.columns), keep=False)
+        with gc_paused():
+            self._fit(as_pairs(X, columns=self.columns), keep=False)
         return self
 
     def fit_transform(self, X, y=None):
         """Fit and transform in one pass over the pairs."""
-        return self._fit(as_pairs(X, columns=self.columns), keep=True)
+        with gc_paused():
+            return self._fit(as_pairs(X, columns=self.columns), keep=True)
 
     def _start(self):
         """Validate the parameters and set the dense columns and families; return the families."""
@@ -371,7 +358,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         """Featurize pairs into a CSR matrix of shape ``(n_pairs, n_features_out_)``."""
         check_is_fitted(self, "n_features_out_")
         families = resolve(self.families_)
-        return self._assemble(self._batches(as_pairs(X, columns=self.columns), families))
+        with gc_paused():
+            return self._assemble(self._batches(as_pairs(X, columns=self.columns), families))
 
     # -- names -----------------------------------------------------------------------------
 

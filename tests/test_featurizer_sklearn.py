@@ -427,3 +427,14 @@ def test_the_garbage_collector_is_paused_per_batch_and_restored(monkeypatch):
         assert not gc.isenabled()  # a caller's own pause is left as it was
     finally:
         gc.enable()
+
+
+def test_featurizing_leaves_no_cyclic_garbage():
+    """The GC is paused while featurizing: that is only safe while no reference cycles are made."""
+    import gc
+
+    gc.collect()
+    featurizer = PairFeaturizer("lexicalized")
+    featurizer.fit_transform(X_TEXT)
+    featurizer.transform(X_TEXT)
+    assert gc.collect() == 0
