@@ -39,24 +39,11 @@ SOURCES = {"exact": "token", "number_same": "numbers", "number_different": "numb
 
 _WORDNET_RELATIONS = frozenset({"synonym", "hypernym", "hyponym", "antonym", "holonym", "meronym"})
 _MEMO_LIMIT = 1_000_000
+#: VerbOcean's links (:meth:`~lexical_resources.verbocean.VerbOcean.link`) as relations; *happens before* says nothing here.
+_VERBOCEAN_RELATIONS = {"similar": "vo_similar", "stronger": "vo_stronger", "can_result_in": "vo_stronger",
+                        "weaker": "vo_weaker", "opposite": "vo_opposite"}
 #: The parts of speech a place adjective may be tagged with (*German*: JJ, or NNP).
 _PLACE_POS = frozenset({"a", "n"})
-
-
-def verbocean_relation(verbocean, premise_verb: str, hypothesis_verb: str) -> str | None:
-    """``vo_similar``, ``vo_stronger`` (the premise verb is stronger: *kill* -> *wound*),
-    ``vo_weaker``, ``vo_opposite`` or None, for two verb lemmas."""
-    forward = verbocean.relations(premise_verb, hypothesis_verb)
-    backward = verbocean.relations(hypothesis_verb, premise_verb)
-    if "similar" in forward or "similar" in backward:
-        return "vo_similar"
-    if "stronger-than" in forward or "can-result-in" in forward:
-        return "vo_stronger"
-    if "stronger-than" in backward:
-        return "vo_weaker"
-    if "opposite-of" in forward or "opposite-of" in backward:
-        return "vo_opposite"
-    return None
 
 
 class WordRelations:
@@ -110,7 +97,7 @@ class WordRelations:
         if found is None and p_pos == "a":
             found = self._wordnet(p, h, "n")
         if found is None and p_pos == "v" and self.verbocean is not None:
-            found = verbocean_relation(self.verbocean, wn.lemma(p, "v"), wn.lemma(h, "v"))
+            found = _VERBOCEAN_RELATIONS.get(self.verbocean.link(wn.lemma(p, "v"), wn.lemma(h, "v")))
         return found
 
     def _places(self, p: str, h: str) -> str | None:

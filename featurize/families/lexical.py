@@ -21,8 +21,9 @@ al. 2015, Table 3), usable as dense families in any model:
     The same for hypothesis verbs (content verbs, lemmatized) against premise verbs through
     VerbOcean: ``same`` lemma, ``similar`` (either direction), ``stronger`` (premise verb
     [stronger-than] hypothesis verb), ``can_result_in`` (premise [can-result-in] hypothesis),
-    ``weaker`` (hypothesis [stronger-than] premise), ``happens_before`` (either direction),
-    ``opposite`` (either direction), else ``unlinked``; plus the supported fraction (same,
+    ``weaker`` (hypothesis [stronger-than] premise), ``opposite`` (either direction),
+    ``happens_before`` (either direction), else ``unlinked``
+    (:meth:`~lexical_resources.verbocean.VerbOcean.link`); plus the supported fraction (same,
     similar, stronger, can-result-in) and the number of opposite-of verb pairs.
 ``tree``
     A predicate-argument skeleton of each sentence -- subject, root verb, object -- compared
@@ -92,27 +93,6 @@ def wordnet_link(wn, premise_word, hyp_word) -> str | None:
     if premise_word[1] != hyp_word[1]:
         return None
     return wn.relation(premise_word[0], hyp_word[0], hyp_word[1])
-
-
-def verbocean_link(vo, premise_verb: str, hyp_verb: str) -> str | None:
-    """How hypothesis verb lemma links to premise verb lemma; see :data:`VERBOCEAN_LINKS`."""
-    if premise_verb == hyp_verb:
-        return "same"
-    forward = vo.relations(premise_verb, hyp_verb)
-    backward = vo.relations(hyp_verb, premise_verb)
-    if "similar" in forward or "similar" in backward:
-        return "similar"
-    if "stronger-than" in forward:
-        return "stronger"
-    if "can-result-in" in forward:
-        return "can_result_in"
-    if "stronger-than" in backward:
-        return "weaker"
-    if "happens-before" in forward or "happens-before" in backward:
-        return "happens_before"
-    if "opposite-of" in forward or "opposite-of" in backward:
-        return "opposite"
-    return None
 
 
 def _best(links, order) -> str:
@@ -192,7 +172,7 @@ def tree_outcome(wn, vo, premise_word, hyp_word) -> str:
     if link in ("exact", "synonym"):
         return "match"
     if hyp_word[1] == "v" and premise_word[1] == "v":
-        vo_link = verbocean_link(vo, premise_word[0], hyp_word[0])
+        vo_link = vo.link(premise_word[0], hyp_word[0])
         if vo_link == "similar":
             return "match"
         if vo_link in ("stronger", "can_result_in"):
@@ -291,8 +271,9 @@ def verbocean_reference(pair) -> Counter:
     """VerbOcean links of the hypothesis verbs to the premise verbs (see the module docstring)."""
     wn, vo = get_wordnet(), get_verbocean()
     p_verbs, h_verbs = _verbs(pair.premise, wn), _verbs(pair.hypothesis, wn)
-    best = [_best([verbocean_link(vo, p, h) for p in p_verbs], VERBOCEAN_LINKS) for h in h_verbs]
-    opposite = sum(verbocean_link(vo, p, h) == "opposite" for p in p_verbs for h in h_verbs)
+    links = [[vo.link(p, h) for p in p_verbs] for h in h_verbs]
+    best = [_best(row, VERBOCEAN_LINKS) for row in links]
+    opposite = sum(row.count("opposite") for row in links)
     return _as_counter(VERBOCEAN_COLUMNS, _link_row(best, VERBOCEAN_LINKS, _VERBOCEAN_SUPPORT, "verbocean", opposite))
 
 
