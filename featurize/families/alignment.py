@@ -43,7 +43,7 @@ from lexical_resources.numbers import cardinal, ordinal
 from lexical_resources.relations import RELATION_CLASSES, RELATION_RANK, SOURCES, WordRelations
 from lexnli.text import WORD_CHARACTER, ptb_to_wordnet
 
-from .lexical import AUXILIARIES, NEGATIONS, has_negation, skeleton
+from .lexical import AUXILIARIES, NEGATIONS, cached_skeleton, has_negation
 from .registry import family
 
 QUANTIFIERS = frozenset({"all", "every", "each", "some", "many", "few", "several", "both", "most", "any",
@@ -98,7 +98,7 @@ class _Analysis:
         # "is (being) played by": a passive verb, read from the words (coarse tags lose VBN).
         self.passive = any(t in _BE_FORMS and tags[i + 1][:2] == "VB" and tokens[i + 2] == "by"
                            for i, t in enumerate(tokens[:-2]))
-        roles = skeleton(tokens, tags, wn)
+        roles = cached_skeleton(tokens, tags, wn)
         self.roles = (roles["subject"] and roles["subject"][0], roles["object"] and roles["object"][0])
 
 

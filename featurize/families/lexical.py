@@ -152,7 +152,8 @@ def _content(tokens: tuple, tags: tuple, wn) -> tuple:
 
 
 @lru_cache(maxsize=_SENTENCES)
-def _skeleton(tokens: tuple, tags: tuple, wn) -> dict:
+def cached_skeleton(tokens: tuple, tags: tuple, wn) -> dict:
+    """:func:`skeleton`, remembered per sentence (the ``tree`` and ``alignment`` families both read it)."""
     return skeleton(tokens, tags, wn)
 
 
@@ -283,7 +284,7 @@ def tree_reference(pair) -> Counter:
     wn, vo = get_wordnet(), get_verbocean()
     p, h = pair.premise, pair.hypothesis
     p_tokens, p_tags, h_tokens, h_tags = tuple(p.tokens), tuple(p.tags), tuple(h.tokens), tuple(h.tags)
-    row = _tree_row(_skeleton(p_tokens, p_tags, wn), _skeleton(h_tokens, h_tags, wn), _content(p_tokens, p_tags, wn),
+    row = _tree_row(cached_skeleton(p_tokens, p_tags, wn), cached_skeleton(h_tokens, h_tags, wn), _content(p_tokens, p_tags, wn),
                     wn, vo, has_negation(p_tokens) != has_negation(h_tokens))
     return _as_counter(TREE_COLUMNS, row)
 
