@@ -29,7 +29,8 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
   ``quantifier:<word>:<in_premise|new>``;
 * ``role_swap``: the subject and object of the premise trade places in the hypothesis
   (*A dog bit a man* / *A man bit a dog*), unless one sentence is passive and the other not
-  (*A man is bitten by a dog*), which is ``voice_change``; ``moved:<POS>`` for each moved word.
+  (*A man is bitten by a dog*), which is ``voice_change``; ``role_swap:<verdict>`` conjoins it
+  with the verdict; ``moved:<POS>`` for each moved word.
 """
 from __future__ import annotations
 
@@ -213,6 +214,8 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
         features["voice_change"] = 1
     elif _role_swap(p, h) or _crossed(links, h):
         features["role_swap"] = 1
+        # The same words in crossed roles: what the verdict says of the words, the roles undo.
+        features[f"role_swap:{verdict}"] = 1
     return Counter({f"alignment:{name}": value for name, value in features.items()})
 
 
