@@ -157,7 +157,7 @@ def cached_skeleton(tokens: tuple, tags: tuple, wn) -> dict:
     return skeleton(tokens, tags, wn)
 
 
-@lru_cache(maxsize=2**20)
+@lru_cache(maxsize=2**18)
 def _wordnet_link(wn, premise_word, hyp_word) -> str | None:
     return wordnet_link(wn, premise_word, hyp_word)
 
