@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
+
+from lexnli.records import Pair, Sentence
 
 from .hashing import hash_tokens
 from .inputs import normalize
@@ -65,6 +68,12 @@ class Batch:
     hypothesis: Side
     tag_names: list[str]
     items: list[tuple]
+
+    @cached_property
+    def pairs(self) -> list[Pair]:
+        """The items as :class:`~lexnli.records.Pair` records, built once for all the families of a batch."""
+        return [Pair(Sentence(" ".join(p_tokens), p_tokens, p_tags), Sentence(" ".join(h_tokens), h_tokens, h_tags))
+                for p_tokens, p_tags, h_tokens, h_tags in self.items]
 
     @classmethod
     def from_pairs(cls, pairs, lowercase: bool = True, tag_set: str = "ptb") -> "Batch":

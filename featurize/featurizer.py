@@ -16,6 +16,8 @@ from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 from tqdm.auto import tqdm
 
+from lexnli.runtime import gc_paused
+
 from .arrays import sorted_unique
 from .batch import Batch, token_tuples
 from .families import SparseFeatures, resolve
@@ -59,15 +61,19 @@ def _first_occurrences(family, batch, found):
 
 
 def _featurize_batch(items, families, with_names=False):
-    """Dense block, (row, key) indicator features and (if asked) the named keys of one batch; the unit of parallel work."""
-    batch = Batch.from_tokens(items)
-    dense = [f.fast(batch) for f in families if f.dense]
-    dense = np.column_stack(dense) if dense else np.zeros((batch.n, 0))
-    sparse_families = [f for f in families if not f.dense]
-    sparse = [f.fast(batch) for f in sparse_families]
-    rows = np.concatenate([s.rows for s in sparse]) if sparse else np.zeros(0, dtype=np.int64)
-    keys = np.concatenate([s.keys for s in sparse]) if sparse else np.zeros(0, dtype=np.uint64)
-    named = [_first_occurrences(f, batch, s) for f, s in zip(sparse_families, sparse)] if with_names else []
+    """Dense block, (row, key) indicator features and (if asked) the named keys of one batch; the unit of parallel work.
+
+    The GC is paused here too, for worker processes (the caller's pause covers one process only).
+    """
+    with gc_paused():
+        batch = Batch.from_tokens(items)
+        dense = [f.fast(batch) for f in families if f.dense]
+        dense = np.column_stack(dense) if dense else np.zeros((batch.n, 0))
+        sparse_families = [f for f in families if not f.dense]
+        sparse = [f.fast(batch) for f in sparse_families]
+        rows = np.concatenate([s.rows for s in sparse]) if sparse else np.zeros(0, dtype=np.int64)
+        keys = np.concatenate([s.keys for s in sparse]) if sparse else np.zeros(0, dtype=np.uint64)
+        named = [_first_occurrences(f, batch, s) for f, s in zip(sparse_families, sparse)] if with_names else []
     return dense, rows, keys, named
 
 
@@ -258,12 +264,14 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     def fit(self, X, y=None):
         """Check the configuration; learn the vocabulary when ``n_features=None``."""
-        self._fit(as_pairs(X, columns=self.columns), keep=False)
+        with gc_paused():
+            self._fit(as_pairs(X, columns=self.columns), keep=False)
         return self
 
     def fit_transform(self, X, y=None):
         """Fit and transform in one pass over the pairs."""
-        return self._fit(as_pairs(X, columns=self.columns), keep=True)
+        with gc_paused():
+            return self._fit(as_pairs(X, columns=self.columns), keep=True)
 
     def _start(self):
         """Validate the parameters and set the dense columns and families; return the families."""
@@ -350,7 +358,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         """Featurize pairs into a CSR matrix of shape ``(n_pairs, n_features_out_)``."""
         check_is_fitted(self, "n_features_out_")
         families = resolve(self.families_)
-        return self._assemble(self._batches(as_pairs(X, columns=self.columns), families))
+        with gc_paused():
+            return self._assemble(self._batches(as_pairs(X, columns=self.columns), families))
 
     # -- names -----------------------------------------------------------------------------
 

@@ -5,7 +5,10 @@ it, in a fixed order of precedence: the same token; numbers (cardinals and ordin
 words); the same lemma; WordNet synonym, hypernym (the hypothesis word is more general:
 *dog* -> *animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
 (:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), with adjectives also read as
-nouns (colours and nationalities are organised as nouns in WordNet); then VerbOcean for verbs.
+nouns (colours and peoples are organised as nouns in WordNet); then VerbOcean for verbs.
+Nationality and other place adjectives are compared through the places they pertain to
+(:meth:`~lexical_resources.wordnet.WordNet.place`): *German* / *French* are co-hyponyms (two
+countries), *German* -> *European* a holonym (Germany is part of Europe), the reverse a meronym.
 
 Each relation falls in one of four classes that say what it does to entailment when the
 hypothesis word takes the premise word's place: ``equal`` and ``general`` keep it, ``specific``
@@ -36,22 +39,11 @@ SOURCES = {"exact": "token", "number_same": "numbers", "number_different": "numb
 
 _WORDNET_RELATIONS = frozenset({"synonym", "hypernym", "hyponym", "antonym", "holonym", "meronym"})
 _MEMO_LIMIT = 1_000_000
-
-
-def verbocean_relation(verbocean, premise_verb: str, hypothesis_verb: str) -> str | None:
-    """``vo_similar``, ``vo_stronger`` (the premise verb is stronger: *kill* -> *wound*),
-    ``vo_weaker``, ``vo_opposite`` or None, for two verb lemmas."""
-    forward = verbocean.relations(premise_verb, hypothesis_verb)
-    backward = verbocean.relations(hypothesis_verb, premise_verb)
-    if "similar" in forward or "similar" in backward:
-        return "vo_similar"
-    if "stronger-than" in forward or "can-result-in" in forward:
-        return "vo_stronger"
-    if "stronger-than" in backward:
-        return "vo_weaker"
-    if "opposite-of" in forward or "opposite-of" in backward:
-        return "vo_opposite"
-    return None
+#: VerbOcean's links (:meth:`~lexical_resources.verbocean.VerbOcean.link`) as relations; *happens before* says nothing here.
+_VERBOCEAN_RELATIONS = {"similar": "vo_similar", "stronger": "vo_stronger", "can_result_in": "vo_stronger",
+                        "weaker": "vo_weaker", "opposite": "vo_opposite"}
+#: The parts of speech a place adjective may be tagged with (*German*: JJ, or NNP).
+_PLACE_POS = frozenset({"a", "n"})
 
 
 class WordRelations:
@@ -92,6 +84,11 @@ class WordRelations:
         wn = self.wordnet
         if wn.lemma(p, p_pos) == wn.lemma(h, h_pos):
             return "lemma"
+        if p_pos in _PLACE_POS and h_pos in _PLACE_POS:
+            # Taggers read nationalities as JJ or NNP: compare them as places whatever the tag.
+            found = self._places(p, h)
+            if found is not None:
+                return found
         if p_pos != h_pos:
             # Taggers confuse nouns and adjectives ("an animal" as JJ); colours and
             # nationalities are nouns in WordNet: compare such words as nouns.
@@ -100,11 +97,25 @@ class WordRelations:
         if found is None and p_pos == "a":
             found = self._wordnet(p, h, "n")
         if found is None and p_pos == "v" and self.verbocean is not None:
-            found = verbocean_relation(self.verbocean, wn.lemma(p, "v"), wn.lemma(h, "v"))
+            found = _VERBOCEAN_RELATIONS.get(self.verbocean.link(wn.lemma(p, "v"), wn.lemma(h, "v")))
         return found
+
+    def _places(self, p: str, h: str) -> str | None:
+        """``cohyponym`` for two different places (*German* / *French*), ``holonym`` when the
+        hypothesis place contains the premise's (*German* -> *European*), ``meronym`` the
+        reverse; None unless both words are place adjectives about different places."""
+        p_place, h_place = self.wordnet.place(p), self.wordnet.place(h)
+        if p_place is None or h_place is None or p_place == h_place:
+            return None
+        if self.wordnet.is_within(p_place, h_place):
+            return "holonym"
+        if self.wordnet.is_within(h_place, p_place):
+            return "meronym"
+        return "cohyponym"
 
     def _wordnet(self, p: str, h: str, pos: str) -> str | None:
         found = self.wordnet.relation(p, h, pos)
         if found in _WORDNET_RELATIONS:
             return found
-        return "cohyponym" if self.wordnet.is_close_cohyponym(p, h, pos) else None
+        # relation() tests synonymy and hypernymy first: neither holds here.
+        return "cohyponym" if self.wordnet.shares_close_hypernym(p, h, pos) else None

@@ -154,6 +154,37 @@ class VerbOcean:
             return dict(found)
         return {relation: score for relation, score in found if score >= min_score}
 
+    def link(self, premise_verb: str, hypothesis_verb: str) -> str | None:
+        """How a hypothesis verb lemma relates to a premise verb lemma, the strongest link first.
+
+        ``same``; ``similar`` (either direction); ``stronger`` (premise [stronger-than]
+        hypothesis: *kill* -> *wound*); ``can_result_in`` (premise [can-result-in] hypothesis);
+        ``weaker`` (hypothesis [stronger-than] premise); ``opposite`` (either direction);
+        ``happens_before`` (either direction); else None. *Opposite* comes before *happens
+        before*: VerbOcean lists 772 ordered pairs with both (*accept* / *oppose*), and the
+        opposition is what changes a sentence's meaning.
+        """
+        if premise_verb == hypothesis_verb:
+            return "same"
+        forward = self._relation_names(premise_verb, hypothesis_verb)
+        backward = self._relation_names(hypothesis_verb, premise_verb)
+        if "similar" in forward or "similar" in backward:
+            return "similar"
+        if "stronger-than" in forward:
+            return "stronger"
+        if "can-result-in" in forward:
+            return "can_result_in"
+        if "stronger-than" in backward:
+            return "weaker"
+        if "opposite-of" in forward or "opposite-of" in backward:
+            return "opposite"
+        if "happens-before" in forward or "happens-before" in backward:
+            return "happens_before"
+        return None
+
+    def _relation_names(self, verb1: str, verb2: str) -> tuple[str, ...]:
+        return tuple(name for name, _ in self._lookup(verb1, verb2))
+
     def has_relation(self, verb1: str, verb2: str, relation: str,
                      min_score: float | None = None) -> bool:
         """Whether the file has ``verb1 [relation] verb2`` (scored at least ``min_score``).

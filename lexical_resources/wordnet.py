@@ -62,10 +62,16 @@ class _WordInfo:
 
 
 _NOTHING = _WordInfo()
-#: Shallow hypernyms whose members are still mutually exclusive: peoples by place
-#: (*German* / *Japanese* meet at *inhabitant*, depth 4, via *European* and *Asian*) and
-#: natural languages. Co-hyponyms may meet there up to 3 links up.
-_BROAD_CATEGORIES = frozenset({"inhabitant.n.01", "natural_language.n.01"})
+#: Shallow hypernyms whose members are still mutually exclusive in a sentence's slot: peoples by
+#: place (*German* / *Japanese* meet at *inhabitant*, depth 4, via *European* and *Asian*),
+#: natural languages, drinks (*coffee* / *beer* meet at *beverage*, depth 5, 1 and 3 links up)
+#: and materials (*wood* / *stone*). Co-hyponyms may meet there up to 3 links up.
+_BROAD_CATEGORIES = frozenset({"inhabitant.n.01", "natural_language.n.01", "beverage.n.01", "material.n.01"})
+#: A synset is a *place* when it is a kind (or an instance) of one of these: countries, regions
+#: and continents are locations; islands and peninsulas are land.
+_PLACE_KINDS = frozenset({"location.n.01", "land.n.04"})
+#: How many part / member links up :meth:`WordNet.is_within` looks (Germany -> Europe -> Eurasia).
+_PLACE_LINKS = 4
 
 
 class WordNet:
@@ -113,6 +119,9 @@ class WordNet:
         self._lemma_cache: dict[str | None, dict[str, str]] = {}
         self._closure_cache: dict[str, frozenset] = {}
         self._close_cache: dict[tuple, dict[str, int]] = {}
+        self._place_cache: dict[str, str | None] = {}
+        self._limit_cache: dict[str, int] = {}
+        self._wholes_cache: dict[str, frozenset] = {}
 
     # -- lemmas ------------------------------------------------------------------------------
 
@@ -295,7 +304,7 @@ class WordNet:
         counts when both words reach it within ``k`` links, where ``k = min(3, depth(s) - 3)``
         for nouns and adjectives read as nouns (``depth`` is WordNet's ``min_depth``) and
         ``k = 1`` for verbs: the deeper (more specific) ``s`` is, the further up it may be.
-        (Peoples by place and natural languages may meet 3 links up whatever their depth.)
+        (Peoples by place, languages, drinks and materials may meet 3 links up whatever their depth.)
         *blue* / *green* meet at *chromatic color* one link up, *dog* / *cat* at *carnivore*
         two links up, *shirt* / *jacket* at *garment* (depth 7) three links up; *man* / *runner*
         meet only at *person* (depth 3), too general to make them incompatible, and *cat* /
@@ -305,12 +314,13 @@ class WordNet:
         if self.is_synonym(word1, word2, pos) or self.is_hypernym(word1, word2, pos) \
                 or self.is_hyponym(word1, word2, pos):
             return False
+        return self.shares_close_hypernym(word1, word2, pos, senses=senses)
+
+    def shares_close_hypernym(self, word1: str, word2: str, pos: str | None = None, *, senses: int = 3) -> bool:
+        """The hypernym test of :meth:`is_close_cohyponym` alone, for callers that know the words
+        are neither synonyms nor in a hypernym relation (e.g. :meth:`relation` found none)."""
         up1, up2 = self._close_hypernyms(word1, pos, senses), self._close_hypernyms(word2, pos, senses)
-        for name, links in up1.items():
-            other = up2.get(name)
-            if other is not None and max(links, other) <= self._close_limit(name):
-                return True
-        return False
+        return any(max(up1[name], up2[name]) <= self._close_limit(name) for name in up1.keys() & up2.keys())
 
     def _close_hypernyms(self, word: str, pos: str | None, senses: int) -> dict[str, int]:
         """``{hypernym name: fewest links up}`` for the first ``senses`` senses of ``word``, 3 links at most."""
@@ -329,12 +339,50 @@ class WordNet:
 
     def _close_limit(self, name: str) -> int:
         """How many links up a shared hypernym ``name`` may be for a close co-hyponymy."""
-        if name in _BROAD_CATEGORIES:
-            return 3
-        synset = self._wn.synset(name)
-        if synset.pos() == "v":
-            return 1
-        return min(3, synset.min_depth() - 3)
+        limit = self._limit_cache.get(name)
+        if limit is None:
+            synset = self._wn.synset(name)
+            limit = self._limit_cache[name] = (3 if name in _BROAD_CATEGORIES else 1 if synset.pos() == "v"
+                                               else min(3, synset.min_depth() - 3))
+        return limit
+
+    # -- places -----------------------------------------------------------------------------
+
+    def place(self, word: str) -> str | None:
+        """The place a *place adjective* is about, by its first sense that has one: *German* -> ``'germany.n.01'``.
+
+        Read from the pertainyms (WordNet's "relating to" link) of the word's adjective senses,
+        most frequent first, that are places (countries, regions, continents, islands).
+        Nationality words are adjectives that WordNet puts in no hierarchy, so two of them
+        (*German* / *French*) relate only through the places they pertain to. None for other words.
+        """
+        form = _normalize(word)
+        if form not in self._place_cache:
+            found = None
+            for synset in self._wn.synsets(form, "a") if form else ():
+                places = [p.synset() for lemma in synset.lemmas() for p in lemma.pertainyms()]
+                places = [p for p in places if self._is_place(p)]
+                if places:
+                    found = _name(places[0])
+                    break
+            self._place_cache[form] = found
+        return self._place_cache[form]
+
+    @staticmethod
+    def _is_place(synset) -> bool:
+        kinds = synset.closure(lambda s: s.hypernyms() + s.instance_hypernyms())
+        return any(_name(s) in _PLACE_KINDS for s in kinds)
+
+    def is_within(self, place: str, whole: str) -> bool:
+        """Whether synset ``place`` is part or member of synset ``whole``, up to 4 links up (*Germany* / *Europe*)."""
+        wholes = self._wholes_cache.get(place)
+        if wholes is None:
+            wholes, frontier = set(), [self._wn.synset(place)]
+            for _ in range(_PLACE_LINKS):
+                frontier = [h for s in frontier for h in s.part_holonyms() + s.member_holonyms()]
+                wholes.update(_name(h) for h in frontier)
+            wholes = self._wholes_cache[place] = frozenset(wholes)
+        return whole in wholes
 
     def _holonym(self, part: _WordInfo, whole: _WordInfo) -> bool:
         if not part.holonyms:
@@ -348,6 +396,9 @@ class WordNet:
         self._lemma_cache.clear()
         self._closure_cache.clear()
         self._close_cache.clear()
+        self._place_cache.clear()
+        self._limit_cache.clear()
+        self._wholes_cache.clear()
 
 
 def _normalize(word: str) -> str:

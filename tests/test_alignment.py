@@ -28,8 +28,11 @@ class TinyWordNet:
     def relation(self, word1, word2, pos=None):
         return self.RELATIONS.get((self.lemma(word1), self.lemma(word2)))
 
-    def is_close_cohyponym(self, word1, word2, pos=None):
+    def shares_close_hypernym(self, word1, word2, pos=None):
         return frozenset((self.lemma(word1), self.lemma(word2))) in self.COHYPONYMS
+
+    def place(self, word):
+        return None
 
 
 def sentence(tagged: str) -> Sentence:
@@ -97,8 +100,9 @@ def test_subject_object_swap_is_a_role_swap_not_a_substitution():
     found = features("a/DT dog/NN bit/VBD a/DT man/NN ./.", "a/DT man/NN bit/VBD a/DT dog/NN ./.")
     assert found["alignment:role_swap"] == 1
     assert found["alignment:verdict:entailed"] == 1  # every word is in the premise: only the roles changed
+    assert found["alignment:role_swap:entailed"] == 1  # conjoined with the verdict the roles undo
     same = features("a/DT dog/NN bit/VBD a/DT man/NN ./.", "a/DT dog/NN bit/VBD a/DT man/NN ./.")
-    assert "alignment:role_swap" not in same
+    assert not [name for name in same if name.startswith("alignment:role_swap")]
 
 
 def test_unaligned_content_word_is_new_information():
@@ -166,10 +170,16 @@ def real_relations():
 @pytest.mark.parametrize("premise, hypothesis, relation", [
     ("blue", "green", "cohyponym"), ("dog", "cat", "cohyponym"), ("tall", "short", "antonym"),
     ("dog", "animal", "hypernym"), ("animal", "dog", "hyponym"), ("german", "italian", "cohyponym"),
-    ("man", "woman", "antonym"), ("car", "automobile", "synonym"), ("man", "runner", None)])
+    ("man", "woman", "antonym"), ("car", "automobile", "synonym"), ("man", "runner", None),
+    ("german", "french", "cohyponym"), ("japanese", "russian", "cohyponym"),  # nationalities, by their countries
+    ("german", "european", "holonym"), ("european", "german", "meronym"), ("coffee", "beer", "cohyponym")])
 def test_real_wordnet_relations(real_relations, premise, hypothesis, relation):
-    tag = "JJ" if premise in ("blue", "tall", "german") else "NN"
+    tag = "JJ" if premise in ("blue", "tall", "german", "japanese", "european") else "NN"
     assert real_relations.relation(premise, tag, hypothesis, tag) == relation
+
+
+def test_nationalities_tagged_as_proper_nouns_are_compared_as_places(real_relations):
+    assert real_relations.relation("german", "NNP", "french", "JJ") == "cohyponym"
 
 
 def test_active_to_passive_is_a_voice_change_not_a_role_swap():

@@ -399,3 +399,42 @@ def test_text_that_tokenizes_to_nothing():
         assert X[0].nnz == 0 and X[1].nnz == 0
         assert X[2, 5] == -3  # length_diff: 0 - 3 tokens
 
+
+
+def test_the_garbage_collector_is_paused_per_batch_and_restored(monkeypatch):
+    import gc
+
+    import featurize.featurizer as featurizer_module
+
+    seen, batch = [], featurizer_module.Batch
+
+    class RecordingBatch(batch):
+        @classmethod
+        def from_tokens(cls, items):
+            seen.append(gc.isenabled())
+            return batch.from_tokens(items)
+
+    monkeypatch.setattr(featurizer_module, "Batch", RecordingBatch)
+    assert gc.isenabled()
+    PairFeaturizer("unigrams_only").fit_transform(X_TEXT)
+    assert seen and not any(seen) and gc.isenabled()
+    with pytest.raises(TypeError):
+        PairFeaturizer().fit_transform([1, 2])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        PairFeaturizer().fit(X_TEXT).transform(X_TEXT)
+        assert not gc.isenabled()  # a caller's own pause is left as it was
+    finally:
+        gc.enable()
+
+
+def test_featurizing_leaves_no_cyclic_garbage():
+    """The GC is paused while featurizing: that is only safe while no reference cycles are made."""
+    import gc
+
+    gc.collect()
+    featurizer = PairFeaturizer("lexicalized")
+    featurizer.fit_transform(X_TEXT)
+    featurizer.transform(X_TEXT)
+    assert gc.collect() == 0

@@ -91,6 +91,19 @@ def test_queries_ignore_case_and_spaces(fixture_txt):
     assert vo.has_relation("BUY", "Lease", "opposite-of")
 
 
+@pytest.mark.parametrize("premise, hypothesis, link", [
+    ("buy", "buy", "same"), ("buy", "purchase", "similar"), ("purchase", "buy", "similar"),
+    ("abduct", "arrest", "similar"),              # similar wins over happens-before
+    ("murder", "kill", "stronger"), ("kill", "murder", "weaker"),
+    ("buy", "lease", "opposite"), ("lease", "buy", "opposite"),  # opposite-of in either direction
+    ("purchase", "sell", "opposite"),             # listed as opposite-of and happens-before
+    ("abduct", "kill", "happens_before"), ("kill", "abduct", "happens_before"),
+    ("buy", "operate", None), ("buy", "nonexistent", None),
+])
+def test_link_names_the_strongest_relation(fixture_txt, premise, hypothesis, link):
+    assert VerbOcean.load(fixture_txt).link(premise, hypothesis) == link
+
+
 def test_has_relation(fixture_txt):
     vo = VerbOcean.load(fixture_txt)
     assert vo.has_relation("buy", "lease", "opposite-of")

@@ -155,3 +155,27 @@ def test_missing_wordnet_raises_resource_missing_error(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "python -m nltk.downloader wordnet" in done.stdout
     assert "NLTK_DATA" in done.stdout
+
+
+@pytest.mark.parametrize("word, place", [
+    ("German", "germany.n.01"), ("french", "france.n.01"), ("Japanese", "japan.n.02"),
+    ("american", "united_states.n.01"),   # the first sense that has a place: the country, not the continents
+    ("european", "europe.n.01"), ("wooden", None), ("red", None), ("dog", None), ("", None),
+])
+def test_place_of_a_place_adjective(wn, word, place):
+    assert wn.place(word) == place
+
+
+def test_is_within_follows_part_links_up(wn):
+    assert wn.is_within("germany.n.01", "europe.n.01")
+    assert not wn.is_within("europe.n.01", "germany.n.01")
+    assert not wn.is_within("germany.n.01", "asia.n.01")
+
+
+@pytest.mark.parametrize("word1, word2, expected", [
+    ("coffee", "beer", True), ("wine", "beer", True),   # drinks: beer is 3 links below beverage
+    ("wood", "stone", True),                            # materials
+    ("coffee", "drink", False),                         # a hypernym is not a co-hyponym
+])
+def test_close_cohyponyms_in_broad_categories(wn, word1, word2, expected):
+    assert wn.is_close_cohyponym(word1, word2, "n") is expected

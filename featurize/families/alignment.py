@@ -29,7 +29,8 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
   ``quantifier:<word>:<in_premise|new>``;
 * ``role_swap``: the subject and object of the premise trade places in the hypothesis
   (*A dog bit a man* / *A man bit a dog*), unless one sentence is passive and the other not
-  (*A man is bitten by a dog*), which is ``voice_change``; ``moved:<POS>`` for each moved word.
+  (*A man is bitten by a dog*), which is ``voice_change``; ``role_swap:<verdict>`` conjoins it
+  with the verdict; ``moved:<POS>`` for each moved word.
 """
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ from lexical_resources.numbers import cardinal, ordinal
 from lexical_resources.relations import RELATION_CLASSES, RELATION_RANK, SOURCES, WordRelations
 from lexnli.text import WORD_CHARACTER, ptb_to_wordnet
 
-from .lexical import AUXILIARIES, NEGATIONS, has_negation, skeleton
+from .lexical import AUXILIARIES, NEGATIONS, cached_skeleton, has_negation
 from .registry import family
 
 QUANTIFIERS = frozenset({"all", "every", "each", "some", "many", "few", "several", "both", "most", "any",
@@ -98,7 +99,7 @@ class _Analysis:
         # "is (being) played by": a passive verb, read from the words (coarse tags lose VBN).
         self.passive = any(t in _BE_FORMS and tags[i + 1][:2] == "VB" and tokens[i + 2] == "by"
                            for i, t in enumerate(tokens[:-2]))
-        roles = skeleton(tokens, tags, wn)
+        roles = cached_skeleton(tokens, tags, wn)
         self.roles = (roles["subject"] and roles["subject"][0], roles["object"] and roles["object"][0])
 
 
@@ -213,6 +214,8 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
         features["voice_change"] = 1
     elif _role_swap(p, h) or _crossed(links, h):
         features["role_swap"] = 1
+        # The same words in crossed roles: what the verdict says of the words, the roles undo.
+        features[f"role_swap:{verdict}"] = 1
     return Counter({f"alignment:{name}": value for name, value in features.items()})
 
 

@@ -21,8 +21,9 @@ al. 2015, Table 3), usable as dense families in any model:
     The same for hypothesis verbs (content verbs, lemmatized) against premise verbs through
     VerbOcean: ``same`` lemma, ``similar`` (either direction), ``stronger`` (premise verb
     [stronger-than] hypothesis verb), ``can_result_in`` (premise [can-result-in] hypothesis),
-    ``weaker`` (hypothesis [stronger-than] premise), ``happens_before`` (either direction),
-    ``opposite`` (either direction), else ``unlinked``; plus the supported fraction (same,
+    ``weaker`` (hypothesis [stronger-than] premise), ``opposite`` (either direction),
+    ``happens_before`` (either direction), else ``unlinked``
+    (:meth:`~lexical_resources.verbocean.VerbOcean.link`); plus the supported fraction (same,
     similar, stronger, can-result-in) and the number of opposite-of verb pairs.
 ``tree``
     A predicate-argument skeleton of each sentence -- subject, root verb, object -- compared
@@ -49,6 +50,7 @@ hand-written vectorized version did not beat (benchmarks/lexical_adapter_bench.p
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from lexical_resources import get_verbocean, get_wordnet
 from lexnli.text import WORD_CHARACTER as _WORD
@@ -91,27 +93,6 @@ def wordnet_link(wn, premise_word, hyp_word) -> str | None:
     if premise_word[1] != hyp_word[1]:
         return None
     return wn.relation(premise_word[0], hyp_word[0], hyp_word[1])
-
-
-def verbocean_link(vo, premise_verb: str, hyp_verb: str) -> str | None:
-    """How hypothesis verb lemma links to premise verb lemma; see :data:`VERBOCEAN_LINKS`."""
-    if premise_verb == hyp_verb:
-        return "same"
-    forward = vo.relations(premise_verb, hyp_verb)
-    backward = vo.relations(hyp_verb, premise_verb)
-    if "similar" in forward or "similar" in backward:
-        return "similar"
-    if "stronger-than" in forward:
-        return "stronger"
-    if "can-result-in" in forward:
-        return "can_result_in"
-    if "stronger-than" in backward:
-        return "weaker"
-    if "happens-before" in forward or "happens-before" in backward:
-        return "happens_before"
-    if "opposite-of" in forward or "opposite-of" in backward:
-        return "opposite"
-    return None
 
 
 def _best(links, order) -> str:
@@ -157,13 +138,42 @@ def has_negation(tokens) -> bool:
     return any(t.lower() in NEGATIONS for t in tokens)
 
 
+# ---- per-sentence and per-word-pair memos -----------------------------------------------------
+# Premises repeat across pairs (three hypotheses each in SNLI), each sentence is read by several
+# families, and a few thousand word pairs make up most queries: remember them. The resources are
+# part of each key, so a new WordNet or VerbOcean is never answered from an old one's memo.
+
+_SENTENCES = 2**16
+
+
+@lru_cache(maxsize=_SENTENCES)
+def _content(tokens: tuple, tags: tuple, wn) -> tuple:
+    return tuple(content_words(tokens, tags, wn))
+
+
+@lru_cache(maxsize=_SENTENCES)
+def cached_skeleton(tokens: tuple, tags: tuple, wn) -> dict:
+    """:func:`skeleton`, remembered per sentence (the ``tree`` and ``alignment`` families both read it)."""
+    return skeleton(tokens, tags, wn)
+
+
+@lru_cache(maxsize=2**18)
+def _wordnet_link(wn, premise_word, hyp_word) -> str | None:
+    return wordnet_link(wn, premise_word, hyp_word)
+
+
+@lru_cache(maxsize=2**18)
+def _tree_outcome(wn, vo, premise_word, hyp_word) -> str:
+    return tree_outcome(wn, vo, premise_word, hyp_word)
+
+
 def tree_outcome(wn, vo, premise_word, hyp_word) -> str:
     """``match``, ``entailed``, ``conflict`` or ``other`` for two words in the same role."""
     link = wordnet_link(wn, premise_word, hyp_word)
     if link in ("exact", "synonym"):
         return "match"
     if hyp_word[1] == "v" and premise_word[1] == "v":
-        vo_link = verbocean_link(vo, premise_word[0], hyp_word[0])
+        vo_link = vo.link(premise_word[0], hyp_word[0])
         if vo_link == "similar":
             return "match"
         if vo_link in ("stronger", "can_result_in"):
@@ -211,7 +221,10 @@ def _bag_row(p_words, h_words, p_lemmas, h_lemmas) -> list[float]:
     return row
 
 
-def _tree_row(p_skeleton, h_skeleton, p_content, h_content, wn, vo, negation_mismatch) -> list[float]:
+_ANYWHERE = frozenset({"exact", "synonym", "hypernym"})
+
+
+def _tree_row(p_skeleton, h_skeleton, p_content, wn, vo, negation_mismatch) -> list[float]:
     row = []
     for role in TREE_ROLES:
         h, p = h_skeleton[role], p_skeleton[role]
@@ -221,8 +234,8 @@ def _tree_row(p_skeleton, h_skeleton, p_content, h_content, wn, vo, negation_mis
             if p is None:
                 values["missing"] = 1.0
             else:
-                values[tree_outcome(wn, vo, p, h)] = 1.0
-            if any(wordnet_link(wn, q, h) in ("exact", "synonym", "hypernym") for q in p_content):
+                values[_tree_outcome(wn, vo, p, h)] = 1.0
+            if any(_wordnet_link(wn, q, h) in _ANYWHERE for q in p_content):
                 values["anywhere"] = 1.0
         row += [values[o] for o in TREE_OUTCOMES]
     row.append(1.0 if negation_mismatch else 0.0)
@@ -236,10 +249,11 @@ def _as_counter(columns, row) -> Counter:
 # ---- the families: one pair -> Counter ------------------------------------------------------
 
 def _wordnet_reference_row(premise, hypothesis, wn) -> list[float]:
-    p_words = content_words(premise.tokens, premise.tags, wn)
-    h_words = content_words(hypothesis.tokens, hypothesis.tags, wn)
-    best = [_best([wordnet_link(wn, p, h) for p in p_words], WORDNET_LINKS) for h in h_words]
-    antonyms = sum(wordnet_link(wn, p, h) == "antonym" for p in p_words for h in h_words)
+    p_words = _content(tuple(premise.tokens), tuple(premise.tags), wn)
+    h_words = _content(tuple(hypothesis.tokens), tuple(hypothesis.tags), wn)
+    links = [[_wordnet_link(wn, p, h) for p in p_words] for h in h_words]
+    best = [_best(row, WORDNET_LINKS) for row in links]
+    antonyms = sum(row.count("antonym") for row in links)
     return _link_row(best, WORDNET_LINKS, _WORDNET_SUPPORT, "wordnet", antonyms)
 
 
@@ -250,7 +264,7 @@ def wordnet_reference(pair) -> Counter:
 
 
 def _verbs(sentence, wn) -> list[str]:
-    return [lemma for lemma, pos in content_words(sentence.tokens, sentence.tags, wn) if pos == "v"]
+    return [lemma for lemma, pos in _content(tuple(sentence.tokens), tuple(sentence.tags), wn) if pos == "v"]
 
 
 @family("verbocean", columns=VERBOCEAN_COLUMNS, groups=("inference",))
@@ -258,8 +272,9 @@ def verbocean_reference(pair) -> Counter:
     """VerbOcean links of the hypothesis verbs to the premise verbs (see the module docstring)."""
     wn, vo = get_wordnet(), get_verbocean()
     p_verbs, h_verbs = _verbs(pair.premise, wn), _verbs(pair.hypothesis, wn)
-    best = [_best([verbocean_link(vo, p, h) for p in p_verbs], VERBOCEAN_LINKS) for h in h_verbs]
-    opposite = sum(verbocean_link(vo, p, h) == "opposite" for p in p_verbs for h in h_verbs)
+    links = [[vo.link(p, h) for p in p_verbs] for h in h_verbs]
+    best = [_best(row, VERBOCEAN_LINKS) for row in links]
+    opposite = sum(row.count("opposite") for row in links)
     return _as_counter(VERBOCEAN_COLUMNS, _link_row(best, VERBOCEAN_LINKS, _VERBOCEAN_SUPPORT, "verbocean", opposite))
 
 
@@ -268,26 +283,27 @@ def tree_reference(pair) -> Counter:
     """Subject / root verb / object of the hypothesis against the premise's (see the module docstring)."""
     wn, vo = get_wordnet(), get_verbocean()
     p, h = pair.premise, pair.hypothesis
-    row = _tree_row(skeleton(p.tokens, p.tags, wn), skeleton(h.tokens, h.tags, wn),
-                    content_words(p.tokens, p.tags, wn), content_words(h.tokens, h.tags, wn), wn, vo,
-                    has_negation(p.tokens) != has_negation(h.tokens))
+    p_tokens, p_tags, h_tokens, h_tags = tuple(p.tokens), tuple(p.tags), tuple(h.tokens), tuple(h.tags)
+    row = _tree_row(cached_skeleton(p_tokens, p_tags, wn), cached_skeleton(h_tokens, h_tags, wn), _content(p_tokens, p_tags, wn),
+                    wn, vo, has_negation(p_tokens) != has_negation(h_tokens))
     return _as_counter(TREE_COLUMNS, row)
 
 
-def _bag_sets(sentence, wn):
+@lru_cache(maxsize=_SENTENCES)
+def _bag_sets(tokens: tuple, tags: tuple, wn) -> tuple[frozenset, frozenset]:
     words, lemmas = set(), set()
-    for token, tag in zip(sentence.tokens, sentence.tags):
+    for token, tag in zip(tokens, tags):
         if _WORD.search(token):
             words.add(token)
             pos = ptb_to_wordnet(tag)
             lemmas.add(wn.lemma(token, pos) if pos else token.lower())
-    return words, lemmas
+    return frozenset(words), frozenset(lemmas)
 
 
 @family("bag_overlap", columns=BAG_COLUMNS, groups=("inference",))
 def bag_overlap_reference(pair) -> Counter:
     """Bag-of-words and bag-of-lemmas overlap scores (see the module docstring)."""
     wn = get_wordnet()
-    p_words, p_lemmas = _bag_sets(pair.premise, wn)
-    h_words, h_lemmas = _bag_sets(pair.hypothesis, wn)
+    p_words, p_lemmas = _bag_sets(tuple(pair.premise.tokens), tuple(pair.premise.tags), wn)
+    h_words, h_lemmas = _bag_sets(tuple(pair.hypothesis.tokens), tuple(pair.hypothesis.tags), wn)
     return _as_counter(BAG_COLUMNS, _bag_row(p_words, h_words, p_lemmas, h_lemmas))

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Callable
 
 import numpy as np
 
 from lexical_resources import resources_version
-from lexnli.records import Pair, Sentence
 
 from ..hashing import feature_keys, hash_tokens, stable_hash
 from .names import feature_name
@@ -95,33 +95,29 @@ class MemoizedReference:
     def __getstate__(self):  # worker processes start with an empty memo
         return {**self.__dict__, "_memo": {}}
 
-    def _features(self, items) -> list[Counter]:
+    def _features(self, batch) -> list[Counter]:
         if self._version != resources_version() or len(self._memo) > self.limit:
             self._memo.clear()
             self._version = resources_version()
         memo, found = self._memo, []
-        for item in items:
+        for i, item in enumerate(batch.items):
             features = memo.get(item)
             if features is None:
-                features = memo[item] = self.reference(_pair_of(item))
+                features = memo[item] = self.reference(batch.pairs[i])
             found.append(features)
         return found
 
     def __call__(self, batch):
-        found = self._features(batch.items)
+        found = self._features(batch)
         if self.columns is not None:
-            return np.array([[f.get(c, 0.0) for c in self.columns] for f in found], dtype=float).reshape(
+            # A Counter answers 0 for a column its pair lacks; a reference returning a plain dict is wrapped in one.
+            row = itemgetter(*self.columns)
+            return np.array([row(f if isinstance(f, Counter) else Counter(f)) for f in found], dtype=float).reshape(
                 len(found), len(self.columns))
         names = [name for f in found for name, value in f.items() if value]
         rows = np.repeat(np.arange(len(found)), [sum(1 for v in f.values() if v) for f in found])
         keys = feature_keys(family_seed(self.name), hash_tokens(names)) if names else np.zeros(0, np.uint64)
         return SparseFeatures(rows, keys, names=names)
-
-
-def _pair_of(item) -> Pair:
-    """A :class:`Pair` from ``(premise tokens, premise tags, hypothesis tokens, hypothesis tags)``."""
-    p_tokens, p_tags, h_tokens, h_tags = item
-    return Pair(Sentence(" ".join(p_tokens), p_tokens, p_tags), Sentence(" ".join(h_tokens), h_tokens, h_tags))
 
 
 FAMILIES: dict[str, Family] = {}
