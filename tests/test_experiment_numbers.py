@@ -7,6 +7,8 @@ Python (``Counter``, ``statistics``) and :func:`scipy.stats.binomtest` from pred
 models fitted by :func:`classifiers.logistic.make_model` -- the same pipeline the scripts fit,
 deterministic (``random_state=0``) -- never with the library's own accuracy or McNemar code.
 """
+import contextlib
+import io
 import itertools
 import statistics
 from collections import Counter
@@ -26,10 +28,11 @@ def data_args(paths):
     return [arg for split in ("train", "dev", "test") for arg in (f"--{split}", str(paths[split]))]
 
 
-def refit(corpora, features, C, train_pairs=None, train_labels=None):
-    """A model fitted as the scripts fit it; returns it and its predictions (lists of labels) per split."""
+def refit(corpora, features, C, train_pairs=None, train_labels=None, **options):
+    """A model fitted as the scripts fit it (``options``: ``make_model``'s preset and featurizer_params);
+    returns it and its predictions (lists of labels) per split."""
     train = corpora["train"]
-    model = make_model(features, C=C).fit(train_pairs or train.pairs, train_labels or train.labels)
+    model = make_model(features, C=C, **options).fit(train_pairs or train.pairs, train_labels or train.labels)
     return model, {split: list(model.predict(corpora[split].pairs)) for split in ("train", "dev", "test")}
 
 
@@ -59,26 +62,40 @@ def markdown_tables(text: str) -> list[list[list[str]]]:
 
 # --- Table 4: experiments.lexicalized ----------------------------------------------------------------
 
+#: Table 4 is run with the paper's preset and one setting overridden, so that both must reach the models.
+TABLE4_OPTIONS = {"preset": "paper", "featurizer_params": {"min_df": 2}}
+
+
 @pytest.fixture(scope="module")
 def table4_run(noisy_snli_files, tmp_path_factory):
     from experiments.lexicalized import main
 
     out = tmp_path_factory.mktemp("table4")
-    code = main(data_args(noisy_snli_files) + ["--out", str(out / "results"), "--C-grid", "10", "3",
-                                               "--save-model", str(out / "model.joblib")])
-    return code, out
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        code = main(data_args(noisy_snli_files) + ["--out", str(out / "results"), "--C-grid", "10", "3",
+                                                   "--save-model", str(out / "model.joblib"), "--preset", "paper",
+                                                   "--min-df", "2", "--n-jobs", "1"])
+    return code, out, printed.getvalue()
 
 
 def test_table4_accuracies_and_C_recounted(table4_run, noisy_snli_files, noisy_snli):
-    code, out = table4_run
+    code, out, printed = table4_run
     assert code == 0
     table = pd.read_csv(out / "results" / "table4.csv")
+    assert list(table.columns) == ["model", "n_train", "C", "train_accuracy", "dev_accuracy", "test_accuracy",
+                                   "paper_train_accuracy", "paper_test_accuracy", "converged", "seconds"]
     assert list(table["model"]) == ["lexicalized", "unigrams_only", "unlexicalized"]
     assert (table["n_train"] == 300).all()
+    # Table 4 of Bowman et al. (2015), train and test accuracy of each row
+    assert table[["paper_train_accuracy", "paper_test_accuracy"]].to_numpy().tolist() == \
+        [[0.997, 0.782], [0.931, 0.716], [0.494, 0.504]]
+    assert table["converged"].dtype == bool
+    assert ((table["seconds"] >= 0) & (table["seconds"] < 600) & (table["seconds"] == table["seconds"].round(1))).all()
     gold = {split: gold_labels(noisy_snli_files[split]) for split in ("train", "dev", "test")}
     test_accuracies = []
     for row in table.itertuples():
-        by_C = {C: refit(noisy_snli, row.model, C)[1] for C in (10.0, 3.0)}
+        by_C = {C: refit(noisy_snli, row.model, C, **TABLE4_OPTIONS)[1] for C in (10.0, 3.0)}
         dev = {C: hand_accuracy(gold["dev"], predictions["dev"]) for C, predictions in by_C.items()}
         assert row.C == min(C for C in dev if dev[C] == max(dev.values())), row.model
         for split in ("train", "dev", "test"):
@@ -86,15 +103,26 @@ def test_table4_accuracies_and_C_recounted(table4_run, noisy_snli_files, noisy_s
         test_accuracies.append(row.test_accuracy)
     assert len(set(test_accuracies)) == 3  # the fixture separates the three models
     shown = (out / "results" / "table4.md").read_text(encoding="utf-8")
-    for value in test_accuracies:
-        assert f"{100 * value:.1f}" in shown
+    assert shown in printed
+    table_shown, significance_shown = markdown_tables(shown)
+    assert table_shown[0] == list(table.columns)  # no index column
+    for row, cells in zip(table.itertuples(), table_shown[1:], strict=True):
+        assert [float(cell) for cell in cells[3:8]] == [
+            round(100 * v, 1) for v in (row.train_accuracy, row.dev_accuracy, row.test_accuracy,
+                                        row.paper_train_accuracy, row.paper_test_accuracy)]
+    significance = pd.read_csv(out / "results" / "significance.csv")
+    assert significance_shown[0] == list(significance.columns)
+    assert [float(cells[-1]) for cells in significance_shown[1:]] == [float(f"{p:.3g}") for p in significance["p_value"]]
+    assert f"lexicalized model saved to {out / 'model.joblib'}\n" in printed
+    assert f"results written to {out / 'results'}/\n" in printed
 
 
 def test_table4_confusion_files_and_mcnemar_recounted(table4_run, noisy_snli_files, noisy_snli):
-    _, out = table4_run
+    _, out, _ = table4_run
     table = pd.read_csv(out / "results" / "table4.csv").set_index("model")
     gold = gold_labels(noisy_snli_files["test"])
-    predicted = {name: refit(noisy_snli, name, table.loc[name, "C"])[1]["test"] for name in table.index}
+    predicted = {name: refit(noisy_snli, name, table.loc[name, "C"], **TABLE4_OPTIONS)[1]["test"]
+                 for name in table.index}
     for name, labels in predicted.items():
         frame = pd.read_csv(out / "results" / f"confusion_{name}.csv", index_col=0)
         counts = Counter(zip(gold, labels))
@@ -103,6 +131,7 @@ def test_table4_confusion_files_and_mcnemar_recounted(table4_run, noisy_snli_fil
         assert list(frame.columns) == [f"pred_{label}" for label in LABELS]
         assert frame.to_numpy().tolist() == expected, name
     significance = pd.read_csv(out / "results" / "significance.csv")
+    assert list(significance.columns) == ["model_a", "model_b", "a_only", "b_only", "p_value"]
     pairs = list(itertools.combinations(table.index, 2))
     assert list(zip(significance["model_a"], significance["model_b"])) == pairs
     four_cells = 0
@@ -115,12 +144,15 @@ def test_table4_confusion_files_and_mcnemar_recounted(table4_run, noisy_snli_fil
 
 
 def test_table4_saved_model_predicts_like_the_lexicalized_row(table4_run, noisy_snli):
-    _, out = table4_run
+    _, out, _ = table4_run
     table = pd.read_csv(out / "results" / "table4.csv")
     model, info = load_model(out / "model.joblib")
     assert info["metadata"] == {"C": table.loc[0, "C"], "n_train": 300}
     assert model.named_steps["featurize"].features == "lexicalized"
-    _, expected = refit(noisy_snli, "lexicalized", table.loc[0, "C"])
+    # the paper preset (Penn Treebank tags, no bins) with min_df overridden, and the --n-jobs given
+    assert {k: info["features"][k] for k in ("tag_set", "dense_bins", "min_df", "n_jobs")} == \
+        {"tag_set": "ptb", "dense_bins": None, "min_df": 2, "n_jobs": 1}
+    _, expected = refit(noisy_snli, "lexicalized", table.loc[0, "C"], **TABLE4_OPTIONS)
     assert list(model.predict(noisy_snli["test"].pairs)) == expected["test"]
 
 

@@ -8,11 +8,18 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from scipy.stats import binomtest
+
 import lexical_resources
+from classifiers.logistic import make_model
 from classifiers.persistence import load_model
+from classifiers.transfer import WithModelProbabilities
 from experiments import inference
+from featurize import PairFeaturizer
+from lexnli.corpora.sick import read_sick
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import ResourceMissingError
+from tests.test_experiment_numbers import markdown_tables
 from tests.test_experiments import snli_lines, write_snli_files
 from tests.test_two_class import sick_text, write_sick
 
@@ -58,9 +65,27 @@ def arguments(files, out, *extra):
             "--C-grid", "0.3", "1", "--out", str(out), *extra]
 
 
+#: One C and one featurizer setting on the command line: the hand-fitted models below use the same.
+OPTIONS = ["--C-grid", "7", "--min-df", "1", "--n-jobs", "1"]
+
+
+def hand_model(features, pairs, featurizer=None):
+    """A model fitted as the experiment should fit it with :data:`OPTIONS` (the recommended preset, min_df 1, C 7)."""
+    model = make_model(features, C=7.0, featurizer_params={"min_df": 1})
+    if featurizer is not None:
+        model.set_params(featurize=featurizer)
+    return model.fit(pairs, [p.label for p in pairs])
+
+
+def hand_accuracy(gold, predicted) -> float:
+    return sum(p == g for p, g in zip(predicted, gold, strict=True)) / len(gold)
+
+
 def test_inference_experiment_end_to_end(files, tmp_path, capsys):
     model_path = tmp_path / "model.joblib"
-    assert inference.main(arguments(files, tmp_path / "out", "--save-model", str(model_path))) == 0
+    assert inference.main(arguments(files, tmp_path / "out", "--save-model", str(model_path), *OPTIONS)) == 0
+    printed = capsys.readouterr().out
+    assert f"inference model saved to {model_path}\n" in printed
     table = pd.read_csv(tmp_path / "out" / "inference.csv")
     assert list(table.columns) == COLUMNS
     rows = {(r.model, r.train, r.dataset): r for r in table.itertuples()}
@@ -72,21 +97,47 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys):
     assert rows["inference", "snli+sick", "sick_test"].reference_accuracy == pytest.approx(0.808)
     assert rows["inference", "snli", "probes"].n_test == len(PROBES)
     assert rows["inference", "snli", "probes:colour"].n_test == 1
+    assert all(rows["inference", t, "sick_test"].n_test == 15 for t in ("snli", "sick", "snli+sick"))
+    assert (tmp_path / "out" / "signature.txt").read_text().endswith("|min_df:1|bins:5|n_features:vocab|lowercase:yes|C:7\n")
 
-    # The saved model is the SNLI inference model: recount its test accuracy by hand.
-    model, _ = load_model(model_path)
+    # The saved model is the SNLI inference model, trained on the 60 train pairs plus 20 substitutions, C 7.
+    model, info = load_model(model_path)
+    assert info["metadata"] == {"C": 7.0, "n_train": 60 + 20}
+    assert (info["features"]["features"], info["features"]["min_df"], info["features"]["n_jobs"]) == ("inference", 1, 1)
     test = read_snli(files["test"])
-    predicted = model.predict(test.pairs)
-    hand = sum(p == g for p, g in zip(predicted, test.labels)) / len(test)
+    predicted = list(model.predict(test.pairs))
+    hand = hand_accuracy(test.labels, predicted)
     assert rows["inference", "snli", "snli_test"].accuracy == pytest.approx(hand)
     assert rows["inference", "snli", "snli_test"].n_test == 30
 
-    # McNemar counts against the lexicalized model, recounted from both models' predictions.
+    # McNemar against the lexicalized model, refitted by hand on the same train with the same settings.
+    lexicalized = list(hand_model("lexicalized", read_snli(files["train"]).pairs).predict(test.pairs))
+    assert rows["lexicalized", "snli", "snli_test"].accuracy == pytest.approx(hand_accuracy(test.labels, lexicalized))
+    a_only = sum(i == g != x for g, i, x in zip(test.labels, predicted, lexicalized))
+    b_only = sum(x == g != i for g, i, x in zip(test.labels, predicted, lexicalized))
     significance = pd.read_csv(tmp_path / "out" / "significance.csv")
-    lexicalized_right = round(rows["lexicalized", "snli", "snli_test"].accuracy * 30)
-    inference_right = round(hand * 30)
-    assert significance.loc[0, "a_only"] - significance.loc[0, "b_only"] == inference_right - lexicalized_right
-    assert "Configuration: `lexnli:" in (tmp_path / "out" / "inference.md").read_text()
+    assert significance.to_dict("records") == [{
+        "model_a": "inference", "model_b": "lexicalized", "a_only": a_only, "b_only": b_only,
+        "p_value": pytest.approx(binomtest(a_only, a_only + b_only, 0.5).pvalue if a_only + b_only else 1.0)}]
+
+    # SICK: a model trained on SICK TRAIN alone, and one that also sees the SNLI model's log-probabilities.
+    sick_train, sick_test = (read_sick(files["sick"], split) for split in ("TRAIN", "TEST"))
+    alone = hand_model("inference", sick_train).predict(sick_test)
+    assert rows["inference", "sick", "sick_test"].accuracy == pytest.approx(hand_accuracy(
+        [p.label for p in sick_test], alone))
+    with_snli = WithModelProbabilities(PairFeaturizer.from_preset("recommended", "inference", min_df=1), model)
+    transfer = hand_model("inference", sick_train, featurizer=with_snli).predict(sick_test)
+    assert rows["inference", "snli+sick", "sick_test"].accuracy == pytest.approx(hand_accuracy(
+        [p.label for p in sick_test], transfer))
+    assert rows["inference", "snli", "sick_test"].accuracy == pytest.approx(hand_accuracy(
+        [p.label for p in sick_test], model.predict(sick_test)))
+
+    shown = (tmp_path / "out" / "inference.md").read_text()
+    assert "Configuration: `lexnli:" in shown
+    assert "The best SemEval-2014 system scored 84.6 on SICK TEST." in " ".join(shown.split())
+    results, mcnemar_shown = markdown_tables(shown)
+    assert results[0] == COLUMNS and mcnemar_shown[0] == list(significance.columns)
+    assert float(mcnemar_shown[1][-1]) == float(f"{significance.loc[0, 'p_value']:.3g}")
 
 
 def test_probe_pairs_keep_labels_and_categories(resources):
@@ -96,6 +147,7 @@ def test_probe_pairs_keep_labels_and_categories(resources):
     assert [p.label for p in pairs] == [label for _, _, label, _ in PROBES]
     assert categories == [c for *_, c in PROBES]
     assert pairs[1].hypothesis.tokens[0] == "Three"
+    assert [p.pair_id for p in pairs] == ["0", "1", "2", "3"]
 
 
 def test_missing_sick_file_is_exit_2_before_training(files, tmp_path, capsys):
@@ -116,6 +168,7 @@ def test_saved_inference_model_explains_alignments(files, tmp_path):
 
     model_path = tmp_path / "m.joblib"
     assert inference.main(arguments(files, tmp_path / "out", "--no-sick", "--save-model", str(model_path))) == 0
+    assert not (pd.read_csv(tmp_path / "out" / "inference.csv")["dataset"] == "sick_test").any()
     model, _ = load_model(model_path)
     pairs = tmp_path / "pairs.jsonl"
     pairs.write_text(json.dumps({"sentence1": PROBES[0][0], "sentence2": PROBES[0][1]}) + "\n", encoding="utf-8")
