@@ -11,7 +11,7 @@ import pytest
 from scipy.stats import binomtest
 
 import lexical_resources
-from classifiers.logistic import make_model
+from classifiers.logistic import fit_select_C, make_model
 from classifiers.persistence import load_model
 from classifiers.transfer import WithModelProbabilities
 from experiments import inference
@@ -66,7 +66,7 @@ def arguments(files, out, *extra):
 
 
 #: One C and one featurizer setting on the command line: the hand-fitted models below use the same.
-OPTIONS = ["--C-grid", "7", "--min-df", "1", "--n-jobs", "1"]
+OPTIONS = ["--C-grid", "7", "--min-df", "1", "--n-jobs", "1", "--progress"]
 
 
 def hand_model(features, pairs, featurizer=None):
@@ -81,7 +81,15 @@ def hand_accuracy(gold, predicted) -> float:
     return sum(p == g for p, g in zip(predicted, gold, strict=True)) / len(gold)
 
 
-def test_inference_experiment_end_to_end(files, tmp_path, capsys):
+def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
+    fits = []  # (features, training pairs, keyword arguments, selection) of each model the experiment fits
+
+    def recording_fit(train_pairs, train_labels, dev_pairs, dev_labels, features, **kwargs):
+        selection = fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features, **kwargs)
+        fits.append((features, len(train_pairs), kwargs, selection))
+        return selection
+
+    monkeypatch.setattr(inference, "fit_select_C", recording_fit)
     model_path = tmp_path / "model.joblib"
     assert inference.main(arguments(files, tmp_path / "out", "--save-model", str(model_path), *OPTIONS)) == 0
     printed = capsys.readouterr().out
@@ -119,6 +127,19 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys):
     assert significance.to_dict("records") == [{
         "model_a": "inference", "model_b": "lexicalized", "a_only": a_only, "b_only": b_only,
         "p_value": pytest.approx(binomtest(a_only, a_only + b_only, 0.5).pvalue if a_only + b_only else 1.0)}]
+
+    # Four models, each with the command line's grid and featurizer settings: SNLI lexicalized and
+    # inference, then on SICK TRAIN the inference model alone and one that also sees the SNLI model's
+    # class log-probabilities (the inference featurizer wrapped with the SNLI inference model).
+    assert [(features, n) for features, n, _, _ in fits] == [("lexicalized", 60), ("inference", 80),
+                                                            ("inference", 30), ("inference", 30)]
+    for _, _, kwargs, _ in fits:
+        assert {k: kwargs[k] for k in ("grid", "preset", "featurizer_params", "n_jobs", "progress")} == {
+            "grid": (7.0,), "preset": "recommended", "featurizer_params": {"min_df": 1}, "n_jobs": 1, "progress": True}
+    assert [kwargs.get("featurizer") for _, _, kwargs, _ in fits[:3]] == [None, None, None]
+    wrapped = fits[3][2]["featurizer"]
+    assert isinstance(wrapped, WithModelProbabilities) and wrapped.model is fits[1][3].model
+    assert (wrapped.featurizer.features, wrapped.featurizer.min_df, wrapped.featurizer.dense_bins) == ("inference", 1, 5)
 
     # SICK: a model trained on SICK TRAIN alone, and one that also sees the SNLI model's log-probabilities.
     sick_train, sick_test = (read_sick(files["sick"], split) for split in ("TRAIN", "TEST"))

@@ -189,13 +189,13 @@ BAG_COLUMNS = ("bag_words_h", "bag_words_p", "bag_words_product",
                "bag_lemmas_h", "bag_lemmas_p", "bag_lemmas_product")
 
 
-def _link_row(best: list[str], order, support, prefix: str, extra: int) -> list[float]:
+def _link_row(best: list[str], order, support, extra: int, *, count_unlinked: bool) -> list[float]:
     n = len(best)
     counts = Counter(best)
     fractions = [counts[l] / n if n else 0.0 for l in (*order, "unlinked")]
     supported = sum(counts[l] for l in support) / n if n else 0.0
     row = [float(n), *fractions, supported]
-    if prefix == "wordnet":
+    if count_unlinked:
         row.append(float(counts["unlinked"]))
     row.append(float(extra))
     return row
@@ -211,7 +211,7 @@ def _bag_row(p_words, h_words, p_lemmas, h_lemmas) -> list[float]:
     return row
 
 
-def _tree_row(p_skeleton, h_skeleton, p_content, h_content, wn, vo, negation_mismatch) -> list[float]:
+def _tree_row(p_skeleton, h_skeleton, p_content, wn, vo, negation_mismatch) -> list[float]:
     row = []
     for role in TREE_ROLES:
         h, p = h_skeleton[role], p_skeleton[role]
@@ -240,7 +240,7 @@ def _wordnet_reference_row(premise, hypothesis, wn) -> list[float]:
     h_words = content_words(hypothesis.tokens, hypothesis.tags, wn)
     best = [_best([wordnet_link(wn, p, h) for p in p_words], WORDNET_LINKS) for h in h_words]
     antonyms = sum(wordnet_link(wn, p, h) == "antonym" for p in p_words for h in h_words)
-    return _link_row(best, WORDNET_LINKS, _WORDNET_SUPPORT, "wordnet", antonyms)
+    return _link_row(best, WORDNET_LINKS, _WORDNET_SUPPORT, antonyms, count_unlinked=True)
 
 
 @family("wordnet", columns=WORDNET_COLUMNS, groups=("inference",))
@@ -260,7 +260,8 @@ def verbocean_reference(pair) -> Counter:
     p_verbs, h_verbs = _verbs(pair.premise, wn), _verbs(pair.hypothesis, wn)
     best = [_best([verbocean_link(vo, p, h) for p in p_verbs], VERBOCEAN_LINKS) for h in h_verbs]
     opposite = sum(verbocean_link(vo, p, h) == "opposite" for p in p_verbs for h in h_verbs)
-    return _as_counter(VERBOCEAN_COLUMNS, _link_row(best, VERBOCEAN_LINKS, _VERBOCEAN_SUPPORT, "verbocean", opposite))
+    return _as_counter(VERBOCEAN_COLUMNS, _link_row(best, VERBOCEAN_LINKS, _VERBOCEAN_SUPPORT, opposite,
+                                                         count_unlinked=False))
 
 
 @family("tree", columns=TREE_COLUMNS, groups=("inference",))
@@ -269,8 +270,7 @@ def tree_reference(pair) -> Counter:
     wn, vo = get_wordnet(), get_verbocean()
     p, h = pair.premise, pair.hypothesis
     row = _tree_row(skeleton(p.tokens, p.tags, wn), skeleton(h.tokens, h.tags, wn),
-                    content_words(p.tokens, p.tags, wn), content_words(h.tokens, h.tags, wn), wn, vo,
-                    has_negation(p.tokens) != has_negation(h.tokens))
+                    content_words(p.tokens, p.tags, wn), wn, vo, has_negation(p.tokens) != has_negation(h.tokens))
     return _as_counter(TREE_COLUMNS, row)
 
 
