@@ -3,6 +3,7 @@
 Needs NLTK's tagger, WordNet and VerbOcean (the inference model's families); skipped without them.
 """
 import json
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -15,12 +16,14 @@ from classifiers.logistic import fit_select_C, make_model
 from classifiers.persistence import load_model
 from classifiers.transfer import WithModelProbabilities
 from experiments import inference
+from experiments.substitutions import augmentation
 from featurize import PairFeaturizer
 from lexnli.corpora.sick import read_sick
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import ResourceMissingError
 from tests.test_experiment_numbers import markdown_tables
-from tests.test_experiments import snli_lines, write_snli_files
+from tests.noisy_snli import write_splits
+from tests.test_experiments import snli_lines
 from tests.test_two_class import sick_text, write_sick
 
 COLUMNS = ["model", "train", "dataset", "n_test", "accuracy", "reference_accuracy"]
@@ -47,7 +50,7 @@ def resources():
 @pytest.fixture(scope="module")
 def files(tmp_path_factory, resources):
     folder = tmp_path_factory.mktemp("inference")
-    paths = write_snli_files(folder)
+    paths = write_splits(folder, (("train", 90, 0), ("dev", 30, 1), ("test", 60, 2)))  # noisy: the models differ
     sick_rows = [(str(i), r["sentence1"], r["sentence2"], r["gold_label"].upper(), semeval_set)
                  for semeval_set, n, seed in (("TRAIN", 30, 3), ("TRIAL", 15, 4), ("TEST", 15, 5))
                  for i, r in enumerate(snli_lines(n, seed), start=100 * seed)]
@@ -65,13 +68,13 @@ def arguments(files, out, *extra):
             "--C-grid", "0.3", "1", "--out", str(out), *extra]
 
 
-#: One C and one featurizer setting on the command line: the hand-fitted models below use the same.
-OPTIONS = ["--C-grid", "7", "--min-df", "1", "--n-jobs", "1", "--progress"]
+#: One C, a preset, a setting overriding it, a seed: the hand-fitted models below use the same.
+OPTIONS = ["--C-grid", "7", "--preset", "paper", "--min-df", "2", "--n-jobs", "1", "--progress", "--seed", "3"]
 
 
 def hand_model(features, pairs, featurizer=None):
-    """A model fitted as the experiment should fit it with :data:`OPTIONS` (the recommended preset, min_df 1, C 7)."""
-    model = make_model(features, C=7.0, featurizer_params={"min_df": 1})
+    """A model fitted as the experiment should fit it with :data:`OPTIONS` (the paper preset, min_df 2, C 7)."""
+    model = make_model(features, C=7.0, preset="paper", featurizer_params={"min_df": 2})
     if featurizer is not None:
         model.set_params(featurize=featurizer)
     return model.fit(pairs, [p.label for p in pairs])
@@ -86,7 +89,7 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
 
     def recording_fit(train_pairs, train_labels, dev_pairs, dev_labels, features, **kwargs):
         selection = fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features, **kwargs)
-        fits.append((features, len(train_pairs), kwargs, selection))
+        fits.append((features, list(train_pairs), kwargs, selection))
         return selection
 
     monkeypatch.setattr(inference, "fit_select_C", recording_fit)
@@ -106,23 +109,27 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     assert rows["inference", "snli", "probes"].n_test == len(PROBES)
     assert rows["inference", "snli", "probes:colour"].n_test == 1
     assert all(rows["inference", t, "sick_test"].n_test == 15 for t in ("snli", "sick", "snli+sick"))
-    assert (tmp_path / "out" / "signature.txt").read_text().endswith("|min_df:1|bins:5|n_features:vocab|lowercase:yes|C:7\n")
+    assert (tmp_path / "out" / "signature.txt").read_text().endswith(
+        "|preset:paper|tags:ptb|min_df:2|bins:none|n_features:vocab|lowercase:yes|C:7\n")
 
-    # The saved model is the SNLI inference model, trained on the 60 train pairs plus 20 substitutions, C 7.
+    # The saved model is the SNLI inference model, trained on the 90 train pairs plus 20 substitutions, C 7.
     model, info = load_model(model_path)
-    assert info["metadata"] == {"C": 7.0, "n_train": 60 + 20}
-    assert (info["features"]["features"], info["features"]["min_df"], info["features"]["n_jobs"]) == ("inference", 1, 1)
+    assert info["metadata"] == {"C": 7.0, "n_train": 90 + 20}
+    assert {k: info["features"][k] for k in ("features", "tag_set", "min_df", "n_jobs")} == \
+        {"features": "inference", "tag_set": "ptb", "min_df": 2, "n_jobs": 1}
     test = read_snli(files["test"])
     predicted = list(model.predict(test.pairs))
     hand = hand_accuracy(test.labels, predicted)
     assert rows["inference", "snli", "snli_test"].accuracy == pytest.approx(hand)
-    assert rows["inference", "snli", "snli_test"].n_test == 30
+    assert rows["inference", "snli", "snli_test"].n_test == 60
 
     # McNemar against the lexicalized model, refitted by hand on the same train with the same settings.
-    lexicalized = list(hand_model("lexicalized", read_snli(files["train"]).pairs).predict(test.pairs))
+    train = read_snli(files["train"]).pairs
+    lexicalized = list(hand_model("lexicalized", train).predict(test.pairs))
     assert rows["lexicalized", "snli", "snli_test"].accuracy == pytest.approx(hand_accuracy(test.labels, lexicalized))
     a_only = sum(i == g != x for g, i, x in zip(test.labels, predicted, lexicalized))
     b_only = sum(x == g != i for g, i, x in zip(test.labels, predicted, lexicalized))
+    assert a_only and b_only  # the noisy fixture separates the two models both ways
     significance = pd.read_csv(tmp_path / "out" / "significance.csv")
     assert significance.to_dict("records") == [{
         "model_a": "inference", "model_b": "lexicalized", "a_only": a_only, "b_only": b_only,
@@ -131,22 +138,25 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     # Four models, each with the command line's grid and featurizer settings: SNLI lexicalized and
     # inference, then on SICK TRAIN the inference model alone and one that also sees the SNLI model's
     # class log-probabilities (the inference featurizer wrapped with the SNLI inference model).
-    assert [(features, n) for features, n, _, _ in fits] == [("lexicalized", 60), ("inference", 80),
-                                                            ("inference", 30), ("inference", 30)]
+    assert [(features, len(pairs)) for features, pairs, _, _ in fits] == [("lexicalized", 90), ("inference", 110),
+                                                                        ("inference", 30), ("inference", 30)]
+    substituted = [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in augmentation(train, 20, seed=3)]
+    assert [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in fits[1][1][90:]] == substituted
     for _, _, kwargs, _ in fits:
         assert {k: kwargs[k] for k in ("grid", "preset", "featurizer_params", "n_jobs", "progress")} == {
-            "grid": (7.0,), "preset": "recommended", "featurizer_params": {"min_df": 1}, "n_jobs": 1, "progress": True}
+            "grid": (7.0,), "preset": "paper", "featurizer_params": {"min_df": 2}, "n_jobs": 1, "progress": True}
     assert [kwargs.get("featurizer") for _, _, kwargs, _ in fits[:3]] == [None, None, None]
     wrapped = fits[3][2]["featurizer"]
     assert isinstance(wrapped, WithModelProbabilities) and wrapped.model is fits[1][3].model
-    assert (wrapped.featurizer.features, wrapped.featurizer.min_df, wrapped.featurizer.dense_bins) == ("inference", 1, 5)
+    assert (wrapped.featurizer.features, wrapped.featurizer.tag_set, wrapped.featurizer.min_df,
+            wrapped.featurizer.dense_bins) == ("inference", "ptb", 2, None)
 
     # SICK: a model trained on SICK TRAIN alone, and one that also sees the SNLI model's log-probabilities.
     sick_train, sick_test = (read_sick(files["sick"], split) for split in ("TRAIN", "TEST"))
     alone = hand_model("inference", sick_train).predict(sick_test)
     assert rows["inference", "sick", "sick_test"].accuracy == pytest.approx(hand_accuracy(
         [p.label for p in sick_test], alone))
-    with_snli = WithModelProbabilities(PairFeaturizer.from_preset("recommended", "inference", min_df=1), model)
+    with_snli = WithModelProbabilities(PairFeaturizer.from_preset("paper", "inference", min_df=2), model)
     transfer = hand_model("inference", sick_train, featurizer=with_snli).predict(sick_test)
     assert rows["inference", "snli+sick", "sick_test"].accuracy == pytest.approx(hand_accuracy(
         [p.label for p in sick_test], transfer))
@@ -181,7 +191,8 @@ def test_missing_sick_file_is_exit_2_before_training(files, tmp_path, capsys):
 
 def test_negative_augment_is_a_usage_error(files, tmp_path, capsys):
     assert inference.main(arguments(files, tmp_path / "out")[:-2] + ["--augment", "-1"]) == 2
-    assert "--augment" in capsys.readouterr().err
+    assert capsys.readouterr().err == \
+        "error: argument --augment: must be at least 0, got -1 (see python -m experiments.inference --help)\n"
 
 
 def test_saved_inference_model_explains_alignments(files, tmp_path):
@@ -197,3 +208,15 @@ def test_saved_inference_model_explains_alignments(files, tmp_path):
     line = json.loads((tmp_path / "out.jsonl").read_text())
     assert "green <- blue: cohyponym (WordNet), swap" in line["alignments"]
     assert np.isclose(sum(line[f"probability_{c}"] for c in ("entailment", "contradiction", "neutral")), 1.0)
+
+
+def test_option_defaults_and_bounds():
+    from lexnli.cli import ArgumentParser
+
+    parser = ArgumentParser(prog="x")
+    inference.add_arguments(parser)
+    args = parser.parse_args([])
+    assert (args.probes, args.augment, args.sick, args.no_sick, args.save_model) == \
+        (inference.PROBES, 12_000, None, False, None)
+    assert parser.parse_args(["--augment", "0"]).augment == 0  # no substitutions is allowed
+    assert isinstance(parser.parse_args(["--sick", "s.txt", "--probes", "p.jsonl"]).sick, Path)
