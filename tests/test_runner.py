@@ -192,6 +192,7 @@ def test_max_train_is_a_seeded_subsample_in_file_order(data_dir):
     assert train_ids("--max-train", "7", "--seed", "4")[0] != picked  # the seed matters
     assert train_ids("--max-train", "40")[0] == everything
     assert train_ids("--max-train", "39")[0] != everything
+    assert len(train_ids("--max-train", "1")[0]) == 1  # the smallest subsample allowed
 
 
 def test_percent_shows_missing_values_blank():
