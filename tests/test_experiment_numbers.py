@@ -75,7 +75,7 @@ def table4_run(noisy_snli_files, tmp_path_factory):
     with contextlib.redirect_stdout(printed):
         code = main(data_args(noisy_snli_files) + ["--out", str(out / "results"), "--C-grid", "10", "3",
                                                    "--save-model", str(out / "model.joblib"), "--preset", "paper",
-                                                   "--min-df", "2", "--n-jobs", "1"])
+                                                   "--min-df", "2", "--n-jobs", "1", "--progress"])
     return code, out, printed.getvalue()
 
 
@@ -104,6 +104,8 @@ def test_table4_accuracies_and_C_recounted(table4_run, noisy_snli_files, noisy_s
     assert len(set(test_accuracies)) == 3  # the fixture separates the three models
     shown = (out / "results" / "table4.md").read_text(encoding="utf-8")
     assert shown in printed
+    assert "McNemar's exact test on test predictions (a_only: pairs only model_a gets right):" in shown
+    assert (out / "results" / "signature.txt").read_text().endswith("|C:dev(10,3)\n")
     table_shown, significance_shown = markdown_tables(shown)
     assert table_shown[0] == list(table.columns)  # no index column
     for row, cells in zip(table.itertuples(), table_shown[1:], strict=True):
@@ -150,10 +152,17 @@ def test_table4_saved_model_predicts_like_the_lexicalized_row(table4_run, noisy_
     assert info["metadata"] == {"C": table.loc[0, "C"], "n_train": 300}
     assert model.named_steps["featurize"].features == "lexicalized"
     # the paper preset (Penn Treebank tags, no bins) with min_df overridden, and the --n-jobs given
-    assert {k: info["features"][k] for k in ("tag_set", "dense_bins", "min_df", "n_jobs")} == \
-        {"tag_set": "ptb", "dense_bins": None, "min_df": 2, "n_jobs": 1}
+    assert {k: info["features"][k] for k in ("tag_set", "dense_bins", "min_df", "n_jobs", "progress")} == \
+        {"tag_set": "ptb", "dense_bins": None, "min_df": 2, "n_jobs": 1, "progress": True}
     _, expected = refit(noisy_snli, "lexicalized", table.loc[0, "C"], **TABLE4_OPTIONS)
     assert list(model.predict(noisy_snli["test"].pairs)) == expected["test"]
+
+
+def test_table4_usage_error_names_the_command(capsys):
+    from experiments.lexicalized import main
+
+    assert main(["--C-grid", "0"]) == 2
+    assert capsys.readouterr().err.endswith("(see python -m experiments.lexicalized --help)\n")
 
 
 def test_table4_malformed_data_file_is_exit_2(noisy_snli_files, tmp_path, capsys):
