@@ -282,7 +282,7 @@ def test_error_analysis_confusion_and_per_class_recounted(noisy_snli_files, nois
         pytest.skip(str(exc))
     model, predictions = refit(noisy_snli, "lexicalized", 1.0)
     path = save_model(model, tmp_path / "model.joblib", C=1.0)
-    assert main(["--model", str(path), "--test", str(noisy_snli_files["test"]), "--errors", "3",
+    assert main(["--model", str(path), "--test", str(noisy_snli_files["test"]), "--errors", "1",
                  "--out", str(tmp_path)]) == 0
     text = (tmp_path / "error_analysis.md").read_text(encoding="utf-8")
     gold, predicted = gold_labels(noisy_snli_files["test"]), predictions["test"]
@@ -300,8 +300,33 @@ def test_error_analysis_confusion_and_per_class_recounted(noisy_snli_files, nois
         recall = right / max(gold.count(label), 1)
         assert row == [label, f"{precision:.3f}", f"{recall:.3f}"]
     errors = text[text.index("most confident test errors"):text.index("## Probe pairs")]
-    assert errors.count("\n- ") == 3
+    assert errors.count("\n- ") == 1
     wrong = [i for i, (g, p) in enumerate(zip(gold, predicted)) if g != p]
     confidence = model.predict_proba([noisy_snli["test"].pairs[i] for i in wrong]).max(axis=1)
     most = wrong[int(np.argmax(confidence))]
     assert f"“{noisy_snli['test'][most].hypothesis.text}”: gold/expected **{gold[most]}**" in errors.split("\n- ")[1]
+
+    # The top features: a numbered table per class.
+    tops = markdown_tables(text[text.index("## Top-weighted features per class"):text.index("## Test set")])
+    assert len(tops) == 3 and all(table[0] == ["", "feature", "weight"] for table in tops)
+    assert all([row[0] for row in table[1:]] == [str(i) for i in range(1, 16)] for table in tops)  # --top 15
+    # The probes: the model's predictions on them counted against the labels written in PROBES.
+    from experiments.error_analysis import PROBES, probe_pairs
+
+    probes = text[text.index("## Probe pairs"):]
+    predicted = model.predict([pair for _, pair in probe_pairs()])
+    probabilities = model.predict_proba([pair for _, pair in probe_pairs()]).max(axis=1)
+    n_right = sum(p == label for p, (*_, label) in zip(predicted, PROBES))
+    assert 0 < n_right < len(PROBES)
+    assert f"{n_right} of {len(PROBES)} probes get the expected label." in probes
+    summary = markdown_tables(probes)[0]
+    assert summary[0] == ["phenomenon", "premise", "hypothesis", "expected", "predicted", "p(predicted)", "right"]
+    for row, (phenomenon, _, _, label), p, probability in zip(summary[1:], PROBES, predicted, probabilities,
+                                                              strict=True):
+        assert (row[0], row[3], row[4], float(row[5]), row[6]) == \
+            (phenomenon, label, p, round(probability, 2), "yes" if p == label else "no")
+    details = probes.split("\n- ")[1:]
+    assert [d[:d.index(":")] for d in details] == [f"**{phenomenon}**" for phenomenon, *_ in PROBES]
+    assert all(0 < d.split("pushed by: ")[1].count(" (") <= 8 for d in details)  # the top 8 features
+    assert (tmp_path / "signature.txt").read_text().endswith("|tags:coarse|min_df:2|bins:5|n_features:vocab|"
+                                                            "lowercase:yes|C:1\n")
