@@ -65,3 +65,14 @@ def test_probe_lines_are_one_substitution_per_distinct_premise(dev, tmp_path, ca
 def test_out_over_the_dev_file_is_refused(dev, capsys):
     assert make_probes.main(["--dev", str(dev), "--out", str(dev)]) == 2
     assert capsys.readouterr().err == f"error: --out {dev}: is the --dev file; choose another output\n"
+
+
+@pytest.mark.parametrize("word, plural", [
+    ("dog", "dogs"), ("man", "men"), ("goose", "geese"), ("stairs", "stairs"), ("box", "boxes"), ("waltz", "waltzes"),
+    ("church", "churches"), ("dish", "dishes"), ("baby", "babies"), ("boy", "boys"), ("key", "keys"),
+])
+def test_plural_of_a_substituted_noun(word, plural):
+    """The English plural a co-hyponym takes when it replaces a plural noun (no WordNet needed)."""
+    from experiments.substitutions import _plural
+
+    assert _plural(word) == plural
