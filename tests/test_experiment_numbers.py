@@ -202,6 +202,13 @@ def test_ablation_rows_recounted(noisy_snli_files, noisy_snli, tmp_path):
     shown = (tmp_path / "ablation.md").read_text(encoding="utf-8")
     for delta in table["delta_test_vs_full"]:
         assert f"{100 * delta:+.1f}" in shown
+    header = markdown_tables(shown)[0][0]
+    assert header[:9] == ["setting", "families", "C", "dev %", "test %", "Δ test vs full (points)", "only this right",
+                          "only full right", "McNemar p"]
+    # one binomial standard error of the full model's accuracy on the 120 test pairs
+    assert f"120 test pairs: one binomial standard error of the full model's test accuracy is " \
+           f"{100 * (full * (1 - full) / 120) ** 0.5:.2f} points." in shown
+    assert (tmp_path / "signature.txt").read_text().endswith("|C:1\n")
 
 
 # --- learning curve --------------------------------------------------------------------------------
@@ -228,8 +235,11 @@ def test_learning_curve_points_summary_and_claim_recounted(noisy_snli_files, noi
         assert row.mean == pytest.approx(statistics.mean(values))
         if len(values) > 1:
             assert row.std == pytest.approx(statistics.stdev(values))
+            cell = f"{100 * statistics.mean(values):.1f} ± {100 * statistics.stdev(values):.1f} ({len(values)})"
         else:
             assert np.isnan(row.std)
+            cell = f"{100 * statistics.mean(values):.1f} (1)"
+        assert cell in (tmp_path / "learning_curve.md").read_text(encoding="utf-8"), cell
     at_100 = results[results["n_train"] == 100]
     lex = list(at_100.loc[at_100["model"] == "lexicalized", "test_accuracy"])
     unlex = list(at_100.loc[at_100["model"] == "unlexicalized", "test_accuracy"])
