@@ -413,4 +413,6 @@ def test_experiment_end_to_end(tmp_path, wordnet, tiny_verbocean, monkeypatch):
                          "Test accuracy (%); the paper's figure is Bowman et al. 2015's SNLI result (Table 3).", "",
                          "| system | dataset | n_train | accuracy | paper |"]
     assert shown[-3].startswith("Wall time: ") and shown[-3].endswith(" s.")
+    assert (out / "signature.txt").read_text().endswith("|preset:paper|tags:ptb|min_df:1|bins:none|n_features:vocab|"
+                                                        "lowercase:yes|C:1\n")  # PairFeaturizer's defaults, C 1
     assert not list(out.glob(".*.tmp"))
