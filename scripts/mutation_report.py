@@ -1,6 +1,12 @@
 """Per-module mutation scores from ``mutmut results --all true``, as markdown.
 
     python scripts/mutation_report.py mutants/results.txt --command "scripts/mutation_test.sh ..." > docs/mutation/scores.md
+    python scripts/mutation_report.py earlier.txt mutants/results.txt --command "..."   # several runs
+
+With several results files, a mutant's verdict is the one of the last file that checked it (a
+later run of the same code with more tests, e.g. the survivors rerun by name, overrides an
+earlier one; its ``not checked`` mutants keep the earlier verdict). Only combine runs of the
+same code: mutants are named by function and number.
 
 The score of a module is killed / checked: a mutant counts as killed when a test failed (or
 timed out) with it, as checked once mutmut ran it (``not checked`` mutants are left out and
@@ -17,7 +23,7 @@ from collections import Counter, defaultdict
 
 PACKAGES = ("classifiers", "experiments", "featurize.families")
 KILLED = {"killed", "timeout"}
-LINE = re.compile(r"^\s*(?P<name>[\w.]+)__mutmut_\d+: (?P<status>.+?)\s*$")
+LINE = re.compile(r"^\s*(?P<mutant>[\w.]+__mutmut_\d+): (?P<status>.+?)\s*$")
 
 
 def module_of(function_name: str) -> str:
@@ -25,12 +31,25 @@ def module_of(function_name: str) -> str:
     return function_name.rsplit(".", 1)[0]
 
 
-def tally(lines) -> dict[str, Counter]:
+def verdicts(lines) -> dict[str, str]:
+    """Mutant name -> status, from the lines of ``mutmut results --all true``."""
+    return {match["mutant"]: match["status"] for match in map(LINE.match, lines) if match}
+
+
+def combine(runs) -> dict[str, str]:
+    """The verdicts of several runs, each mutant's from the last run that checked it."""
+    combined: dict[str, str] = {}
+    for run in runs:
+        for mutant, status in run.items():
+            if status != "not checked" or mutant not in combined:
+                combined[mutant] = status
+    return combined
+
+
+def tally(statuses: dict[str, str]) -> dict[str, Counter]:
     counts: dict[str, Counter] = defaultdict(Counter)
-    for line in lines:
-        match = LINE.match(line)
-        if match:
-            counts[module_of(match["name"])][match["status"]] += 1
+    for mutant, status in statuses.items():
+        counts[module_of(mutant.rsplit("__mutmut_", 1)[0])][status] += 1
     return counts
 
 
@@ -48,7 +67,7 @@ def report(counts: dict[str, Counter], command: str) -> str:
     header = ("| module | mutants | checked | killed | survived | no tests | other | not checked | killed / checked |\n"
               "|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     lines = [f"# Mutation scores\n\nGenerated {datetime.datetime.now():%Y-%m-%d %H:%M} by `{command}` "
-             "(mutmut 3, configuration in `setup.cfg`; one worker). See `README.md` beside this file for the "
+             "(mutmut 3, configuration in `setup.cfg`). See `README.md` beside this file for the "
              "surviving mutants and why.\n", "## Per package\n", header]
     for package in PACKAGES:
         total = sum((c for m, c in counts.items() if m.startswith(package + ".")), Counter())
@@ -60,11 +79,15 @@ def report(counts: dict[str, Counter], command: str) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("results", help="the output of `mutmut results --all true`")
+    parser.add_argument("results", nargs="+", help="the output of `mutmut results --all true`, of one run or "
+                        "several (later files override earlier ones for the mutants they checked)")
     parser.add_argument("--command", default="scripts/mutation_test.sh", help="the command shown in the report")
     args = parser.parse_args(argv)
-    with open(args.results, encoding="utf-8") as f:
-        sys.stdout.write(report(tally(f), args.command))
+    runs = []
+    for path in args.results:
+        with open(path, encoding="utf-8") as f:
+            runs.append(verdicts(f))
+    sys.stdout.write(report(tally(combine(runs)), args.command))
     return 0
 
 

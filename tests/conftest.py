@@ -6,6 +6,8 @@ import pytest
 
 from lexnli.errors import ResourceMissingError
 
+from .mutmut_fixture_stats import pytest_fixture_setup, pytest_runtest_teardown  # noqa: F401 (mutation runs only)
+
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data"))
 NLTK_DATA = Path(os.environ.get("NLTK_DATA", SHARED_DATA / "nltk_data"))

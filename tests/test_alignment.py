@@ -65,6 +65,15 @@ def test_identical_sentences_are_entailed_with_no_substitution():
     assert not [name for name in found if name.startswith(("alignment:subst", "alignment:swap"))]
 
 
+def test_swap_with_no_known_relation_is_unrelated():
+    found = features(GIRL_BLUE, GIRL_BLUE.replace("blue", "red"))
+    assert {name: found[name] for name in ("alignment:swap:unrelated", "alignment:subst:unrelated",
+                                           "alignment:word:unrelated", "alignment:pair:blue|red")} == \
+        dict.fromkeys(("alignment:swap:unrelated", "alignment:subst:unrelated", "alignment:word:unrelated",
+                       "alignment:pair:blue|red"), 1)
+    assert "alignment:word:new" not in found  # a swapped word is not new information
+
+
 def test_antonym_swap():
     found = features("a/DT tall/JJ man/NN stands/VBZ ./.", "a/DT short/JJ man/NN stands/VBZ ./.")
     assert found["alignment:swap:antonym"] == 1 and found["alignment:verdict:conflict_only"] == 1
@@ -103,17 +112,22 @@ def test_subject_object_swap_is_a_role_swap_not_a_substitution():
     assert found["alignment:role_swap:entailed"] == 1  # conjoined with the verdict the roles undo
     same = features("a/DT dog/NN bit/VBD a/DT man/NN ./.", "a/DT dog/NN bit/VBD a/DT man/NN ./.")
     assert not [name for name in same if name.startswith("alignment:role_swap")]
+    # only the premise's subject became the object (a new subject took its place): no swap of roles
+    half = features("a/DT dog/NN bit/VBD a/DT man/NN ./.", "a/DT cat/NN bit/VBD a/DT dog/NN ./.")
+    assert not [name for name in half if name.startswith("alignment:role_swap")]
 
 
 def test_unaligned_content_word_is_new_information():
     found = features("a/DT man/NN sleeps/VBZ ./.", "a/DT man/NN sleeps/VBZ on/IN a/DT sofa/NN ./.")
     assert found["alignment:word:new"] == 1 and found["alignment:word:new:n"] == 1
+    assert found["alignment:pair:|sofa"] == 1  # a word with no premise counterpart pairs with nothing
     assert found["alignment:verdict:new=1"] == 1
 
 
 def test_negation_is_a_cue_not_a_new_word():
     found = features("a/DT man/NN is/VBZ sleeping/VBG ./.", "a/DT man/NN is/VBZ not/RB sleeping/VBG ./.")
     assert found["alignment:negation:hypothesis_only"] == 1
+    assert found["alignment:negation:hypothesis_only:entailed"] == 1  # the cue conjoined with the verdict
     assert found["alignment:verdict:entailed"] == 1
 
 

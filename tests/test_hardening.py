@@ -171,12 +171,18 @@ class Hostile:
         self.__dict__.update(state)
 
 
+class Intruder(Hostile):
+    """A second untrusted type: the refusal names every one."""
+
+
 def test_a_skops_file_with_an_untrusted_type_is_refused_unbuilt(model, tmp_path):
     import skops.io
     path = tmp_path / "hostile.skops"
-    path.write_bytes(skops.io.dumps({"format": "lexnli-model", "model": Hostile()}))
-    with pytest.raises(ModelFileError, match="does not trust, not loaded: tests.test_hardening.Hostile"):
+    path.write_bytes(skops.io.dumps({"format": "lexnli-model", "model": Hostile(), "extra": Intruder()}))
+    with pytest.raises(ModelFileError) as refused:
         load_model(path)
+    assert str(refused.value) == (f"{path}: holds types lexnli does not trust, not loaded: "
+                                  "tests.test_hardening.Hostile, tests.test_hardening.Intruder")
     assert not Hostile.built
     (tmp_path / "text.skops").write_text("hello")
     with pytest.raises(ModelFileError, match="not a readable .skops model file"):

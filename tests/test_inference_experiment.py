@@ -3,17 +3,27 @@
 Needs NLTK's tagger, WordNet and VerbOcean (the inference model's families); skipped without them.
 """
 import json
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
+from scipy.stats import binomtest
+
 import lexical_resources
+from classifiers.logistic import fit_select_C, make_model
 from classifiers.persistence import load_model
+from classifiers.transfer import WithModelProbabilities
 from experiments import inference
+from experiments.substitutions import augmentation
+from featurize import PairFeaturizer
+from lexnli.corpora.sick import read_sick
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import ResourceMissingError
-from tests.test_experiments import snli_lines, write_snli_files
+from tests.test_experiment_numbers import markdown_tables
+from tests.noisy_snli import write_splits
+from tests.test_experiments import snli_lines
 from tests.test_two_class import sick_text, write_sick
 
 COLUMNS = ["model", "train", "dataset", "n_test", "accuracy", "reference_accuracy"]
@@ -40,7 +50,7 @@ def resources():
 @pytest.fixture(scope="module")
 def files(tmp_path_factory, resources):
     folder = tmp_path_factory.mktemp("inference")
-    paths = write_snli_files(folder)
+    paths = write_splits(folder, (("train", 90, 0), ("dev", 30, 1), ("test", 60, 2)))  # noisy: the models differ
     sick_rows = [(str(i), r["sentence1"], r["sentence2"], r["gold_label"].upper(), semeval_set)
                  for semeval_set, n, seed in (("TRAIN", 30, 3), ("TRIAL", 15, 4), ("TEST", 15, 5))
                  for i, r in enumerate(snli_lines(n, seed), start=100 * seed)]
@@ -58,9 +68,35 @@ def arguments(files, out, *extra):
             "--C-grid", "0.3", "1", "--out", str(out), *extra]
 
 
-def test_inference_experiment_end_to_end(files, tmp_path, capsys):
+#: One C, a preset, a setting overriding it, a seed: the hand-fitted models below use the same.
+OPTIONS = ["--C-grid", "7", "--preset", "paper", "--min-df", "2", "--n-jobs", "1", "--progress", "--seed", "3"]
+
+
+def hand_model(features, pairs, featurizer=None):
+    """A model fitted as the experiment should fit it with :data:`OPTIONS` (the paper preset, min_df 2, C 7)."""
+    model = make_model(features, C=7.0, preset="paper", featurizer_params={"min_df": 2})
+    if featurizer is not None:
+        model.set_params(featurize=featurizer)
+    return model.fit(pairs, [p.label for p in pairs])
+
+
+def hand_accuracy(gold, predicted) -> float:
+    return sum(p == g for p, g in zip(predicted, gold, strict=True)) / len(gold)
+
+
+def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
+    fits = []  # (features, training pairs, keyword arguments, selection) of each model the experiment fits
+
+    def recording_fit(train_pairs, train_labels, dev_pairs, dev_labels, features, **kwargs):
+        selection = fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features, **kwargs)
+        fits.append((features, list(train_pairs), kwargs, selection))
+        return selection
+
+    monkeypatch.setattr(inference, "fit_select_C", recording_fit)
     model_path = tmp_path / "model.joblib"
-    assert inference.main(arguments(files, tmp_path / "out", "--save-model", str(model_path))) == 0
+    assert inference.main(arguments(files, tmp_path / "out", "--save-model", str(model_path), *OPTIONS)) == 0
+    printed = capsys.readouterr().out
+    assert f"inference model saved to {model_path}\n" in printed
     table = pd.read_csv(tmp_path / "out" / "inference.csv")
     assert list(table.columns) == COLUMNS
     rows = {(r.model, r.train, r.dataset): r for r in table.itertuples()}
@@ -72,21 +108,67 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys):
     assert rows["inference", "snli+sick", "sick_test"].reference_accuracy == pytest.approx(0.808)
     assert rows["inference", "snli", "probes"].n_test == len(PROBES)
     assert rows["inference", "snli", "probes:colour"].n_test == 1
+    assert all(rows["inference", t, "sick_test"].n_test == 15 for t in ("snli", "sick", "snli+sick"))
+    assert (tmp_path / "out" / "signature.txt").read_text().endswith(
+        "|preset:paper|tags:ptb|min_df:2|bins:none|n_features:vocab|lowercase:yes|C:7\n")
 
-    # The saved model is the SNLI inference model: recount its test accuracy by hand.
-    model, _ = load_model(model_path)
+    # The saved model is the SNLI inference model, trained on the 90 train pairs plus 20 substitutions, C 7.
+    model, info = load_model(model_path)
+    assert info["metadata"] == {"C": 7.0, "n_train": 90 + 20}
+    assert {k: info["features"][k] for k in ("features", "tag_set", "min_df", "n_jobs")} == \
+        {"features": "inference", "tag_set": "ptb", "min_df": 2, "n_jobs": 1}
     test = read_snli(files["test"])
-    predicted = model.predict(test.pairs)
-    hand = sum(p == g for p, g in zip(predicted, test.labels)) / len(test)
+    predicted = list(model.predict(test.pairs))
+    hand = hand_accuracy(test.labels, predicted)
     assert rows["inference", "snli", "snli_test"].accuracy == pytest.approx(hand)
-    assert rows["inference", "snli", "snli_test"].n_test == 30
+    assert rows["inference", "snli", "snli_test"].n_test == 60
 
-    # McNemar counts against the lexicalized model, recounted from both models' predictions.
+    # McNemar against the lexicalized model, refitted by hand on the same train with the same settings.
+    train = read_snli(files["train"]).pairs
+    lexicalized = list(hand_model("lexicalized", train).predict(test.pairs))
+    assert rows["lexicalized", "snli", "snli_test"].accuracy == pytest.approx(hand_accuracy(test.labels, lexicalized))
+    a_only = sum(i == g != x for g, i, x in zip(test.labels, predicted, lexicalized))
+    b_only = sum(x == g != i for g, i, x in zip(test.labels, predicted, lexicalized))
+    assert a_only and b_only  # the noisy fixture separates the two models both ways
     significance = pd.read_csv(tmp_path / "out" / "significance.csv")
-    lexicalized_right = round(rows["lexicalized", "snli", "snli_test"].accuracy * 30)
-    inference_right = round(hand * 30)
-    assert significance.loc[0, "a_only"] - significance.loc[0, "b_only"] == inference_right - lexicalized_right
-    assert "Configuration: `lexnli:" in (tmp_path / "out" / "inference.md").read_text()
+    assert significance.to_dict("records") == [{
+        "model_a": "inference", "model_b": "lexicalized", "a_only": a_only, "b_only": b_only,
+        "p_value": pytest.approx(binomtest(a_only, a_only + b_only, 0.5).pvalue if a_only + b_only else 1.0)}]
+
+    # Four models, each with the command line's grid and featurizer settings: SNLI lexicalized and
+    # inference, then on SICK TRAIN the inference model alone and one that also sees the SNLI model's
+    # class log-probabilities (the inference featurizer wrapped with the SNLI inference model).
+    assert [(features, len(pairs)) for features, pairs, _, _ in fits] == [("lexicalized", 90), ("inference", 110),
+                                                                        ("inference", 30), ("inference", 30)]
+    substituted = [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in augmentation(train, 20, seed=3)]
+    assert [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in fits[1][1][90:]] == substituted
+    for _, _, kwargs, _ in fits:
+        assert {k: kwargs[k] for k in ("grid", "preset", "featurizer_params", "n_jobs", "progress")} == {
+            "grid": (7.0,), "preset": "paper", "featurizer_params": {"min_df": 2}, "n_jobs": 1, "progress": True}
+    assert [kwargs.get("featurizer") for _, _, kwargs, _ in fits[:3]] == [None, None, None]
+    wrapped = fits[3][2]["featurizer"]
+    assert isinstance(wrapped, WithModelProbabilities) and wrapped.model is fits[1][3].model
+    assert (wrapped.featurizer.features, wrapped.featurizer.tag_set, wrapped.featurizer.min_df,
+            wrapped.featurizer.dense_bins) == ("inference", "ptb", 2, None)
+
+    # SICK: a model trained on SICK TRAIN alone, and one that also sees the SNLI model's log-probabilities.
+    sick_train, sick_test = (read_sick(files["sick"], split) for split in ("TRAIN", "TEST"))
+    alone = hand_model("inference", sick_train).predict(sick_test)
+    assert rows["inference", "sick", "sick_test"].accuracy == pytest.approx(hand_accuracy(
+        [p.label for p in sick_test], alone))
+    with_snli = WithModelProbabilities(PairFeaturizer.from_preset("paper", "inference", min_df=2), model)
+    transfer = hand_model("inference", sick_train, featurizer=with_snli).predict(sick_test)
+    assert rows["inference", "snli+sick", "sick_test"].accuracy == pytest.approx(hand_accuracy(
+        [p.label for p in sick_test], transfer))
+    assert rows["inference", "snli", "sick_test"].accuracy == pytest.approx(hand_accuracy(
+        [p.label for p in sick_test], model.predict(sick_test)))
+
+    shown = (tmp_path / "out" / "inference.md").read_text()
+    assert "Configuration: `lexnli:" in shown
+    assert "The best SemEval-2014 system scored 84.6 on SICK TEST." in " ".join(shown.split())
+    results, mcnemar_shown = markdown_tables(shown)
+    assert results[0] == COLUMNS and mcnemar_shown[0] == list(significance.columns)
+    assert float(mcnemar_shown[1][-1]) == float(f"{significance.loc[0, 'p_value']:.3g}")
 
 
 def test_probe_pairs_keep_labels_and_categories(resources):
@@ -96,6 +178,7 @@ def test_probe_pairs_keep_labels_and_categories(resources):
     assert [p.label for p in pairs] == [label for _, _, label, _ in PROBES]
     assert categories == [c for *_, c in PROBES]
     assert pairs[1].hypothesis.tokens[0] == "Three"
+    assert [p.pair_id for p in pairs] == ["0", "1", "2", "3"]
 
 
 def test_missing_sick_file_is_exit_2_before_training(files, tmp_path, capsys):
@@ -108,7 +191,8 @@ def test_missing_sick_file_is_exit_2_before_training(files, tmp_path, capsys):
 
 def test_negative_augment_is_a_usage_error(files, tmp_path, capsys):
     assert inference.main(arguments(files, tmp_path / "out")[:-2] + ["--augment", "-1"]) == 2
-    assert "--augment" in capsys.readouterr().err
+    assert capsys.readouterr().err == \
+        "error: argument --augment: must be at least 0, got -1 (see python -m experiments.inference --help)\n"
 
 
 def test_saved_inference_model_explains_alignments(files, tmp_path):
@@ -116,6 +200,7 @@ def test_saved_inference_model_explains_alignments(files, tmp_path):
 
     model_path = tmp_path / "m.joblib"
     assert inference.main(arguments(files, tmp_path / "out", "--no-sick", "--save-model", str(model_path))) == 0
+    assert not (pd.read_csv(tmp_path / "out" / "inference.csv")["dataset"] == "sick_test").any()
     model, _ = load_model(model_path)
     pairs = tmp_path / "pairs.jsonl"
     pairs.write_text(json.dumps({"sentence1": PROBES[0][0], "sentence2": PROBES[0][1]}) + "\n", encoding="utf-8")
@@ -123,3 +208,15 @@ def test_saved_inference_model_explains_alignments(files, tmp_path):
     line = json.loads((tmp_path / "out.jsonl").read_text())
     assert "green <- blue: cohyponym (WordNet), swap" in line["alignments"]
     assert np.isclose(sum(line[f"probability_{c}"] for c in ("entailment", "contradiction", "neutral")), 1.0)
+
+
+def test_option_defaults_and_bounds():
+    from lexnli.cli import ArgumentParser
+
+    parser = ArgumentParser(prog="x")
+    inference.add_arguments(parser)
+    args = parser.parse_args([])
+    assert (args.probes, args.augment, args.sick, args.no_sick, args.save_model) == \
+        (inference.PROBES, 12_000, None, False, None)
+    assert parser.parse_args(["--augment", "0"]).augment == 0  # no substitutions is allowed
+    assert isinstance(parser.parse_args(["--sick", "s.txt", "--probes", "p.jsonl"]).sick, Path)

@@ -246,3 +246,28 @@ def test_row_norm_cap_validation_dtype_and_empty_input():
     cap = RowNormCap(quantile=0.5).fit(np.array([[3, 4], [6, 8], [0, 1]]))  # norms 5, 10, 1: cap 5
     np.testing.assert_allclose(cap.transform(np.array([[6, 8]])), [[3.0, 4.0]])  # integers scaled as floats
     assert cap.transform(sp.csr_matrix((0, 2))).shape == (0, 2)
+
+
+def test_with_model_probabilities_fit_transform_and_names():
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    from classifiers.transfer import WithModelProbabilities
+
+    X = [{"a": 1.0}, {"b": 2.0}, {"a": 1.0, "b": 1.0}, {"c": 3.0}]
+    source = LogisticRegression().fit(DictVectorizer().fit_transform(X), ["x", "y", "x", "z"])
+    source_model = make_pipeline_of(DictVectorizer().fit(X), source)
+    stacked = WithModelProbabilities(DictVectorizer(), source_model)
+    by_fit = stacked.fit(X).transform(X).toarray()
+    assert np.array_equal(by_fit, WithModelProbabilities(DictVectorizer(), source_model).fit_transform(X).toarray())
+    probabilities = source.predict_proba(DictVectorizer().fit_transform(X))
+    assert np.allclose(by_fit[:, :3], [[1, 0, 0], [0, 2, 0], [1, 1, 0], [0, 0, 3]])  # the featurizer's columns
+    assert np.allclose(by_fit[:, 3:], np.log(probabilities))
+    assert list(stacked.get_feature_names_out()) == ["a", "b", "c", "log_p_x", "log_p_y", "log_p_z"]
+    assert not hasattr(stacked.featurizer, "vocabulary_")  # a clone is fitted, not the given featurizer
+
+
+def make_pipeline_of(vectorizer, classifier):
+    from sklearn.pipeline import Pipeline
+
+    return Pipeline([("vectorize", vectorizer), ("classify", classifier)])

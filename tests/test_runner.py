@@ -28,7 +28,8 @@ def test_results_are_written_as_a_set_with_the_signature(tmp_path, capsys):
     assert (out / "t.md").read_text().endswith(f"Configuration: `{expected}`\n")
     assert (out / "t.csv").read_text() == "a\n1\n" and (out / "p.png").read_bytes() == b"\x89PNG"
     assert sorted(p.name for p in out.iterdir()) == ["p.png", "signature.txt", "t.csv", "t.md"]  # no temp files
-    assert expected in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert expected in printed and f"results written to {out}/\n" in printed
 
 
 def test_a_bad_output_folder_is_reported_before_any_data_is_read(tmp_path, capsys):
@@ -71,3 +72,131 @@ def test_a_preset_is_plain_data(monkeypatch):
     featurizer = PairFeaturizer.from_preset("inference")
     assert featurizer.features == ("unlexicalized", "bag_overlap") and featurizer.min_df == 2
     assert signature("inference").startswith(f"lexnli:{__version__}|preset:inference|tags:coarse")
+
+
+# --- options and data loading, checked against what the user sees and what the report receives --------
+
+def help_text(capsys, **kwargs) -> str:
+    with pytest.raises(SystemExit) as exit_info:
+        runner.main(["--help"], prog="x", description="d", report=fake_report([]), **kwargs)
+    assert exit_info.value.code == 0
+    return capsys.readouterr().out
+
+
+def help_entries(text: str) -> dict[str, str]:
+    """Option (as shown, with its metavar) -> its help, whitespace-normalized, from argparse's help text."""
+    entries, current = {}, None
+    for line in text.splitlines():
+        if line.startswith("  -"):
+            option, _, rest = line.strip().partition("  ")
+            current = option.strip()
+            entries[current] = rest.strip()
+        elif line.startswith("                ") and current:
+            entries[current] = (entries[current] + " " + line.strip()).strip()
+        else:
+            current = None
+    return entries
+
+
+def test_help_shows_the_groups_metavars_and_choices(capsys):
+    text = help_text(capsys, add_arguments=runner.add_fit_arguments)
+    data, features = text.index("\ndata:\n"), text.index("\nfeatures:\n")
+    assert data < text.index("\n  --max-train N") < features < text.index("\n  --min-df N")
+    assert " ".join(text[features:].split()[1:11]) == \
+        "the featurizer's configuration: a preset, then single settings overriding it"
+    entries = help_entries(text)
+    for option in ("--max-train N", "--n-jobs N", "--min-df N", "--dense-bins N|none", "--n-features N|none",
+                   "--preset {inference,paper,recommended}", "--tag-set {coarse,ptb}", "--lowercase, --no-lowercase",
+                   "--data-dir DATA_DIR", "--train TRAIN", "--dev DEV", "--test TEST"):
+        assert option in entries, option
+    assert entries["--out OUT"] == "write the result files here"
+    assert entries["--C-grid C_GRID [C_GRID ...]"] == "C values tried on dev (default: [0.03, 0.1, 0.3, 1.0])"
+
+
+@pytest.mark.parametrize("name", runner.FEATURIZER_OPTIONS)
+def test_featurizer_option_help_is_the_first_sentence_of_the_parameter_doc(name, capsys):
+    entries = help_entries(help_text(capsys))
+    shown = next(text for option, text in entries.items() if option.startswith("--" + name.replace("_", "-")))
+    assert shown.endswith(" (default: the preset's)")
+    sentence = shown[:-len(" (default: the preset's)")]
+    doc = " ".join(PairFeaturizer.__doc__.split()).replace("``", "")
+    assert "``" not in sentence and ". " not in sentence and not sentence.endswith(".")
+    assert len(sentence.split()) > 3, sentence
+    squashed, doc = "".join(sentence.split()), "".join(doc.split())  # argparse may wrap at a hyphen
+    assert squashed in doc and doc[doc.index(squashed) + len(squashed)] == "."
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--min-df", "x"], "min_df: expected an integer, got 'x'"),
+    (["--min-df", "0"], "min_df: 0 is not an int in the range [1, inf)"),
+    (["--dense-bins", "1"], "dense_bins: 1 is not an int in the range [2, inf)"),
+    (["--n-features", "0"], "n_features: 0 is not an int in the range [1, inf)"),
+])
+def test_bad_featurizer_values_name_the_setting_and_the_allowed_range(argv, message, capsys):
+    assert runner.main(argv, prog="x", description="x", report=fake_report([]), snli=False) == 2
+    assert capsys.readouterr().err == f"error: argument {argv[0]}: {message} (see x --help)\n"
+
+
+def test_option_values_reach_the_report(capsys):
+    calls = []
+    argv = ["--dense-bins", "none", "--n-features", "64", "--no-lowercase", "--tag-set", "ptb", "--preset", "paper"]
+    assert runner.main(argv, prog="x", description="x", report=fake_report(calls), snli=False,
+                       add_arguments=runner.add_fit_arguments) == 0
+    args, corpora = calls[0]
+    assert corpora is None and args.preset == "paper"
+    assert runner.featurizer_params(args) == {"tag_set": "ptb", "dense_bins": None, "n_features": 64,
+                                              "lowercase": False}
+    assert args.C_grid == [0.03, 0.1, 0.3, 1.0] and args.progress is False
+
+
+def pair_ids(corpus) -> list[str]:
+    return [pair.pair_id for pair in corpus.pairs]
+
+
+@pytest.fixture
+def data_dir(tmp_path):
+    """An SNLI data home (``snli_1.0/`` holding the three splits of :mod:`tests.noisy_snli`, 40/10/10 pairs)."""
+    from .noisy_snli import write_splits
+
+    (tmp_path / "snli_1.0").mkdir()
+    return tmp_path, write_splits(tmp_path / "snli_1.0", (("train", 40, 0), ("dev", 10, 1), ("test", 10, 2)))
+
+
+def test_data_dir_gives_each_split_its_own_file(data_dir):
+    from .noisy_snli import noisy_records
+
+    folder, _ = data_dir
+    calls = []
+    assert runner.main(["--data-dir", str(folder)], prog="x", description="x", report=fake_report(calls)) == 0
+    corpora = calls[0][1]
+    for split, n, seed in (("train", 40, 0), ("dev", 10, 1), ("test", 10, 2)):
+        assert pair_ids(corpora[split]) == [r["pairID"] for r in noisy_records(n, seed)], split
+
+
+def test_max_train_is_a_seeded_subsample_in_file_order(data_dir):
+    folder, paths = data_dir
+    files = [arg for split in ("train", "dev", "test") for arg in (f"--{split}", str(paths[split]))]
+
+    def train_ids(*extra):
+        calls = []
+        assert runner.main(files + list(extra), prog="x", description="x", report=fake_report(calls)) == 0
+        return pair_ids(calls[0][1]["train"]), calls[0][1]["train"].report.source
+
+    everything, source = train_ids()
+    assert len(everything) == 40
+    picked, picked_source = train_ids("--max-train", "7", "--seed", "3")
+    assert len(set(picked)) == 7 and set(picked) <= set(everything)
+    assert picked == [i for i in everything if i in picked]  # file order kept
+    assert picked_source == source
+    assert train_ids("--max-train", "7", "--seed", "3")[0] == picked  # reproducible
+    assert train_ids("--max-train", "7", "--seed", "4")[0] != picked  # the seed matters
+    assert train_ids("--max-train", "40")[0] == everything
+    assert train_ids("--max-train", "39")[0] != everything
+    assert len(train_ids("--max-train", "1")[0]) == 1  # the smallest subsample allowed
+
+
+def test_percent_shows_missing_values_blank():
+    import pandas as pd
+
+    shown = runner.percent(pd.DataFrame({"a": [0.5, float("nan")], "b": [0.25, 0.125]}), ["a"], digits=2)
+    assert list(shown["a"]) == ["50.00", ""] and list(shown["b"]) == [0.25, 0.125]

@@ -369,8 +369,19 @@ def write_snli(path, n, offset=0):
     return path
 
 
-def test_experiment_end_to_end(tmp_path, wordnet, tiny_verbocean):
+def test_experiment_end_to_end(tmp_path, wordnet, tiny_verbocean, monkeypatch):
+    from classifiers.two_class import OverlapClassifier
+    from experiments import two_class
     from experiments.two_class import COLUMNS, main
+
+    fitted = []  # the settings of each overlap classifier the experiment fits
+
+    class Recording(OverlapClassifier):
+        def fit(self, X, y):
+            fitted.append(self.get_params()["lexical_resources"])
+            return super().fit(X, y)
+
+    monkeypatch.setattr(two_class, "OverlapClassifier", Recording)
 
     train, dev, test = (write_snli(tmp_path / f"{s}.jsonl", n, o)
                         for s, n, o in (("train", 60, 0), ("dev", 15, 100), ("test", 18, 200)))
@@ -395,5 +406,13 @@ def test_experiment_end_to_end(tmp_path, wordnet, tiny_verbocean):
     # The synthetic SNLI test set is easy: edit distance gets it right.
     snli = {r["system"]: float(r["accuracy"]) for r in table if r["dataset"] == "SNLI"}
     assert snli["edit distance"] == 1.0
-    assert (out / "two_class.md").read_text(encoding="utf-8").startswith("# Two-class results")
+    assert fitted == [False, True, False, True]  # "classifier", then "+ lexical resources", per dataset
+    assert b"\r" not in (out / "two_class.csv").read_bytes()  # lines end with \n only
+    shown = (out / "two_class.md").read_text(encoding="utf-8").splitlines()
+    assert shown[:5] == ["# Two-class results (entailment vs. not entailment)", "",
+                         "Test accuracy (%); the paper's figure is Bowman et al. 2015's SNLI result (Table 3).", "",
+                         "| system | dataset | n_train | accuracy | paper |"]
+    assert shown[-3].startswith("Wall time: ") and shown[-3].endswith(" s.")
+    assert (out / "signature.txt").read_text().endswith("|preset:paper|tags:ptb|min_df:1|bins:none|n_features:vocab|"
+                                                        "lowercase:yes|C:1\n")  # PairFeaturizer's defaults, C 1
     assert not list(out.glob(".*.tmp"))

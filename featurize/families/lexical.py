@@ -199,13 +199,13 @@ BAG_COLUMNS = ("bag_words_h", "bag_words_p", "bag_words_product",
                "bag_lemmas_h", "bag_lemmas_p", "bag_lemmas_product")
 
 
-def _link_row(best: list[str], order, support, prefix: str, extra: int) -> list[float]:
+def _link_row(best: list[str], order, support, extra: int, *, count_unlinked: bool) -> list[float]:
     n = len(best)
     counts = Counter(best)
     fractions = [counts[l] / n if n else 0.0 for l in (*order, "unlinked")]
     supported = sum(counts[l] for l in support) / n if n else 0.0
     row = [float(n), *fractions, supported]
-    if prefix == "wordnet":
+    if count_unlinked:
         row.append(float(counts["unlinked"]))
     row.append(float(extra))
     return row
@@ -254,7 +254,7 @@ def _wordnet_reference_row(premise, hypothesis, wn) -> list[float]:
     links = [[_wordnet_link(wn, p, h) for p in p_words] for h in h_words]
     best = [_best(row, WORDNET_LINKS) for row in links]
     antonyms = sum(row.count("antonym") for row in links)
-    return _link_row(best, WORDNET_LINKS, _WORDNET_SUPPORT, "wordnet", antonyms)
+    return _link_row(best, WORDNET_LINKS, _WORDNET_SUPPORT, antonyms, count_unlinked=True)
 
 
 @family("wordnet", columns=WORDNET_COLUMNS, groups=("inference",))
@@ -275,7 +275,8 @@ def verbocean_reference(pair) -> Counter:
     links = [[vo.link(p, h) for p in p_verbs] for h in h_verbs]
     best = [_best(row, VERBOCEAN_LINKS) for row in links]
     opposite = sum(row.count("opposite") for row in links)
-    return _as_counter(VERBOCEAN_COLUMNS, _link_row(best, VERBOCEAN_LINKS, _VERBOCEAN_SUPPORT, "verbocean", opposite))
+    return _as_counter(VERBOCEAN_COLUMNS, _link_row(best, VERBOCEAN_LINKS, _VERBOCEAN_SUPPORT, opposite,
+                                                         count_unlinked=False))
 
 
 @family("tree", columns=TREE_COLUMNS, groups=("inference",))

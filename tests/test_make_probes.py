@@ -1,0 +1,78 @@
+"""``python -m experiments.make_probes`` on a small dev file: what the probe lines are, counted by hand.
+
+Needs NLTK's tagger and WordNet (the substitution rules); skipped without them.
+"""
+import json
+from collections import Counter
+
+import pytest
+
+from experiments import make_probes
+from lexnli.errors import ResourceMissingError
+
+PREMISES = ["A man in a blue shirt sings in a café.", "Two dogs run in the park.", "A tall woman is walking.",
+            "A dog runs on the beach.", "An American man is cooking.", "The first runner is tired.",
+            "A happy child eats an apple.", "Three girls are dancing on the stage.", "Two dogs run in the park."]
+#: The label each rule gives (experiments.substitutions): only synonyms and hypernyms keep the meaning.
+ENTAILING = {"synonym", "hypernym"}
+
+
+@pytest.fixture(scope="module")
+def dev(tmp_path_factory):
+    from lexnli.text import _tagger, load_wordnet
+
+    try:
+        _tagger()
+        load_wordnet()
+    except ResourceMissingError as exc:
+        pytest.skip(str(exc))
+    path = tmp_path_factory.mktemp("probes") / "dev.jsonl"
+    path.write_text("".join(json.dumps({"gold_label": "neutral", "sentence1": p, "sentence2": "Something happens.",
+                                        "pairID": f"d{i}"}) + "\n" for i, p in enumerate(PREMISES)), encoding="utf-8")
+    return path
+
+
+def make(dev, out, capsys, *options):
+    assert make_probes.main(["--dev", str(dev), "--out", str(out), *options]) == 0
+    return out.read_text(encoding="utf-8"), capsys.readouterr().out
+
+
+def test_probe_lines_are_one_substitution_per_distinct_premise(dev, tmp_path, capsys):
+    text, printed = make(dev, tmp_path / "probes.jsonl", capsys, "--per-rule", "2", "--seed", "1")
+    lines = [json.loads(line) for line in text.splitlines()]
+    counts = Counter(line["category"] for line in lines)
+    assert printed == f"{len(lines)} probe pairs -> {tmp_path / 'probes.jsonl'}: " + \
+        ", ".join(f"{category} {n}" for category, n in sorted(counts.items())) + "\n"
+    assert len(lines) >= 5 and len(counts) >= 4 and max(counts.values()) <= 2
+    premises = [line["sentence1"] for line in lines]
+    assert set(premises) <= set(PREMISES) and len(set(premises)) == len(premises)
+    for line in lines:
+        assert set(line) == {"pairID", "sentence1", "sentence2", "gold_label", "category"}
+        assert line["pairID"].startswith(line["category"] + "-")
+        assert line["sentence2"] != line["sentence1"]
+        assert line["gold_label"] == ("entailment" if line["category"] in ENTAILING else "contradiction")
+    assert "café" in text  # written as UTF-8, not escaped
+    assert make_probes.read_probes(tmp_path / "probes.jsonl") == lines
+
+    again, _ = make(dev, tmp_path / "again.jsonl", capsys, "--per-rule", "2", "--seed", "1")
+    assert again == text  # deterministic
+    other, _ = make(dev, tmp_path / "other.jsonl", capsys, "--per-rule", "2", "--seed", "2")
+    assert other != text  # the seed orders the premises
+    one, _ = make(dev, tmp_path / "one.jsonl", capsys, "--per-rule", "1", "--seed", "1")
+    assert max(Counter(json.loads(line)["category"] for line in one.splitlines()).values()) == 1
+
+
+def test_out_over_the_dev_file_is_refused(dev, capsys):
+    assert make_probes.main(["--dev", str(dev), "--out", str(dev)]) == 2
+    assert capsys.readouterr().err == f"error: --out {dev}: is the --dev file; choose another output\n"
+
+
+@pytest.mark.parametrize("word, plural", [
+    ("dog", "dogs"), ("man", "men"), ("goose", "geese"), ("stairs", "stairs"), ("box", "boxes"), ("waltz", "waltzes"),
+    ("church", "churches"), ("dish", "dishes"), ("baby", "babies"), ("boy", "boys"), ("key", "keys"),
+])
+def test_plural_of_a_substituted_noun(word, plural):
+    """The English plural a co-hyponym takes when it replaces a plural noun (no WordNet needed)."""
+    from experiments.substitutions import _plural
+
+    assert _plural(word) == plural

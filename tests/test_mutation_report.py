@@ -1,0 +1,42 @@
+"""``scripts/mutation_report.py``: per-module scores from mutmut's results, several runs combined."""
+import importlib.util
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "mutation_report.py"
+
+
+def load_script():
+    spec = importlib.util.spec_from_file_location("mutation_report", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_later_run_overrides_the_mutants_it_checked(tmp_path, capsys):
+    earlier = tmp_path / "earlier.txt"
+    earlier.write_text("    classifiers.a.x_f__mutmut_1: killed\n    classifiers.a.x_f__mutmut_2: survived\n"
+                       "    classifiers.a.x_f__mutmut_3: survived\n    classifiers.a.xǁCǁm__mutmut_1: not checked\n"
+                       "    experiments.b.x_g__mutmut_1: timeout\n", encoding="utf-8")
+    later = tmp_path / "later.txt"
+    later.write_text("    classifiers.a.x_f__mutmut_1: not checked\n    classifiers.a.x_f__mutmut_2: killed\n"
+                     "    classifiers.a.x_f__mutmut_3: not checked\n", encoding="utf-8")
+    assert load_script().main([str(earlier), str(later), "--command", "cmd"]) == 0
+    rows = {line.split(" | ")[0].lstrip("| "): line.split(" | ")[1:] for line in capsys.readouterr().out.splitlines()
+            if line.startswith("| ") and not line.startswith("| module")}
+    # mutants, checked, killed, survived, no tests, other, not checked, killed / checked
+    assert rows["classifiers.a"] == ["4", "3", "2", "1", "0", "0", "1", "66.7% |"]
+    assert rows["experiments.b"] == ["1", "1", "1", "0", "0", "0", "0", "100.0% |"]
+    assert rows["featurize.families"] == ["0", "0", "0", "0", "0", "0", "0", "- |"]
+
+
+def test_the_sample_takes_a_share_of_each_module_seeded():
+    spec = importlib.util.spec_from_file_location("mutation_sample", SCRIPT.parent / "mutation_sample.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    names = [f"classifiers.a.x_f__mutmut_{i}" for i in range(1, 9)] + ["classifiers.b.xǁCǁm__mutmut_1",
+                                                                       "experiments.c.x_g__mutmut_1"]
+    picked = module.sample(names, ["classifiers.*"], 0.25, seed=3)
+    assert len([n for n in picked if n.startswith("classifiers.a.")]) == 2
+    assert "classifiers.b.xǁCǁm__mutmut_1" in picked and len(picked) == 3  # at least one per module; c not matched
+    assert module.sample(names, ["classifiers.*"], 0.25, seed=3) == picked
+    assert {tuple(module.sample(names, ["classifiers.*"], 0.25, seed=s)) for s in range(10)} != {tuple(picked)}
