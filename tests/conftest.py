@@ -27,6 +27,14 @@ def shared_file(relative: str) -> Path:
     return path
 
 
+def wordnet_or_skip(load):
+    """``load()`` (something that needs NLTK's WordNet), or skip the test saying WordNet is missing."""
+    try:
+        return load()
+    except ResourceMissingError as exc:
+        pytest.skip(f"WordNet is not installed: {exc}")
+
+
 @pytest.fixture(scope="session")
 def snli_dev_path() -> Path:
     return shared_file("snli_1.0/snli_1.0_dev.jsonl.gz")

@@ -13,6 +13,8 @@ from lexical_resources.numbers import cardinal, number_relation, ordinal
 from lexical_resources.relations import RELATION_CLASSES, RELATION_ORDER, WordRelations
 from lexnli.records import Sentence
 
+from .conftest import wordnet_or_skip
+
 
 class TinyWordNet:
     """The WordNet interface WordRelations uses, with hand-written relations."""
@@ -173,12 +175,8 @@ def test_number_relation_needs_two_numbers_of_one_kind():
 @pytest.fixture(scope="module")
 def real_relations():
     from lexical_resources import get_wordnet
-    from lexnli.errors import ResourceMissingError
 
-    try:
-        return WordRelations(get_wordnet())
-    except ResourceMissingError as exc:
-        pytest.skip(f"WordNet is not installed: {exc}")
+    return wordnet_or_skip(lambda: WordRelations(get_wordnet()))
 
 
 @pytest.mark.parametrize("premise, hypothesis, relation", [

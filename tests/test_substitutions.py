@@ -9,19 +9,17 @@ import pytest
 from experiments.substitutions import Substitution, SubstitutionFinder, _negation, _plural, _role_swap, apply
 from lexnli.records import Sentence
 
+from .conftest import wordnet_or_skip
+
 NUMBERS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
 ORDINALS = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
 
 
 @pytest.fixture(scope="module")
 def finder():
-    from lexnli.errors import ResourceMissingError
     from lexnli.text import load_wordnet
 
-    try:
-        return SubstitutionFinder(load_wordnet())
-    except ResourceMissingError as exc:
-        pytest.skip(f"NLTK's WordNet is not installed: {exc}")
+    return wordnet_or_skip(lambda: SubstitutionFinder(load_wordnet()))
 
 
 def found(finder, text: str, tags: str, rule: str, word: str | None = None) -> set[str]:
