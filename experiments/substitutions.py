@@ -7,8 +7,8 @@ rule                      replacement                                      label
 ========================  ===============================================  ==============
 ``colour``                another colour (co-hyponym under *chromatic      contradiction
                           colour* / *achromatic colour*)
-``nationality``           another nationality (co-hyponym under an         contradiction
-                          inhabitant synset: *German* / *Italian*)
+``nationality``           another nationality adjective, of another        contradiction
+                          country (*German* / *Italian*)
 ``cohyponym``             a sibling noun under the word's direct           contradiction
                           hypernym (*dog* / *cat*; *guitar* / *violin*)
 ``antonym``               a WordNet lemma antonym of an adjective          contradiction
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from featurize.families.lexical import NEGATIONS
 from featurize.families.alignment import QUANTIFIERS
@@ -136,7 +137,14 @@ class SubstitutionFinder:
             found += self._at(i, token, tag, tags[i + 1] if i + 1 < len(tags) else "")
         # A replacement already in the sentence ("red and yellow" -> "red and red") says less than it seems.
         present = set(tokens)
-        return [c for c in found if c.rule in ("negation", "role_swap") or c.replacement not in present]
+        return [c for c in found if (c.rule in ("negation", "role_swap") or c.replacement not in present)
+                and not (c.rule == "nationality" and self._in_a_name(tokens, c.index))]
+
+    def _in_a_name(self, tokens, i) -> bool:
+        """Whether ``tokens[i]`` is part of a WordNet collocation with a neighbour (*German shepherd*,
+        *Japanese maple*, *native American*): a name, not a nationality."""
+        pairs = [tokens[j:j + 2] for j in (i - 1, i) if j >= 0 and j + 2 <= len(tokens)]
+        return any(self.wn.synsets("_".join(pair)) for pair in pairs)
 
     def _at(self, i, token, tag, next_tag) -> list[Substitution]:
         value = cardinal(token)
@@ -169,13 +177,11 @@ class SubstitutionFinder:
             if parents & _COLOURS:
                 out += [Substitution(i, token, w, "colour") for w in self._siblings(nouns[0], token)
                         if self.wn.synsets(w, "a")]
-            elif any(self._is_inhabitant(p) for p in nouns[0].hypernyms()):
-                out += [Substitution(i, token, w, "nationality") for w in self._siblings(nouns[0], token)
-                        if self.wn.synsets(w, "a")]
+        countries = nationalities(self.wn)
+        if token in countries:
+            out += [Substitution(i, token, w, "nationality") for w, country in countries.items()
+                    if country != countries[token]]
         return out
-
-    def _is_inhabitant(self, synset) -> bool:
-        return any(h.name() == "inhabitant.n.01" for h in synset.hypernyms())
 
     def _siblings(self, synset, exclude) -> list[str]:
         words = []
@@ -213,6 +219,42 @@ class SubstitutionFinder:
                 out.append(Substitution(i, token, inflect(words[0]), "hypernym"))
                 break
         return out
+
+
+_COUNTRY = "country.n.02"
+
+
+@lru_cache(maxsize=4)
+def nationalities(reader) -> dict[str, str]:
+    """``{adjective: country}`` for the frequent nationality adjectives of WordNet, sorted by word.
+
+    A nationality adjective is one whose most frequent sense pertains to (WordNet's "relating to"
+    link) a country: *German* -> Germany. WordNet puts these adjectives in no hierarchy (the
+    nouns *German*, *French* have other first senses: a language), so siblings under a noun
+    cannot find them. Reading every adjective synset takes seconds: done once per reader.
+    """
+    found = {}
+    for synset in reader.all_synsets("a"):
+        for lemma in synset.lemmas():
+            word = _word(lemma)
+            if word and word not in found and _frequent(lemma):
+                country = _country(reader, word)
+                if country is not None:
+                    found[word] = country
+    return dict(sorted(found.items()))
+
+
+def _country(reader, word: str) -> str | None:
+    """The country the first adjective sense of ``word`` pertains to, if any."""
+    for synset in reader.synsets(word, "a")[:1]:
+        for lemma in synset.lemmas():
+            if lemma.name().lower() != word:
+                continue
+            for place in (p.synset() for p in lemma.pertainyms()):
+                kinds = place.closure(lambda s: s.hypernyms() + s.instance_hypernyms())
+                if any(kind.name() == _COUNTRY for kind in kinds):
+                    return place.name()
+    return None
 
 
 def _distinct_siblings(sense) -> bool:

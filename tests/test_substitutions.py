@@ -129,3 +129,21 @@ def test_apply_keeps_capitals_and_fixes_the_article():
     assert apply(s, Substitution(5, "table", "oven", "cohyponym")).text == "An apple is on an oven."
     assert apply(s, Substitution(5, "table", "oven", "cohyponym")).tokens[4] == "an"
     assert Substitution(1, "apple", "fruit", "hypernym").label == "entailment"
+
+
+def test_nationalities_swap_for_other_countries_nationalities(finder):
+    swaps = found(finder, "a german man walks .", "DT JJ NN VBZ .", "nationality", "german")
+    assert {"french", "italian", "japanese", "american", "mexican"} <= swaps
+    assert "german" not in swaps and "european" not in swaps and "asian" not in swaps  # continents are no countries
+    # two names of one country are not a swap
+    assert "soviet" not in found(finder, "a russian man walks .", "DT JJ NN VBZ .", "nationality", "russian")
+    assert found(finder, "an asian man walks .", "DT JJ NN VBZ .", "nationality") == set()
+
+
+@pytest.mark.parametrize("text, tags, word", [
+    ("the german shepherd dog plays .", "DT JJ NN NN VBZ .", "german"),
+    ("a japanese maple tree grows .", "DT JJ NN NN VBZ .", "japanese"),
+    ("a native american man walks .", "DT JJ JJ NN VBZ .", "american"),
+])
+def test_a_nationality_inside_a_name_is_not_swapped(finder, text, tags, word):
+    assert found(finder, text, tags, "nationality", word) == set()
