@@ -105,9 +105,9 @@ def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_s
     start = time.perf_counter()
     lexical = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "lexicalized", grid=grid,
                            **lexical_options)
-    lexical_row = {**_row("lexicalized", "snli", "snli", len(train), *_scored(lexical.model, dev_set, test_set)[:2],
+    dev_accuracy, test_accuracy, predictions["lexicalized"] = _scored(lexical.model, dev_set, test_set)
+    lexical_row = {**_row("lexicalized", "snli", "snli", len(train), dev_accuracy, test_accuracy,
                           time.perf_counter() - start), "paper_accuracy": 0.782}
-    predictions["lexicalized"] = list(lexical.model.predict(test.pairs))
     for encoder in encoders:
         name, start = MODEL_NAMES[encoder], time.perf_counter()
         models[name] = SentenceEncoderClassifier(encoder, **params).fit(train.pairs, train.labels, eval_set=dev_set)
@@ -123,7 +123,7 @@ def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_s
     if sick is not None and lstm is not None:
         sick_rows, sick_history, sick_timing = _sick(lstm, *sick, params=params, n_snli=len(train))
         rows, history, timing = rows + sick_rows, history + sick_history, timing + sick_timing
-    curve, curve_encoders = [], [encoder for encoder in curve_encoders if encoder in encoders]
+    curve = []
     if curve_encoders:
         curve, curve_history = _curve(corpora, curve_sizes, curve_encoders, params, lexical.C, seed, lexical_options)
         history += curve_history

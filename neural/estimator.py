@@ -22,6 +22,7 @@ from sklearn.utils.validation import check_is_fitted
 from torch.nn import functional
 from tqdm import tqdm
 
+from classifiers.evaluation import accuracy
 from featurize.inputs import COLUMNS, as_pairs, normalize
 from lexnli.errors import CorpusFormatError
 
@@ -242,13 +243,13 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
 
     def _train(self, network, optimizer, pairs, labels, dev_pairs, dev_labels) -> None:
         """Epochs of minibatch training, keeping the weights (and optimizer state) of the best dev epoch."""
-        unknown = sorted(set(labels.tolist()) - set(self.classes_.tolist()) | set(dev_labels.tolist()) - set(self.classes_.tolist()))
+        unknown = sorted(set(dev_labels.tolist()) - set(self.classes_.tolist()))  # classes_ come from the train labels
         if unknown:
             raise ValueError(f"labels not among the model's classes {self.classes_.tolist()}: {unknown}")
         device = self._device()
         network.to(device)
         encoded, targets = self._encoded(pairs), self._targets(labels)
-        dev_encoded, dev_gold = self._encoded(dev_pairs), np.asarray(dev_labels, dtype=object)
+        dev_encoded = self._encoded(dev_pairs)
         generator = torch.Generator().manual_seed(self.random_state)
         self.history_, best_accuracy, best = [], -1.0, None
         for epoch in range(1, self.max_epochs + 1):
@@ -261,7 +262,7 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
                 loss.backward()
                 optimizer.step()
                 total += loss.item() * len(batch)
-            dev_accuracy = float(np.mean(self.classes_[self._probabilities(network, dev_encoded).argmax(1)] == dev_gold))
+            dev_accuracy = accuracy(dev_labels, self.classes_[self._probabilities(network, dev_encoded).argmax(1)])
             self.history_.append({"epoch": epoch, "train_loss": total / len(encoded), "dev_accuracy": dev_accuracy,
                                   "seconds": time.perf_counter() - start})
             logger.info("%s epoch %d: train loss %.4f, dev accuracy %.4f (%.1f s)", self.encoder, epoch,
