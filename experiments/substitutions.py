@@ -37,6 +37,7 @@ from functools import lru_cache
 
 from featurize.families.lexical import NEGATIONS
 from featurize.families.alignment import QUANTIFIERS
+from lexical_resources import WordNet
 from lexical_resources.numbers import CARDINAL_WORDS, ORDINAL_WORDS, cardinal, ordinal
 from lexnli.records import Pair, Sentence
 from lexnli.text import load_wordnet
@@ -229,32 +230,20 @@ def nationalities(reader) -> dict[str, str]:
     """``{adjective: country}`` for the frequent nationality adjectives of WordNet, sorted by word.
 
     A nationality adjective is one whose most frequent sense pertains to (WordNet's "relating to"
-    link) a country: *German* -> Germany. WordNet puts these adjectives in no hierarchy (the
-    nouns *German*, *French* have other first senses: a language), so siblings under a noun
-    cannot find them. Reading every adjective synset takes seconds: done once per reader.
+    link) a country (:meth:`lexical_resources.WordNet.place`): *German* -> Germany. WordNet puts
+    these adjectives in no hierarchy (the nouns *German*, *French* have other first senses: a
+    language), so siblings under a noun cannot find them. Reading every adjective synset takes
+    seconds: done once per reader.
     """
-    found = {}
+    wordnet, found = WordNet(reader=reader), {}
     for synset in reader.all_synsets("a"):
         for lemma in synset.lemmas():
             word = _word(lemma)
             if word and word not in found and _frequent(lemma):
-                country = _country(reader, word)
-                if country is not None:
-                    found[word] = country
+                place = wordnet.place(word, senses=1)
+                if place is not None and wordnet.is_a(place, _COUNTRY):
+                    found[word] = place
     return dict(sorted(found.items()))
-
-
-def _country(reader, word: str) -> str | None:
-    """The country the first adjective sense of ``word`` pertains to, if any."""
-    for synset in reader.synsets(word, "a")[:1]:
-        for lemma in synset.lemmas():
-            if lemma.name().lower() != word:
-                continue
-            for place in (p.synset() for p in lemma.pertainyms()):
-                kinds = place.closure(lambda s: s.hypernyms() + s.instance_hypernyms())
-                if any(kind.name() == _COUNTRY for kind in kinds):
-                    return place.name()
-    return None
 
 
 def _distinct_siblings(sense) -> bool:

@@ -119,7 +119,7 @@ class WordNet:
         self._lemma_cache: dict[str | None, dict[str, str]] = {}
         self._closure_cache: dict[str, frozenset] = {}
         self._close_cache: dict[tuple, dict[str, int]] = {}
-        self._place_cache: dict[str, str | None] = {}
+        self._place_cache: dict[tuple, str | None] = {}
         self._limit_cache: dict[str, int] = {}
         self._wholes_cache: dict[str, frozenset] = {}
 
@@ -348,30 +348,31 @@ class WordNet:
 
     # -- places -----------------------------------------------------------------------------
 
-    def place(self, word: str) -> str | None:
+    def place(self, word: str, *, senses: int | None = None) -> str | None:
         """The place a *place adjective* is about, by its first sense that has one: *German* -> ``'germany.n.01'``.
 
         Read from the pertainyms (WordNet's "relating to" link) of the word's adjective senses,
-        most frequent first, that are places (countries, regions, continents, islands).
-        Nationality words are adjectives that WordNet puts in no hierarchy, so two of them
-        (*German* / *French*) relate only through the places they pertain to. None for other words.
+        most frequent first (only the first ``senses`` of them, if given), that are places
+        (countries, regions, continents, islands). Nationality words are adjectives that WordNet
+        puts in no hierarchy, so two of them (*German* / *French*) relate only through the
+        places they pertain to. None for other words.
         """
-        form = _normalize(word)
-        if form not in self._place_cache:
+        key = (_normalize(word), senses)
+        if key not in self._place_cache:
             found = None
-            for synset in self._wn.synsets(form, "a") if form else ():
+            for synset in self._wn.synsets(key[0], "a")[:senses] if key[0] else ():
                 places = [p.synset() for lemma in synset.lemmas() for p in lemma.pertainyms()]
-                places = [p for p in places if self._is_place(p)]
+                places = [p for p in places if _is_a(p, _PLACE_KINDS)]
                 if places:
                     found = _name(places[0])
                     break
-            self._place_cache[form] = found
-        return self._place_cache[form]
+            self._place_cache[key] = found
+        return self._place_cache[key]
 
-    @staticmethod
-    def _is_place(synset) -> bool:
-        kinds = synset.closure(lambda s: s.hypernyms() + s.instance_hypernyms())
-        return any(_name(s) in _PLACE_KINDS for s in kinds)
+    def is_a(self, name: str, kind: str) -> bool:
+        """Whether synset ``name`` is a kind or an instance of synset ``kind``, any number of links up
+        (*Germany* is a country: ``is_a("germany.n.01", "country.n.02")``)."""
+        return _is_a(self._wn.synset(name), {kind})
 
     def is_within(self, place: str, whole: str) -> bool:
         """Whether synset ``place`` is part or member of synset ``whole``, up to 4 links up (*Germany* / *Europe*)."""
@@ -399,6 +400,11 @@ class WordNet:
         self._place_cache.clear()
         self._limit_cache.clear()
         self._wholes_cache.clear()
+
+
+def _is_a(synset, kinds) -> bool:
+    ancestors = synset.closure(lambda s: s.hypernyms() + s.instance_hypernyms())
+    return any(_name(s) in kinds for s in ancestors)
 
 
 def _normalize(word: str) -> str:
