@@ -179,3 +179,14 @@ def test_is_within_follows_part_links_up(wn):
 ])
 def test_close_cohyponyms_in_broad_categories(wn, word1, word2, expected):
     assert wn.is_close_cohyponym(word1, word2, "n") is expected
+
+
+def test_place_from_the_first_senses_only(wn):
+    assert wn.place("hellenic") == "greece.n.01"        # a later sense pertains to Greece
+    assert wn.place("hellenic", senses=1) is None      # its first sense does not
+    assert wn.place("german", senses=1) == "germany.n.01"
+
+
+def test_is_a_follows_kinds_and_instances_up(wn):
+    assert wn.is_a("germany.n.01", "country.n.02")
+    assert not wn.is_a("europe.n.01", "country.n.02")  # a continent
