@@ -125,7 +125,8 @@ def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_s
         rows, history, timing = rows + sick_rows, history + sick_history, timing + sick_timing
     curve = []
     if curve_encoders:
-        curve, curve_history = _curve(corpora, curve_sizes, curve_encoders, params, lexical.C, seed, lexical_options)
+        curve, curve_history = _curve(train, dev_set, test_set, curve_sizes, curve_encoders, params, lexical.C, seed,
+                                      lexical_options)
         history += curve_history
         full = {row["model"]: row for row in rows if row["dataset"] == "snli"}
         curve += [{"model": MODEL_NAMES[e], "n_train": len(train), **_row_scores(full[MODEL_NAMES[e]])}
@@ -160,9 +161,9 @@ def _sick(snli_lstm, sick_train, sick_trial, sick_test, *, params, n_snli):
     return rows, history, timing
 
 
-def _curve(corpora, sizes, encoders, params, C, seed, lexical_options):
-    """The encoders and the lexicalized model (at ``C``) on one subsample of each size below the train set's."""
-    train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
+def _curve(train, dev, test, sizes, encoders, params, C, seed, lexical_options):
+    """The encoders and the lexicalized model (at ``C``) on one subsample of each size below the train set's
+    (``dev``, ``test``: (pairs, labels))."""
     labels = train.labels
     rows, history = [], []
     for n in sorted(size for size in set(sizes) if size < len(train)):
@@ -170,15 +171,15 @@ def _curve(corpora, sizes, encoders, params, C, seed, lexical_options):
         pairs, picked_labels = [train.pairs[i] for i in picked], [labels[i] for i in picked]
         for encoder in encoders:
             start = time.perf_counter()
-            model = SentenceEncoderClassifier(encoder, **params).fit(pairs, picked_labels, eval_set=(dev.pairs, dev.labels))
-            dev_accuracy, test_accuracy, _ = _scored(model, (dev.pairs, dev.labels), (test.pairs, test.labels))
+            model = SentenceEncoderClassifier(encoder, **params).fit(pairs, picked_labels, eval_set=dev)
+            dev_accuracy, test_accuracy, _ = _scored(model, dev, test)
             rows.append({"model": MODEL_NAMES[encoder], "n_train": n, "dev_accuracy": dev_accuracy,
                          "test_accuracy": test_accuracy, "seconds": round(time.perf_counter() - start, 1)})
             history += _history(MODEL_NAMES[encoder], "snli", model, n)
         start = time.perf_counter()
-        lexical = fit_select_C(pairs, picked_labels, dev.pairs, dev.labels, "lexicalized", grid=(C,), **lexical_options)
-        rows.append({"model": "lexicalized", "n_train": n, "dev_accuracy": accuracy(dev.labels, lexical.dev_predictions),
-                     "test_accuracy": accuracy(test.labels, lexical.model.predict(test.pairs)),
+        lexical = fit_select_C(pairs, picked_labels, *dev, "lexicalized", grid=(C,), **lexical_options)
+        rows.append({"model": "lexicalized", "n_train": n, "dev_accuracy": accuracy(dev[1], lexical.dev_predictions),
+                     "test_accuracy": accuracy(test[1], lexical.model.predict(test[0])),
                      "seconds": round(time.perf_counter() - start, 1)})
     return rows, history
 
@@ -202,14 +203,13 @@ def markdown(tables, embeddings_note: str) -> str:
     return text
 
 
-def _embeddings(args, words) -> tuple[Path | None, bytes | None, str]:
-    """The filtered copy of ``--embeddings`` for ``words`` (written to a temporary file, and its
-    bytes for ``--out``) and the note the tables carry."""
+def _embeddings(args, words, folder: Path) -> tuple[Path | None, bytes | None, str]:
+    """The filtered copy of ``--embeddings`` for ``words`` (written to ``folder``, and its bytes for
+    ``--out``) and the note the tables carry."""
     if args.embeddings is None:
         return None, None, "random initialisation (no pretrained vectors)"
     vectors = read_word_vectors(args.embeddings, words)
-    path = write_word_vectors(Path(tempfile.mkdtemp(prefix="lexnli-embeddings-")) / "embeddings.filtered.txt.gz",
-                              vectors)
+    path = write_word_vectors(folder / "embeddings.filtered.txt.gz", vectors)
     return path, path.read_bytes(), f"from {args.embeddings} ({len(vectors)} of {len(words)} vocabulary words)"
 
 
@@ -231,12 +231,14 @@ def report(args, corpora) -> Results:
     params = {name: getattr(args, name) for name in MODEL_OPTIONS if getattr(args, name) is not None}
     words = {t.lower() for p in [*corpora["train"].pairs, *(sick[0] if sick else ())]
              for s in (p.premise, p.hypothesis) for t in s.tokens}
-    path, filtered, note = _embeddings(args, sorted(words))
-    if path is not None:
-        params["embeddings"] = path
-    tables, lstm = run(corpora, sick, encoders=tuple(dict.fromkeys(args.encoders)), params=params,
-                       curve_sizes=args.curve_sizes, curve_encoders=tuple(args.curve_encoders), grid=tuple(args.C_grid), seed=args.seed, preset=args.preset,
-                       featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress)
+    with tempfile.TemporaryDirectory(prefix="lexnli-embeddings-") as folder:  # the filtered copy, read while training
+        path, filtered, note = _embeddings(args, sorted(words), Path(folder))
+        if path is not None:
+            params["embeddings"] = path
+        tables, lstm = run(corpora, sick, encoders=tuple(dict.fromkeys(args.encoders)), params=params,
+                           curve_sizes=args.curve_sizes, curve_encoders=tuple(args.curve_encoders),
+                           grid=tuple(args.C_grid), seed=args.seed, preset=args.preset,
+                           featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress)
     if args.save_model is not None and lstm is not None:
         lstm.set_params(embeddings=args.embeddings)
         save_neural_model(lstm, args.save_model, n_train=len(corpora["train"]), embeddings_note=note)
