@@ -80,14 +80,18 @@ def _load_safe(path: Path):
     try:
         untrusted = skops_io.get_untrusted_types(data=data)
     except Exception as exc:  # not a zip, or no skops schema inside
-        raise ModelFileError(f"{path}: not a readable .skops model file ({type(exc).__name__}: {exc})") from exc
+        raise _unreadable(path, exc) from exc
     refused = sorted(set(untrusted) - set(TRUSTED_TYPES))
     if refused:
         raise ModelFileError(f"{path}: holds types lexnli does not trust, not loaded: {', '.join(refused)}")
     try:
         return skops_io.load(io.BytesIO(data), trusted=list(untrusted))
     except Exception as exc:
-        raise ModelFileError(f"{path}: not a readable .skops model file ({type(exc).__name__}: {exc})") from exc
+        raise _unreadable(path, exc) from exc
+
+
+def _unreadable(path: Path, exc: Exception) -> ModelFileError:
+    return ModelFileError(f"{path}: not a readable .skops model file ({type(exc).__name__}: {exc})")
 
 
 def _load_pickle(path: Path):
@@ -96,6 +100,16 @@ def _load_pickle(path: Path):
         return joblib.load(path)
     except Exception as exc:  # a truncated or foreign file fails in many ways inside unpickling
         raise ModelFileError(f"{path}: not a readable model file ({type(exc).__name__}: {exc})") from exc
+
+
+def check_header(path, header, file_format: str, what: str) -> None:
+    """Refuse a loaded model file whose ``header`` (a dict) is not of ``file_format`` (saying it is
+    not a ``what``) or was saved by another lexnli version."""
+    if not isinstance(header, dict) or header.get("format") != file_format:
+        raise ModelFileError(f"{path}: not a {what}")
+    if header.get("lexnli_version") != __version__:
+        raise ModelFileError(f"{path}: saved by lexnli {header.get('lexnli_version')}, this is lexnli {__version__}; "
+                             f"retrain the model with this version")
 
 
 def load_model(path):
@@ -108,10 +122,6 @@ def load_model(path):
     if not path.is_file():
         raise FileNotFoundError(f"model file not found: {path}")
     payload = _load_safe(path) if is_safe_format(path) else _load_pickle(path)
-    if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-        raise ModelFileError(f"{path}: not a lexnli model file")
-    if payload["lexnli_version"] != __version__:
-        raise ModelFileError(f"{path}: saved by lexnli {payload['lexnli_version']}, this is lexnli {__version__}; "
-                             f"retrain the model with this version")
+    check_header(path, payload, FORMAT, "lexnli model file")
     info = {k: v for k, v in payload.items() if k != "model"}
     return payload["model"], info

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from classifiers.persistence import ModelFileError
+from classifiers.persistence import ModelFileError, check_header
 from lexnli.io import atomic_open
 from lexnli.version import __version__
 
@@ -53,11 +53,7 @@ def _read(path: Path) -> tuple[dict, dict]:
             weights = archive.read(_WEIGHTS)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
         raise ModelFileError(f"{path}: not a readable lexnli neural model file ({type(exc).__name__}: {exc})") from exc
-    if not isinstance(config, dict) or config.get("format") != FORMAT:
-        raise ModelFileError(f"{path}: not a lexnli neural model file")
-    if config.get("lexnli_version") != __version__:
-        raise ModelFileError(f"{path}: saved by lexnli {config.get('lexnli_version')}, this is lexnli {__version__}; "
-                             f"retrain the model with this version")
+    check_header(path, config, FORMAT, "lexnli neural model file")
     try:
         state = torch.load(io.BytesIO(weights), map_location="cpu", weights_only=True)
     except Exception as exc:  # torch raises many types for damaged or non-tensor content
