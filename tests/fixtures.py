@@ -33,3 +33,8 @@ def write_snli_jsonl(path, triples, with_ids=True):
                 record["pairID"] = f"p{i}"
             f.write(json.dumps(record) + "\n")
     return path
+
+
+def data_args(paths):
+    """``--train F --dev F --test F`` for an experiment's command line, from ``{split: path}``."""
+    return [arg for split in ("train", "dev", "test") for arg in (f"--{split}", str(paths[split]))]

@@ -21,11 +21,8 @@ from scipy.stats import binomtest
 from classifiers.logistic import make_model
 from classifiers.persistence import load_model
 
+from .fixtures import data_args
 from .noisy_snli import LABELS, gold_labels
-
-
-def data_args(paths):
-    return [arg for split in ("train", "dev", "test") for arg in (f"--{split}", str(paths[split]))]
 
 
 def refit(corpora, features, C, train_pairs=None, train_labels=None, **options):

@@ -13,6 +13,8 @@ import pytest
 
 from lexnli.errors import ResourceMissingError
 
+from .fixtures import data_args
+
 SUBJECTS = ["man", "woman", "boy", "girl", "dog", "child", "worker", "dancer"]
 ADJECTIVES = ["young", "tall", "happy", "small", "old"]
 ACTIONS = [("running", "moving"), ("singing", "making music"), ("eating", "having food"),
@@ -61,10 +63,6 @@ def write_snli_files(folder) -> dict:
 @pytest.fixture(scope="module")
 def snli_files(tmp_path_factory, tagger):
     return write_snli_files(tmp_path_factory.mktemp("snli"))
-
-
-def data_args(paths):
-    return [arg for split in ("train", "dev", "test") for arg in (f"--{split}", str(paths[split]))]
 
 
 def test_ablation_end_to_end(snli_files, tmp_path, capsys):

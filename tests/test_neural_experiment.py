@@ -10,15 +10,12 @@ torch = pytest.importorskip("torch", reason="PyTorch is not installed (pip insta
 from experiments import neural
 from lexnli.corpora.snli import read_snli
 from neural.persistence import load_neural_model
+from tests.fixtures import data_args
 from tests.noisy_snli import noisy_records
 from tests.test_two_class import sick_text, tagger, write_sick  # noqa: F401  (tagger: a fixture)
 
 COLUMNS = ["model", "train", "dataset", "n_train", "dev_accuracy", "test_accuracy", "paper_accuracy", "seconds"]
 QUICK = ["--max-epochs", "2", "--embedding-dim", "8", "--C-grid", "1", "--threads", "1"]
-
-
-def data(files):
-    return [arg for split in ("train", "dev", "test") for arg in (f"--{split}", str(files[split]))]
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +27,7 @@ def glove(tmp_path_factory):
 
 def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, tmp_path, capsys):
     out, model_path = tmp_path / "out", tmp_path / "lstm.zip"
-    status = neural.main([*data(noisy_snli_files), *QUICK, "--no-sick", "--curve-sizes", "100", "--embeddings", str(glove),
+    status = neural.main([*data_args(noisy_snli_files), *QUICK, "--no-sick", "--curve-sizes", "100", "--embeddings", str(glove),
                           "--out", str(out), "--save-model", str(model_path)])
     assert status == 0
     table = pd.read_csv(out / "neural.csv")
@@ -63,7 +60,7 @@ def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, t
 
 def test_random_initialisation_is_stated_and_any_encoder_has_a_curve(noisy_snli_files, tmp_path):
     out = tmp_path / "out"
-    assert neural.main([*data(noisy_snli_files), *QUICK, "--no-sick", "--encoders", "sum", "--curve-encoders", "sum",
+    assert neural.main([*data_args(noisy_snli_files), *QUICK, "--no-sick", "--encoders", "sum", "--curve-encoders", "sum",
                         "--curve-sizes", "100", "--out", str(out)]) == 0
     assert "Embeddings: random initialisation" in (out / "neural.md").read_text()
     assert len(pd.read_csv(out / "neural.csv")) == 1 and not (out / "embeddings.filtered.txt.gz").exists()
@@ -78,7 +75,7 @@ def test_sick_rows(noisy_snli_files, tmp_path, tagger):  # noqa: F811
             for i, r in enumerate(noisy_records(n, seed, noise=0.0))]
     sick = write_sick(tmp_path / "SICK.txt", sick_text(rows))
     out = tmp_path / "out"
-    assert neural.main([*data(noisy_snli_files), *QUICK, "--encoders", "lstm", "--curve-sizes", "--sick", str(sick),
+    assert neural.main([*data_args(noisy_snli_files), *QUICK, "--encoders", "lstm", "--curve-sizes", "--sick", str(sick),
                         "--out", str(out)]) == 0
     table = pd.read_csv(out / "neural.csv")
     sick_rows = table[table.dataset == "sick"].set_index("train")
@@ -96,7 +93,7 @@ def test_sick_rows(noisy_snli_files, tmp_path, tagger):  # noqa: F811
     (["--encoders", "sum", "--curve-encoders", "lstm"], "--curve-encoders lstm: not among --encoders"),
 ])
 def test_bad_input_exits_2_with_one_line(noisy_snli_files, tmp_path, capsys, extra, message):
-    args = [*data(noisy_snli_files), *QUICK, "--out", str(tmp_path / "out"), *extra]
+    args = [*data_args(noisy_snli_files), *QUICK, "--out", str(tmp_path / "out"), *extra]
     assert neural.main(args if "--sick" in extra else [*args, "--no-sick"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and message in err and "Traceback" not in err
@@ -106,5 +103,5 @@ def test_bad_input_exits_2_with_one_line(noisy_snli_files, tmp_path, capsys, ext
 def test_bad_embeddings_line_is_named(noisy_snli_files, tmp_path, capsys):
     bad = tmp_path / "bad.txt"
     bad.write_text("man 1 2\npark 1 oops\n")
-    assert neural.main([*data(noisy_snli_files), *QUICK, "--no-sick", "--embeddings", str(bad)]) == 2
+    assert neural.main([*data_args(noisy_snli_files), *QUICK, "--no-sick", "--embeddings", str(bad)]) == 2
     assert f"{bad}, line 2: the 2 fields after 'park' are not all numbers" in capsys.readouterr().err
