@@ -73,10 +73,21 @@ def _row(model, train, dataset, n_train, dev_accuracy, test_accuracy, seconds) -
             "seconds": round(seconds, 1)}
 
 
+def _tested(model, test) -> tuple[float, list]:
+    """Test accuracy and test predictions of ``model`` (test: (pairs, labels))."""
+    predicted = list(model.predict(test[0]))
+    return accuracy(test[1], predicted), predicted
+
+
 def _scored(model, dev, test) -> tuple[float, float, list]:
     """Dev accuracy, test accuracy and test predictions of ``model`` (dev, test: (pairs, labels))."""
-    test_predicted = list(model.predict(test[0]))
-    return accuracy(dev[1], model.predict(dev[0])), accuracy(test[1], test_predicted), test_predicted
+    return accuracy(dev[1], model.predict(dev[0])), *_tested(model, test)
+
+
+def _early_stopped_scores(model, test) -> tuple[float, float, list]:
+    """:func:`_scored` for a neural model stopped early on the dev set it is scored on: its dev
+    accuracy is the best epoch's, already in ``history_``, so dev is not predicted again."""
+    return model.history_[model.best_epoch_ - 1]["dev_accuracy"], *_tested(model, test)
 
 
 def _timing(name, train, model, n_train) -> dict:
@@ -111,7 +122,7 @@ def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_s
     for encoder in encoders:
         name, start = MODEL_NAMES[encoder], time.perf_counter()
         models[name] = SentenceEncoderClassifier(encoder, **params).fit(train.pairs, train.labels, eval_set=dev_set)
-        dev_accuracy, test_accuracy, predictions[name] = _scored(models[name], dev_set, test_set)
+        dev_accuracy, test_accuracy, predictions[name] = _early_stopped_scores(models[name], test_set)
         rows.append(_row(name, "snli", "snli", len(train), dev_accuracy, test_accuracy, time.perf_counter() - start))
         history += _history(name, "snli", models[name], len(train))
         timing.append(_timing(name, "snli", models[name], len(train)))
@@ -147,15 +158,16 @@ def _sick(snli_lstm, sick_train, sick_trial, sick_test, *, params, n_snli):
     rows, history, timing = [], [], []
     start = time.perf_counter()
     alone = SentenceEncoderClassifier("lstm", **params).fit(*train, eval_set=trial)
-    rows.append(_row("lstm", "sick", "sick", len(sick_train), *_scored(alone, trial, test)[:2], time.perf_counter() - start))
+    rows.append(_row("lstm", "sick", "sick", len(sick_train), *_early_stopped_scores(alone, test)[:2],
+                     time.perf_counter() - start))
     history += _history("lstm", "sick", alone, len(sick_train))
     timing.append(_timing("lstm", "sick", alone, len(sick_train)))
     start = time.perf_counter()
     rows.append(_row("lstm", "snli", "sick", n_snli, *_scored(snli_lstm, trial, test)[:2], time.perf_counter() - start))
     start = time.perf_counter()
     transferred = fine_tuned(snli_lstm, *train, eval_set=trial, learning_rate_scale=TRANSFER_LEARNING_RATE_SCALE)
-    rows.append(_row("lstm", "snli+sick", "sick", n_snli + len(sick_train), *_scored(transferred, trial, test)[:2],
-                     time.perf_counter() - start))
+    rows.append(_row("lstm", "snli+sick", "sick", n_snli + len(sick_train),
+                     *_early_stopped_scores(transferred, test)[:2], time.perf_counter() - start))
     history += _history("lstm", "snli+sick", transferred, len(sick_train))
     timing.append(_timing("lstm", "snli+sick", transferred, len(sick_train)))
     return rows, history, timing
@@ -172,7 +184,7 @@ def _curve(train, dev, test, sizes, encoders, params, C, seed, lexical_options):
         for encoder in encoders:
             start = time.perf_counter()
             model = SentenceEncoderClassifier(encoder, **params).fit(pairs, picked_labels, eval_set=dev)
-            dev_accuracy, test_accuracy, _ = _scored(model, dev, test)
+            dev_accuracy, test_accuracy, _ = _early_stopped_scores(model, test)
             rows.append({"model": MODEL_NAMES[encoder], "n_train": n, "dev_accuracy": dev_accuracy,
                          "test_accuracy": test_accuracy, "seconds": round(time.perf_counter() - start, 1)})
             history += _history(MODEL_NAMES[encoder], "snli", model, n)

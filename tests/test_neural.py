@@ -14,6 +14,7 @@ torch = pytest.importorskip("torch", reason="PyTorch is not installed (pip insta
 from sklearn.base import clone
 from sklearn.utils._param_validation import InvalidParameterError
 
+from classifiers.evaluation import accuracy
 from classifiers.persistence import ModelFileError
 from lexnli.errors import ChecksumError, CorpusFormatError
 from lexnli.version import __version__
@@ -49,6 +50,19 @@ def test_training_lowers_the_loss_and_beats_chance(fitted, toy, encoder):
     pairs, labels = toy["test"]
     assert np.mean(model.predict(pairs) == np.asarray(labels)) > 0.8  # chance is 1/3
     assert model.history_[model.best_epoch_ - 1]["dev_accuracy"] == max(h["dev_accuracy"] for h in model.history_)
+
+
+def test_best_epoch_dev_accuracy_is_the_fitted_models(fitted, toy):
+    """``history_`` holds the dev accuracy of the weights kept: predicting dev again gives the same number
+    (experiments.neural reports it without predicting dev again)."""
+    overshooting = SentenceEncoderClassifier("sum", **{**SMALL, "learning_rate": 0.3, "max_epochs": 8, "patience": 1})
+    overshooting.fit(*toy["train"], eval_set=toy["dev"])
+    assert overshooting.best_epoch_ < len(overshooting.history_)  # the last epoch's weights are not the ones kept
+    new_cues = {"entailment": "indeed", "contradiction": "nobody", "neutral": "maybe"}
+    train, dev = (toy_pairs(n, seed, cues=new_cues) for n, seed in ((150, 5), (45, 6)))
+    tuned = fine_tuned(fitted["lstm"], *train, eval_set=dev, max_epochs=3, patience=1)
+    for model, (pairs, labels) in [*((m, toy["dev"]) for m in (*fitted.values(), overshooting)), (tuned, dev)]:
+        assert model.history_[model.best_epoch_ - 1]["dev_accuracy"] == accuracy(labels, model.predict(pairs))
 
 
 def test_probabilities_are_distributions_in_class_order(fitted, toy):
