@@ -152,6 +152,13 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
     def fit(self, X, y, eval_set=None):
         """Train on pairs ``X`` with labels ``y``, stopping early on ``eval_set`` = ``(X_dev, y_dev)``
         (default: ``validation_fraction`` of the training pairs, held out)."""
+        return self._fit(X, y, eval_set, self._new_network)
+
+    def _fit(self, X, y, eval_set, start):
+        """The fitting :meth:`fit` and fine-tuning (:mod:`neural.transfer`) share: validate the
+        parameters, check the pairs (holding out a dev part when ``eval_set`` is None), set
+        ``classes_``, then, with torch seeded by ``random_state`` (its global generator restored
+        afterwards), get ``(network, optimizer)`` from ``start(train_pairs)`` and train them."""
         self._validate_params()
         pairs, labels = self._checked(X, y)
         if eval_set is None:
@@ -161,11 +168,16 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         self.classes_ = np.unique(labels)
         with torch.random.fork_rng(devices=[]):
             torch.manual_seed(self.random_state)
-            self.vocabulary_ = Vocabulary.build((s for p in pairs for s in self._sentences(p)), self.min_count)
-            network = self._network(len(self.vocabulary_), len(self.classes_))
-            self.n_pretrained_ = self._load_embeddings(network, self.vocabulary_.words)
-            self._train(network, self._optimizer(network), pairs, labels, dev_pairs, dev_labels)
+            network, optimizer = start(pairs)
+            self._train(network, optimizer, pairs, labels, dev_pairs, dev_labels)
         return self
+
+    def _new_network(self, pairs):
+        """A network to train from scratch on ``pairs`` and its optimizer (sets ``vocabulary_``, ``n_pretrained_``)."""
+        self.vocabulary_ = Vocabulary.build((s for p in pairs for s in self._sentences(p)), self.min_count)
+        network = self._network(len(self.vocabulary_), len(self.classes_))
+        self.n_pretrained_ = self._load_embeddings(network, self.vocabulary_.words)
+        return network, self._optimizer(network)
 
     def _checked(self, X, y):
         pairs, labels = as_pairs(X, columns=self.columns), np.asarray(y, dtype=object)

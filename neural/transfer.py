@@ -10,8 +10,8 @@ file's, with zero optimizer state), and the output layer starts afresh.
 from __future__ import annotations
 
 import copy
+from functools import partial
 
-import numpy as np
 import torch
 from sklearn.base import clone
 from sklearn.utils.validation import check_is_fitted
@@ -40,8 +40,9 @@ def fine_tuned(model: SentenceEncoderClassifier, X, y, *, eval_set, learning_rat
         The source model (left unchanged); it must have ``optimizer_state_`` (a model loaded
         from a file has none: fine-tune the model that was trained).
     X, y : the new corpus's training pairs and labels.
-    eval_set : (X_dev, y_dev)
-        For early stopping.
+    eval_set : (X_dev, y_dev) or None
+        For early stopping (None: ``validation_fraction`` of ``X`` held out, as
+        :meth:`~neural.estimator.SentenceEncoderClassifier.fit` does).
     learning_rate_scale : float, default=0.1
         The new learning rate is the source model's times this.
     **params
@@ -54,23 +55,23 @@ def fine_tuned(model: SentenceEncoderClassifier, X, y, *, eval_set, learning_rat
     """
     check_is_fitted(model, "optimizer_state_")
     new = clone(model).set_params(learning_rate=model.learning_rate * learning_rate_scale, **params)
-    new._validate_params()
-    pairs, labels = new._checked(X, y)
-    dev_pairs, dev_labels = new._checked(*eval_set)
-    new.classes_ = np.unique(labels)
-    with torch.random.fork_rng(devices=[]):
-        torch.manual_seed(new.random_state)
-        new.vocabulary_ = model.vocabulary_.extended(s for p in pairs for s in new._sentences(p))
-        network = copy.deepcopy(model.network_).cpu()
-        old_rows = network.embedding.weight.detach()
-        network.embedding = nn.Embedding(len(new.vocabulary_), new.embedding_dim, padding_idx=0)
-        with torch.no_grad():
-            network.embedding.weight[:len(old_rows)] = old_rows
-        new.n_pretrained_ = new._load_embeddings(network, new.vocabulary_.words[len(old_rows):], len(old_rows))
-        network.output = nn.Linear(network.output.in_features, len(new.classes_))
-        optimizer = new._optimizer(network.to(new._device()))
-        for name, parameter in network.named_parameters():
-            if name in model.optimizer_state_ and not name.startswith("output."):
-                optimizer.state[parameter] = _grown_state(copy.deepcopy(model.optimizer_state_[name]), parameter)
-        new._train(network, optimizer, pairs, labels, dev_pairs, dev_labels)
-    return new
+    return new._fit(X, y, eval_set, partial(_grown_network, model, new))
+
+
+def _grown_network(model: SentenceEncoderClassifier, new: SentenceEncoderClassifier, pairs):
+    """The network fine-tuning starts from and its optimizer: ``model``'s network with embedding rows
+    added for the words of ``pairs`` it lacks and a new output layer for ``new.classes_``, and
+    ``new``'s optimizer carrying ``model``'s state over (sets ``new.vocabulary_`` and ``new.n_pretrained_``)."""
+    new.vocabulary_ = model.vocabulary_.extended(s for p in pairs for s in new._sentences(p))
+    network = copy.deepcopy(model.network_).cpu()
+    old_rows = network.embedding.weight.detach()
+    network.embedding = nn.Embedding(len(new.vocabulary_), new.embedding_dim, padding_idx=0)
+    with torch.no_grad():
+        network.embedding.weight[:len(old_rows)] = old_rows
+    new.n_pretrained_ = new._load_embeddings(network, new.vocabulary_.words[len(old_rows):], len(old_rows))
+    network.output = nn.Linear(network.output.in_features, len(new.classes_))
+    optimizer = new._optimizer(network.to(new._device()))
+    for name, parameter in network.named_parameters():
+        if name in model.optimizer_state_ and not name.startswith("output."):
+            optimizer.state[parameter] = _grown_state(copy.deepcopy(model.optimizer_state_[name]), parameter)
+    return network, optimizer

@@ -194,6 +194,20 @@ def test_fine_tuning_grows_the_vocabulary_and_learns_new_cues(fitted, toy):
     np.testing.assert_array_equal(source.predict_proba(toy["test"][0]), before)  # the source is untouched
 
 
+def test_fine_tuning_checks_and_seeds_as_fit_does(fitted, toy):
+    pairs, labels = toy["train"]
+    with pytest.raises(ValueError, match="150 pairs but 149 labels"):
+        fine_tuned(fitted["sum"], pairs, labels[:-1], eval_set=toy["dev"])
+    with pytest.raises(InvalidParameterError, match="max_epochs"):
+        fine_tuned(fitted["sum"], pairs, labels, eval_set=toy["dev"], max_epochs=0)
+    torch_state = torch.get_rng_state()
+    held_out = fine_tuned(fitted["sum"], pairs, labels, eval_set=None, max_epochs=1)
+    again = fine_tuned(fitted["sum"], pairs, labels, eval_set=None, max_epochs=1)
+    assert torch.equal(torch.get_rng_state(), torch_state)  # seeded on a fork of torch's generator
+    assert len(held_out.history_) == 1
+    np.testing.assert_array_equal(held_out.predict_proba(toy["test"][0]), again.predict_proba(toy["test"][0]))
+
+
 def test_optimizer_state_grows_with_zero_rows():
     state = {"step": torch.tensor(3.0), "square_avg": torch.ones(2, 4), "acc_delta": torch.full((2, 4), 2.0)}
     grown = _grown_state(state, torch.zeros(5, 4))
