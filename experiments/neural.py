@@ -241,8 +241,8 @@ def report(args, corpora) -> Results:
     torch.set_num_threads(args.threads)
     sick = None if args.no_sick else tuple(read_sick(args.sick, split) for split in ("TRAIN", "TRIAL", "TEST"))
     params = {name: getattr(args, name) for name in MODEL_OPTIONS if getattr(args, name) is not None}
-    words = {t.lower() for p in [*corpora["train"].pairs, *(sick[0] if sick else ())]
-             for s in (p.premise, p.hypothesis) for t in s.tokens}
+    as_model_sees = SentenceEncoderClassifier(**params).sentence_tokens
+    words = {t for p in [*corpora["train"].pairs, *(sick[0] if sick else ())] for s in as_model_sees(p) for t in s}
     with tempfile.TemporaryDirectory(prefix="lexnli-embeddings-") as folder:  # the filtered copy, read while training
         path, filtered, note = _embeddings(args, sorted(words), Path(folder))
         if path is not None:

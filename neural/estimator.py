@@ -174,7 +174,7 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
 
     def _new_network(self, pairs):
         """A network to train from scratch on ``pairs`` and its optimizer (sets ``vocabulary_``, ``n_pretrained_``)."""
-        self.vocabulary_ = Vocabulary.build((s for p in pairs for s in self._sentences(p)), self.min_count)
+        self.vocabulary_ = Vocabulary.build((s for p in pairs for s in self.sentence_tokens(p)), self.min_count)
         network = self._network(len(self.vocabulary_), len(self.classes_))
         self.n_pretrained_ = self._load_embeddings(network, self.vocabulary_.words)
         return network, self._optimizer(network)
@@ -196,8 +196,9 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         dev, train = np.sort(order[:n_dev]), np.sort(order[n_dev:])
         return [pairs[i] for i in train], labels[train], [pairs[i] for i in dev], labels[dev]
 
-    def _sentences(self, pair):
-        """The premise's and hypothesis's tokens as the vocabulary sees them."""
+    def sentence_tokens(self, pair):
+        """The premise's and hypothesis's tokens of a ``Pair`` as the vocabulary sees them
+        (lowercased if ``lowercase``): what to look up in a word-vector file for this model."""
         return tuple(normalize(s.tokens, s.tags, self.lowercase)[0] for s in (pair.premise, pair.hypothesis))
 
     def _network(self, n_words: int, n_classes: int) -> PairNetwork:
@@ -232,7 +233,7 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
 
     def _encoded(self, pairs):
         """Each pair as two lists of embedding rows."""
-        return [tuple(self.vocabulary_.rows(s) for s in self._sentences(p)) for p in pairs]
+        return [tuple(self.vocabulary_.rows(s) for s in self.sentence_tokens(p)) for p in pairs]
 
     def _batches(self, encoded, generator: torch.Generator):
         """Shuffled batches of pair indices, each of pairs of similar lengths."""

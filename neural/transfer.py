@@ -62,7 +62,7 @@ def _grown_network(model: SentenceEncoderClassifier, new: SentenceEncoderClassif
     """The network fine-tuning starts from and its optimizer: ``model``'s network with embedding rows
     added for the words of ``pairs`` it lacks and a new output layer for ``new.classes_``, and
     ``new``'s optimizer carrying ``model``'s state over (sets ``new.vocabulary_`` and ``new.n_pretrained_``)."""
-    new.vocabulary_ = model.vocabulary_.extended(s for p in pairs for s in new._sentences(p))
+    new.vocabulary_ = model.vocabulary_.extended(s for p in pairs for s in new.sentence_tokens(p))
     network = copy.deepcopy(model.network_).cpu()
     old_rows = network.embedding.weight.detach()
     network.embedding = nn.Embedding(len(new.vocabulary_), new.embedding_dim, padding_idx=0)

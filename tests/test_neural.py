@@ -17,13 +17,14 @@ from sklearn.utils._param_validation import InvalidParameterError
 from classifiers.evaluation import accuracy
 from classifiers.persistence import ModelFileError
 from lexnli.errors import ChecksumError, CorpusFormatError
+from lexnli.records import Pair
 from lexnli.version import __version__
 from neural.embeddings import fetch_glove, read_word_vectors, write_word_vectors
 from neural.estimator import SentenceEncoderClassifier
 from neural.persistence import load_neural_model, save_neural_model
 from neural.transfer import _grown_state, fine_tuned
 from neural.vocabulary import Vocabulary, padded
-from tests.neural_toy import toy_pairs
+from tests.neural_toy import sentence, toy_pairs
 
 #: A small, quick configuration (the paper's shape, narrower).
 SMALL = dict(embedding_dim=16, sentence_dim=16, hidden_dim=16, n_hidden_layers=2, optimizer="adam",
@@ -117,6 +118,14 @@ def test_mismatched_inputs_are_refused(toy):
 def test_raw_strings_are_tokenized_by_lexnli(fitted):
     probabilities = fitted["sum"].predict_proba([("A man runs in the park.", "A man never runs.")])
     assert probabilities.shape == (1, 3)
+
+
+def test_sentence_tokens_are_the_vocabularys(fitted, toy):
+    mixed = Pair(sentence(["a", "Dog"]), sentence(["Surely", "NOT"]))
+    assert SentenceEncoderClassifier().sentence_tokens(mixed) == (("a", "dog"), ("surely", "not"))
+    assert SentenceEncoderClassifier(lowercase=False).sentence_tokens(mixed) == (("a", "Dog"), ("Surely", "NOT"))
+    model = fitted["sum"]
+    assert {t for p in toy["train"][0] for s in model.sentence_tokens(p) for t in s} == set(model.vocabulary_.words[2:])
 
 
 def test_vocabulary_and_padding():

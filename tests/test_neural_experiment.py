@@ -21,7 +21,8 @@ QUICK = ["--max-epochs", "2", "--embedding-dim", "8", "--C-grid", "1", "--thread
 @pytest.fixture(scope="module")
 def glove(tmp_path_factory):
     path = tmp_path_factory.mktemp("glove") / "vectors.txt"
-    path.write_text("man " + " ".join(["0.5"] * 8) + "\npark " + " ".join(["-0.5"] * 8) + "\nzebra " + " ".join(["1"] * 8) + "\n")
+    lines = {"man": "0.5", "park": "-0.5", "zebra": "1", "A": "2"}  # the model sees "a", lowercased, not "A"
+    path.write_text("".join(f"{word} {' '.join([value] * 8)}\n" for word, value in lines.items()))
     return path
 
 
@@ -58,6 +59,7 @@ def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, t
         hand = np.mean(model.predict(corpus.pairs) == np.asarray(corpus.labels))
         assert hand == pytest.approx(lstm_row[f"{split}_accuracy"]), split
     assert info["metadata"]["n_train"] == 300
+    assert {"man", "park"} <= set(model.vocabulary_.words)  # the filtered words are words the model has
 
 
 def test_random_initialisation_is_stated_and_any_encoder_has_a_curve(noisy_snli_files, tmp_path):
