@@ -22,7 +22,8 @@ runs to load in seconds.
 Writes ``neural.csv`` (``model,train,dataset,n_train,dev_accuracy,test_accuracy,paper_accuracy,seconds``;
 ``dataset`` is the corpus scored, its TEST split; dev is SNLI dev or SICK TRIAL; ``seconds`` is
 the row's training and scoring time), ``neural.md``, ``significance.csv``, ``learning_curve.csv``,
-``history.csv`` (every epoch of every model) and ``timing.csv``.
+``history.csv`` (every epoch of every model) and ``timing.csv`` (``epoch_pairs``: the pairs of each
+epoch). In every file ``n_train`` is :data:`N_TRAIN`; docs/neural/README.md describes the columns.
 """
 from __future__ import annotations
 
@@ -62,6 +63,9 @@ CURVE_SIZES = (1000, 5000, 20000)
 #: The fine-tuned model's learning rate, as a share of the SNLI model's. The paper lowers it; with
 #: Adam, SICK TRIAL accuracy chose the SNLI rate over 0.1 and 0.3 of it (docs/RESULTS.md).
 TRANSFER_LEARNING_RATE_SCALE = 1.0
+#: What the ``n_train`` column of every table means.
+N_TRAIN = ("the training pairs behind the model: those of every corpus in train (snli+sick: SNLI train and "
+           "SICK TRAIN)")
 #: The estimator settings the command line can change (the defaults are the estimator's).
 MODEL_OPTIONS = ("max_epochs", "patience", "optimizer", "learning_rate", "dropout", "weight_decay", "batch_size",
                  "embedding_dim", "min_count")
@@ -90,12 +94,13 @@ def _early_stopped_scores(model, test) -> tuple[float, float, list]:
     return model.history_[model.best_epoch_ - 1]["dev_accuracy"], *_tested(model, test)
 
 
-def _timing(name, train, model, n_train) -> dict:
-    """Seconds per epoch and pairs per second of a fitted model, and its time to the best epoch."""
+def _timing(name, train, model, n_train, epoch_pairs) -> dict:
+    """Seconds per epoch and pairs per second of a fitted model, and its time to the best epoch
+    (``epoch_pairs``: the pairs of each of its epochs, fewer than ``n_train`` for a fine-tuned model)."""
     seconds = [h["seconds"] for h in model.history_]
-    return {"model": name, "train": train, "n_train": n_train, "epochs": len(seconds), "best_epoch": model.best_epoch_,
-            "seconds_per_epoch": round(sum(seconds) / len(seconds), 1),
-            "pairs_per_second": round(n_train * len(seconds) / sum(seconds)),
+    return {"model": name, "train": train, "n_train": n_train, "epoch_pairs": epoch_pairs, "epochs": len(seconds),
+            "best_epoch": model.best_epoch_, "seconds_per_epoch": round(sum(seconds) / len(seconds), 1),
+            "pairs_per_second": round(epoch_pairs * len(seconds) / sum(seconds)),
             "seconds_to_best_epoch": round(sum(seconds[:model.best_epoch_]), 1)}
 
 
@@ -125,7 +130,7 @@ def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_s
         dev_accuracy, test_accuracy, predictions[name] = _early_stopped_scores(models[name], test_set)
         rows.append(_row(name, "snli", "snli", len(train), dev_accuracy, test_accuracy, time.perf_counter() - start))
         history += _history(name, "snli", models[name], len(train))
-        timing.append(_timing(name, "snli", models[name], len(train)))
+        timing.append(_timing(name, "snli", models[name], len(train), len(train)))
         logger.info("%s: dev %.4f, test %.4f", name, dev_accuracy, test_accuracy)
     significance = pd.DataFrame([{"model_a": name, "model_b": "lexicalized",
                                   **mcnemar(test.labels, predictions[name], predictions["lexicalized"])}
@@ -161,15 +166,16 @@ def _sick(snli_lstm, sick_train, sick_trial, sick_test, *, params, n_snli):
     rows.append(_row("lstm", "sick", "sick", len(sick_train), *_early_stopped_scores(alone, test)[:2],
                      time.perf_counter() - start))
     history += _history("lstm", "sick", alone, len(sick_train))
-    timing.append(_timing("lstm", "sick", alone, len(sick_train)))
+    timing.append(_timing("lstm", "sick", alone, len(sick_train), len(sick_train)))
     start = time.perf_counter()
     rows.append(_row("lstm", "snli", "sick", n_snli, *_scored(snli_lstm, trial, test)[:2], time.perf_counter() - start))
     start = time.perf_counter()
     transferred = fine_tuned(snli_lstm, *train, eval_set=trial, learning_rate_scale=TRANSFER_LEARNING_RATE_SCALE)
-    rows.append(_row("lstm", "snli+sick", "sick", n_snli + len(sick_train),
-                     *_early_stopped_scores(transferred, test)[:2], time.perf_counter() - start))
-    history += _history("lstm", "snli+sick", transferred, len(sick_train))
-    timing.append(_timing("lstm", "snli+sick", transferred, len(sick_train)))
+    n_both = n_snli + len(sick_train)  # n_train counts every training pair behind the model
+    rows.append(_row("lstm", "snli+sick", "sick", n_both, *_early_stopped_scores(transferred, test)[:2],
+                     time.perf_counter() - start))
+    history += _history("lstm", "snli+sick", transferred, n_both)
+    timing.append(_timing("lstm", "snli+sick", transferred, n_both, len(sick_train)))
     return rows, history, timing
 
 
@@ -201,12 +207,13 @@ def markdown(tables, embeddings_note: str) -> str:
     accuracies = ["dev_accuracy", "test_accuracy", "paper_accuracy"]
     main = pd.concat([tables["rows"], pd.DataFrame([tables["lexicalized"]])], ignore_index=True)
     text = (f"Embeddings: {embeddings_note}.\n\n" + percent(main, accuracies).to_markdown(index=False) +
-            "\n\ndataset: the TEST split scored (dev is SNLI dev or SICK TRIAL). Paper figures: Bowman et al. (2015), "
-            "full SNLI train and GloVe 840B embeddings; the lexicalized row is "
+            f"\n\ndataset: the TEST split scored (dev is SNLI dev or SICK TRIAL). n_train: {N_TRAIN}. Paper "
+            "figures: Bowman et al. (2015), full SNLI train and GloVe 840B embeddings; the lexicalized row is "
             f"experiments.lexicalized's model (C = {tables['C']:g}, chosen on dev).\n\n"
             "McNemar's exact test on SNLI test (a_only: pairs only model_a gets right):\n\n" +
             tables["significance"].to_markdown(index=False, floatfmt=".3g") +
-            "\n\nTraining time (seconds per epoch, training pairs per second, time to the best dev epoch):\n\n" +
+            "\n\nTraining time (epoch_pairs: the pairs of each epoch, SICK TRAIN's for the fine-tuning; seconds per "
+            "epoch, epoch pairs per second, time to the best dev epoch):\n\n" +
             tables["timing"].to_markdown(index=False) + "\n")
     if len(tables["curve"]):
         curve = tables["curve"].sort_values(["n_train", "model"])

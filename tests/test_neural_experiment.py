@@ -46,6 +46,7 @@ def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, t
     assert history.epoch.max() <= 2
     timing = pd.read_csv(out / "timing.csv")
     assert list(timing.model) == ["sum_of_words", "rnn", "lstm"] and (timing.pairs_per_second > 0).all()
+    assert set(timing.n_train) == set(timing.epoch_pairs) == set(history.n_train) - {100} == {300}
     text = (out / "neural.md").read_text()
     assert f"from {glove} (2 of " in text and "Configuration: `lexnli:" in text and "|neural|max_epochs:2|" in text
     filtered = gzip.decompress((out / "embeddings.filtered.txt.gz").read_bytes()).decode()
@@ -86,6 +87,15 @@ def test_sick_rows(noisy_snli_files, tmp_path, tagger):  # noqa: F811
     assert sorted(sick_rows.index) == ["sick", "snli", "snli+sick"]
     assert sick_rows.loc["sick", "paper_accuracy"] == 0.713 and sick_rows.loc["snli+sick", "paper_accuracy"] == 0.808
     assert sick_rows.loc["sick", "n_train"] == 60 and sick_rows.loc["snli+sick", "n_train"] == 360
+    # n_train means the same in every file; pairs per second count the pairs of each epoch (SICK TRAIN's).
+    timing = pd.read_csv(out / "timing.csv").set_index("train")
+    history = pd.read_csv(out / "history.csv")
+    for train, n_train, epoch_pairs in (("snli", 300, 300), ("sick", 60, 60), ("snli+sick", 360, 60)):
+        epochs = history[(history.train == train) & (history.n_train == n_train)]
+        assert len(epochs) == timing.loc[train, "epochs"] > 0, train
+        assert timing.loc[train, ["n_train", "epoch_pairs"]].tolist() == [n_train, epoch_pairs]
+        assert abs(timing.loc[train, "pairs_per_second"] - epoch_pairs * len(epochs) / epochs.seconds.sum()) <= 0.5
+    assert "n_train: the training pairs behind the model" in (out / "neural.md").read_text()
     assert len(pd.read_csv(out / "learning_curve.csv")) == 2  # the full-train points only
 
 
