@@ -6,6 +6,8 @@ from featurize import PairFeaturizer
 from featurize.presets import PRESETS, preset_params, signature
 from lexnli.version import __version__
 
+from .fixtures import data_args
+
 
 def fake_report(calls):
     def report(args, corpora):
@@ -42,7 +44,7 @@ def test_a_bad_output_folder_is_reported_before_any_data_is_read(tmp_path, capsy
 
 def test_data_errors_are_one_line_and_status_2(tmp_path, capsys):
     missing = tmp_path / "absent.jsonl"
-    argv = ["--train", str(missing), "--dev", str(missing), "--test", str(missing)]
+    argv = data_args(dict.fromkeys(("train", "dev", "test"), missing))
     assert runner.main(argv, prog="x", description="x", report=fake_report([])) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "absent.jsonl" in err
@@ -175,7 +177,7 @@ def test_data_dir_gives_each_split_its_own_file(data_dir):
 
 def test_max_train_is_a_seeded_subsample_in_file_order(data_dir):
     folder, paths = data_dir
-    files = [arg for split in ("train", "dev", "test") for arg in (f"--{split}", str(paths[split]))]
+    files = data_args(paths)
 
     def train_ids(*extra):
         calls = []
