@@ -44,6 +44,21 @@ _VERBOCEAN_RELATIONS = {"similar": "vo_similar", "stronger": "vo_stronger", "can
                         "weaker": "vo_weaker", "opposite": "vo_opposite"}
 #: The parts of speech a place adjective may be tagged with (*German*: JJ, or NNP).
 _PLACE_POS = frozenset({"a", "n"})
+#: Open word classes, in the order both words are read in when their tags give no relation.
+_OPEN_CLASSES = ("a", "n", "v")
+
+
+def _readings(p_pos: str, h_pos: str) -> tuple[str, ...]:
+    """The parts of speech to compare two words as: their tags' first, then every other open class.
+
+    Taggers confuse the open classes, most of all on near-copies of a sentence, where a word
+    stands in another's slot (*Old* as NNP at the start of a sentence, *standing* as NN, *plastic*
+    as JJ beside *metal* as NN): a relation is looked for in the tagged reading first, then in
+    the others (*old* / *young* are antonyms as adjectives whatever their tags).
+    """
+    if p_pos == "r" and h_pos == "r":
+        return ("r", "a")
+    return tuple(dict.fromkeys((p_pos, h_pos) + _OPEN_CLASSES))
 
 
 class WordRelations:
@@ -89,16 +104,13 @@ class WordRelations:
             found = self._places(p, h)
             if found is not None:
                 return found
-        if p_pos != h_pos:
-            # Taggers confuse nouns and adjectives ("an animal" as JJ); colours and
-            # nationalities are nouns in WordNet: compare such words as nouns.
-            return self._wordnet(p, h, "n") if {p_pos, h_pos} == {"n", "a"} else None
-        found = self._wordnet(p, h, p_pos)
-        if found is None and p_pos == "a":
-            found = self._wordnet(p, h, "n")
-        if found is None and p_pos == "v" and self.verbocean is not None:
-            found = _VERBOCEAN_RELATIONS.get(self.verbocean.link(wn.lemma(p, "v"), wn.lemma(h, "v")))
-        return found
+        for pos in _readings(p_pos, h_pos):
+            found = self._wordnet(p, h, pos)
+            if found is None and pos == "v" == p_pos == h_pos and self.verbocean is not None:
+                found = _VERBOCEAN_RELATIONS.get(self.verbocean.link(wn.lemma(p, "v"), wn.lemma(h, "v")))
+            if found is not None:
+                return found
+        return None
 
     def _places(self, p: str, h: str) -> str | None:
         """``cohyponym`` for two different places (*German* / *French*), ``holonym`` when the

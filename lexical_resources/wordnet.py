@@ -22,6 +22,9 @@ _WN_POS = {"n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
 #: Marks a POS tag with no WordNet counterpart (DT, IN, PRP, ...): such words have no synsets.
 _NO_POS = ""
 _EMPTY: frozenset = frozenset()
+#: Plurals that WordNet's exception lists lack because the plural is a lemma of its own (a
+#: group): *people* is also the plural of *person*.
+_PLURALS = {"people": "person"}
 
 
 def wordnet_pos(pos: str | None) -> str | None:
@@ -79,8 +82,9 @@ class WordNet:
 
     Parameters
     ----------
-    max_depth : int, default=5
-        How many hypernym links up :meth:`is_hypernym` looks (1 = direct hypernyms only).
+    max_depth : int, default=8
+        How many hypernym links up :meth:`is_hypernym` looks (1 = direct hypernyms only): 8
+        reaches *animal* from *horse* and *object* from *guitar*.
     inherit_parts : bool, default=True
         Let parts be inherited down the hypernym hierarchy: *car* is a holonym of *wheel* because
         a car is (within ``max_depth`` links) a wheeled vehicle, which WordNet says has wheels.
@@ -88,6 +92,12 @@ class WordNet:
     antonym_similar_tos : bool, default=False
         Also count as antonyms the adjectives "similar to" a lemma antonym (*hot* / *frigid*
         through *cold*), not just the lemma antonyms themselves.
+    senses : int or None, default=3
+        Read a word's hypernyms, parts, antonyms and direct hypernyms (for co-hyponymy) from only
+        its ``senses`` most frequent senses per base form (WordNet lists senses by frequency);
+        ``None`` reads every sense. The word it is compared with may be in any sense: *guitar*
+        -> *instrument* holds through the fifth sense of *instrument*, but the thirteenth sense
+        of *hand*, a kind of *foot*, does not make *foot* a hypernym of *hand*.
     reader : nltk.corpus.reader.WordNetCorpusReader, optional
         The WordNet to use; default ``nltk.corpus.wordnet``.
 
@@ -105,10 +115,13 @@ class WordNet:
     'antonym'
     """
 
-    def __init__(self, max_depth: int = 5, *, inherit_parts: bool = True,
-                 antonym_similar_tos: bool = False, reader=None):
+    def __init__(self, max_depth: int = 8, *, inherit_parts: bool = True,
+                 antonym_similar_tos: bool = False, senses: int | None = 3, reader=None):
         if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1:
             raise ValueError(f"max_depth must be an int >= 1, got {max_depth!r}")
+        if senses is not None and (isinstance(senses, bool) or not isinstance(senses, int) or senses < 1):
+            raise ValueError(f"senses must be None or an int >= 1, got {senses!r}")
+        self.senses = senses
         self.max_depth = max_depth
         self.inherit_parts = inherit_parts
         self.antonym_similar_tos = antonym_similar_tos
@@ -168,12 +181,16 @@ class WordNet:
         if not form or wn_pos == _NO_POS:
             return _NOTHING
         synsets = self._wn.synsets(form, wn_pos)  # applies morphy: finds every base form's senses
+        if form in _PLURALS and wn_pos in (None, "n"):
+            synsets += self._wn.synsets(_PLURALS[form], "n")
         if not synsets:
             return _NOTHING
         lemma_names = self._base_forms(form, wn_pos)
-        names, parents, hypernyms, antonyms, holonyms = set(), set(), set(), set(), set()
+        names = frozenset(_name(s) for s in synsets)
+        if self.senses is not None:
+            synsets = [s for s in synsets if self._sense_rank(s, lemma_names) < self.senses]
+        parents, hypernyms, antonyms, holonyms = set(), set(), set(), set()
         for synset in synsets:
-            names.add(_name(synset))
             direct = synset.hypernyms() + synset.instance_hypernyms()
             parents.update(_name(s) for s in direct)
             hypernyms |= self._closure(synset)
@@ -187,13 +204,20 @@ class WordNet:
                     antonyms.add(_name(opposite))
                     if self.antonym_similar_tos:
                         antonyms.update(_name(s) for s in opposite.similar_tos())
-        return _WordInfo(frozenset(names), frozenset(hypernyms), frozenset(parents),
+        return _WordInfo(names, frozenset(hypernyms), frozenset(parents),
                          frozenset(antonyms), frozenset(holonyms))
+
+    def _sense_rank(self, synset, lemma_names: set[str]) -> int:
+        """The best rank (0 = most frequent) of ``synset`` among the senses of a base form it has."""
+        return min(self._wn.synsets(lemma.name(), synset.pos()).index(synset)
+                   for lemma in synset.lemmas() if lemma.name().lower() in lemma_names)
 
     def _base_forms(self, form: str, wn_pos: str | None) -> set[str]:
         """``form`` and all its ``morphy`` base forms (*saw* -> *saw*, *see* as a verb)."""
         every = getattr(self._wn, "_morphy", None)  # all analyses; public morphy gives the first
         forms = {form}
+        if wn_pos in (None, "n") and form in _PLURALS:
+            forms.add(_PLURALS[form])
         for p in ("n", "v", "a", "r"):
             if wn_pos is None or wn_pos == p:
                 if every is not None:

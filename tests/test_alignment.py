@@ -194,6 +194,24 @@ def test_nationalities_tagged_as_proper_nouns_are_compared_as_places(real_relati
     assert real_relations.relation("german", "NNP", "french", "JJ") == "cohyponym"
 
 
+@pytest.mark.parametrize("premise, premise_tag, hypothesis, hypothesis_tag, relation", [
+    ("old", "NNP", "young", "NNP", "antonym"),    # sentence-initial "Old" / "Young" tagged as names
+    ("wet", "NN", "dry", "JJ", "antonym"),        # adjectives read as adjectives whatever their tags
+    ("standing", "NN", "lying", "VBG", "antonym"),
+])
+def test_words_the_tagger_misread_are_also_compared_in_the_other_open_classes(
+        real_relations, premise, premise_tag, hypothesis, hypothesis_tag, relation):
+    assert real_relations.relation(premise, premise_tag, hypothesis, hypothesis_tag) == relation
+
+
+def test_other_readings_come_after_the_tagged_one():
+    from lexical_resources.relations import _readings
+
+    assert _readings("n", "n") == ("n", "a", "v")
+    assert _readings("v", "n") == ("v", "n", "a")
+    assert _readings("r", "r") == ("r", "a")  # adverbs are read as adjectives too (fast / slow), never as nouns
+
+
 def test_active_to_passive_is_a_voice_change_not_a_role_swap():
     found = features("a/DT dog/NN bit/VBD a/DT man/NN ./.", "a/DT man/NN was/VBD bitten/VBN by/IN a/DT dog/NN ./.")
     assert found["alignment:voice_change"] == 1

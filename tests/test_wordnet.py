@@ -86,9 +86,10 @@ def test_boolean_helpers(wn):
 
 
 def test_hypernym_depth_limit(wn):
-    # dog.n.01 -> domestic_animal.n.01 -> animal.n.01 -> organism -> ... -> entity.n.01 (8 links)
-    assert not wn.is_hypernym("dog", "entity")
-    assert WordNet(max_depth=20).is_hypernym("dog", "entity")
+    # horse.n.01 -> equine -> odd-toed ungulate -> ungulate -> placental -> mammal -> vertebrate
+    # -> chordate -> animal: 8 links, the default limit
+    assert wn.is_hypernym("horse", "animal")
+    assert not WordNet(max_depth=7).is_hypernym("horse", "animal")
     shallow = WordNet(max_depth=1)
     assert shallow.is_hypernym("dog", "domestic_animal")
     assert not shallow.is_hypernym("dog", "animal")
@@ -100,6 +101,35 @@ def test_part_inheritance_can_be_turned_off(wn):
     assert direct.is_holonym("wheel", "wheeled_vehicle")
     assert direct.is_holonym("wheel", "wheeled vehicle")  # spaces read as underscores
     assert direct.relation("finger", "hand") == "holonym"
+
+
+def test_senses_must_be_none_or_positive():
+    with pytest.raises(ValueError, match="senses"):
+        WordNet(senses=0, reader=object())
+
+
+def test_rare_senses_make_no_relation_when_senses_are_limited(wn):
+    # hand.n.13, "terminal part of the forelimb in certain vertebrates", is a kind of foot: with
+    # every sense, WordNet relates hand and foot by hypernymy, as no reader would.
+    every = WordNet(senses=None)
+    assert every.relation("hand", "foot", "n") == "hypernym"
+    assert every.relation("feet", "hands", "NNS") == "hyponym"
+    limited = wn  # the default: 3 senses
+    assert limited.relation("hand", "foot", "n") is None
+    assert limited.relation("feet", "hands", "NNS") is None
+    # The general word may be in any sense: guitar -> instrument (the fifth sense of "instrument").
+    assert limited.relation("guitar", "instrument", "n") == "hypernym"
+    assert limited.relation("dog", "animal", "n") == "hypernym"
+    assert limited.relation("man", "woman", "n") == "antonym"
+    assert limited.synsets("hand", "n") == every.synsets("hand", "n")  # every sense is still a synonym
+
+
+@pytest.mark.parametrize("word1, word2, expected", [
+    ("people", "person", "synonym"), ("men", "people", "hypernym"),
+    ("people", "teenagers", "hyponym"), ("people", "tourists", "hyponym"),
+])
+def test_people_is_also_the_plural_of_person(wn, word1, word2, expected):
+    assert wn.relation(word1, word2, "NNS") == expected
 
 
 def test_antonym_similar_tos(wn):
