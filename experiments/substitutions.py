@@ -92,6 +92,7 @@ def _frequent(lemma) -> bool:
 
 _IRREGULAR_PLURALS = {"man": "men", "woman": "women", "child": "children", "person": "people", "foot": "feet",
                       "tooth": "teeth", "mouse": "mice", "goose": "geese"}
+_SINGULARS = {plural: word for word, plural in _IRREGULAR_PLURALS.items()}
 
 
 def _plural(word: str) -> str:
@@ -193,7 +194,8 @@ class SubstitutionFinder:
         return sorted(set(words))
 
     def _noun(self, i, token, plural: bool) -> list[Substitution]:
-        base = self.wn.morphy(token, "n") if plural else token
+        # morphy keeps "men" (a lemma of its own: a group): irregular plurals are read from the table first.
+        base = (_SINGULARS.get(token) or self.wn.morphy(token, "n")) if plural else token
         senses = self.wn.synsets(base or token, "n")
         if not base or not senses or not any(_frequent(l) for l in senses[0].lemmas() if l.name().lower() == base):
             return []
