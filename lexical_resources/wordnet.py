@@ -96,7 +96,7 @@ class WordNet:
         Read a word's hypernyms, parts, antonyms and direct hypernyms (for co-hyponymy) from only
         its ``senses`` most frequent senses per base form (WordNet lists senses by frequency);
         ``None`` reads every sense. The word it is compared with may be in any sense: *guitar*
-        -> *instrument* holds through the fifth sense of *instrument*, but the thirteenth sense
+        -> *instrument* holds through the sixth sense of *instrument*, but the thirteenth sense
         of *hand*, a kind of *foot*, does not make *foot* a hypernym of *hand*.
     reader : nltk.corpus.reader.WordNetCorpusReader, optional
         The WordNet to use; default ``nltk.corpus.wordnet``.

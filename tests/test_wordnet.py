@@ -117,7 +117,7 @@ def test_rare_senses_make_no_relation_when_senses_are_limited(wn):
     limited = wn  # the default: 3 senses
     assert limited.relation("hand", "foot", "n") is None
     assert limited.relation("feet", "hands", "NNS") is None
-    # The general word may be in any sense: guitar -> instrument (the fifth sense of "instrument").
+    # The general word may be in any sense: guitar -> instrument (the sixth sense of "instrument").
     assert limited.relation("guitar", "instrument", "n") == "hypernym"
     assert limited.relation("dog", "animal", "n") == "hypernym"
     assert limited.relation("man", "woman", "n") == "antonym"
