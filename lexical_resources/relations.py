@@ -6,7 +6,8 @@ words); the same lemma; WordNet synonym, hypernym (the hypothesis word is more g
 *dog* -> *animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
 (:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), with adjectives also read as
 nouns (colours and peoples are organised as nouns in WordNet); then VerbOcean for verbs.
-Nationality and other place adjectives are compared through the places they pertain to
+Words that name materials are co-hyponyms (*wooden* / *metal*), whatever WordNet's hierarchy
+says. Nationality and other place adjectives are compared through the places they pertain to
 (:meth:`~lexical_resources.wordnet.WordNet.place`): *German* / *French* are co-hyponyms (two
 countries), *German* -> *European* a holonym (Germany is part of Europe), the reverse a meronym.
 
@@ -110,7 +111,16 @@ class WordRelations:
                 found = _VERBOCEAN_RELATIONS.get(self.verbocean.link(wn.lemma(p, "v"), wn.lemma(h, "v")))
             if found is not None:
                 return found
-        return None
+        return self._materials(p, h)
+
+    def _materials(self, p: str, h: str) -> str | None:
+        """``cohyponym`` for two words that name different materials (*wooden* / *metal*,
+        *leather* / *denim*: :meth:`~lexical_resources.wordnet.WordNet.materials`), ``synonym``
+        for one material (*wooden* / *wood*), else None."""
+        p_materials, h_materials = self.wordnet.materials(p), self.wordnet.materials(h)
+        if not p_materials or not h_materials:
+            return None
+        return "cohyponym" if p_materials.isdisjoint(h_materials) else "synonym"
 
     def _places(self, p: str, h: str) -> str | None:
         """``cohyponym`` for two different places (*German* / *French*), ``holonym`` when the

@@ -73,6 +73,8 @@ _BROAD_CATEGORIES = frozenset({"inhabitant.n.01", "natural_language.n.01", "beve
 #: A synset is a *place* when it is a kind (or an instance) of one of these: countries, regions
 #: and continents are locations; islands and peninsulas are land.
 _PLACE_KINDS = frozenset({"location.n.01", "land.n.04"})
+#: Fabrics are artifacts in WordNet, not substances: a kind of fabric is a material too.
+_FABRIC = frozenset({"fabric.n.01"})
 #: How many part / member links up :meth:`WordNet.is_within` looks (Germany -> Europe -> Eurasia).
 _PLACE_LINKS = 4
 
@@ -133,6 +135,7 @@ class WordNet:
         self._closure_cache: dict[str, frozenset] = {}
         self._close_cache: dict[tuple, dict[str, int]] = {}
         self._place_cache: dict[tuple, str | None] = {}
+        self._material_cache: dict[str, frozenset] = {}
         self._limit_cache: dict[str, int] = {}
         self._wholes_cache: dict[str, frozenset] = {}
 
@@ -370,6 +373,30 @@ class WordNet:
                                                else min(3, synset.min_depth() - 3))
         return limit
 
+    # -- materials --------------------------------------------------------------------------
+
+    def materials(self, word: str) -> frozenset:
+        """The materials ``word`` names: its substance and fabric senses among its 3 most frequent noun senses.
+
+        A substance is a noun sense in WordNet's *noun.substance* file (*wood*, *plastic*,
+        *leather*, *glass*); a fabric is a kind of *fabric*, one or two links down (*denim*,
+        *wool*, *silk*). Material adjectives in *-en* are read as their noun (*wooden* -> *wood*,
+        *golden* -> *gold*). Materials sit far apart in WordNet's hierarchy (*wood* is plant
+        material, *metal* a chemical element), so two of them are rarely co-hyponyms, yet a thing
+        made of one is not made of the other. Empty for other words.
+        """
+        form = _normalize(word)
+        found = self._material_cache.get(form)
+        if found is None:
+            names = set()
+            for base in (form, form[:-2]) if form.endswith("en") and len(form) > 4 else (form,):
+                for synset in self._wn.synsets(base, "n")[:3] if base else ():
+                    if synset.lexname() == "noun.substance" or not _FABRIC.isdisjoint(
+                            _name(s) for s in synset.closure(lambda s: s.hypernyms(), depth=2)):
+                        names.add(_name(synset))
+            found = self._material_cache[form] = frozenset(names)
+        return found
+
     # -- places -----------------------------------------------------------------------------
 
     def place(self, word: str, *, senses: int | None = None) -> str | None:
@@ -422,6 +449,7 @@ class WordNet:
         self._closure_cache.clear()
         self._close_cache.clear()
         self._place_cache.clear()
+        self._material_cache.clear()
         self._limit_cache.clear()
         self._wholes_cache.clear()
 

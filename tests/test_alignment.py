@@ -23,6 +23,7 @@ class TinyWordNet:
     RELATIONS = {("dog", "animal"): "hypernym", ("animal", "dog"): "hyponym", ("tall", "short"): "antonym",
                  ("short", "tall"): "antonym", ("man", "person"): "hypernym"}
     COHYPONYMS = {frozenset(("blue", "green")), frozenset(("dog", "cat"))}
+    MATERIALS = {"wooden": frozenset({"wood"}), "wood": frozenset({"wood"}), "metal": frozenset({"metal"})}
 
     def lemma(self, word, pos=None):
         return self.LEMMAS.get(word, word)
@@ -35,6 +36,9 @@ class TinyWordNet:
 
     def place(self, word):
         return None
+
+    def materials(self, word):
+        return self.MATERIALS.get(word, frozenset())
 
 
 def sentence(tagged: str) -> Sentence:
@@ -88,6 +92,14 @@ def test_number_swaps_in_digits_and_words(premise_number, hypothesis_number, rel
     assert found[f"alignment:swap:{relation}"] == 1
     expected = "conflict_only" if relation == "number_different" else "entailed"
     assert found[f"alignment:verdict:{expected}"] == 1
+
+
+def test_material_swap_is_a_conflict_and_the_same_material_is_equal():
+    bench = "a/DT man/NN sits/VBZ on/IN a/DT wooden/JJ bench/NN ./."
+    found = features(bench, bench.replace("wooden/JJ", "metal/NN"))
+    assert found["alignment:swap:cohyponym"] == 1 and found["alignment:verdict:conflict_only"] == 1
+    same = features(bench, bench.replace("wooden/JJ", "wood/NN"))
+    assert same["alignment:swap:synonym"] == 1 and same["alignment:verdict:entailed"] == 1
 
 
 def test_ordinal_swap():
@@ -198,6 +210,9 @@ def test_nationalities_tagged_as_proper_nouns_are_compared_as_places(real_relati
     ("old", "NNP", "young", "NNP", "antonym"),    # sentence-initial "Old" / "Young" tagged as names
     ("wet", "NN", "dry", "JJ", "antonym"),        # adjectives read as adjectives whatever their tags
     ("standing", "NN", "lying", "VBG", "antonym"),
+    ("plastic", "JJ", "metal", "NN", "cohyponym"),  # materials, far apart in WordNet's hierarchy
+    ("wooden", "JJ", "concrete", "JJ", "cohyponym"), ("leather", "NN", "denim", "NN", "cohyponym"),
+    ("wooden", "JJ", "wood", "NN", "synonym"),
 ])
 def test_words_the_tagger_misread_are_also_compared_in_the_other_open_classes(
         real_relations, premise, premise_tag, hypothesis, hypothesis_tag, relation):

@@ -132,6 +132,15 @@ def test_people_is_also_the_plural_of_person(wn, word1, word2, expected):
     assert wn.relation(word1, word2, "NNS") == expected
 
 
+@pytest.mark.parametrize("word, expected", [
+    ("wood", {"wood.n.01"}), ("wooden", {"wood.n.01"}), ("golden", {"gold.n.03"}), ("plastic", {"plastic.n.01"}),
+    ("denim", {"denim.n.02"}), ("silk", {"silk.n.01", "silk.n.02"}),  # fabrics (artifacts) and substances
+    ("dog", set()), ("green", set()), ("garden", set()),  # "garden" is no "gard" + -en
+])
+def test_materials(wn, word, expected):
+    assert wn.materials(word) == expected
+
+
 def test_antonym_similar_tos(wn):
     assert not wn.is_antonym("hot", "frigid")
     assert WordNet(antonym_similar_tos=True).is_antonym("hot", "frigid")
