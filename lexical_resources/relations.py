@@ -6,7 +6,7 @@ words); the same lemma; WordNet synonym, hypernym (the hypothesis word is more g
 *dog* -> *animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
 (:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), with adjectives also read as
 nouns (colours and peoples are organised as nouns in WordNet); then VerbOcean for verbs.
-Words that name materials are co-hyponyms (*wooden* / *metal*), whatever WordNet's hierarchy
+Words of different classes derived from one another are ``derivation`` (*grassy* / *grass*). Words that name materials are co-hyponyms (*wooden* / *metal*), whatever WordNet's hierarchy
 says. Nationality and other place adjectives are compared through the places they pertain to
 (:meth:`~lexical_resources.wordnet.WordNet.place`): *German* / *French* are co-hyponyms (two
 countries), *German* -> *European* a holonym (Germany is part of Europe), the reverse a meronym.
@@ -22,7 +22,8 @@ from .wordnet import wordnet_pos
 
 #: Relation -> what substituting the hypothesis word for the premise word does to entailment.
 RELATION_CLASSES = {
-    "exact": "equal", "lemma": "equal", "synonym": "equal", "number_same": "equal", "ordinal_same": "equal",
+    "exact": "equal", "lemma": "equal", "synonym": "equal", "derivation": "equal", "number_same": "equal",
+    "ordinal_same": "equal",
     "vo_similar": "equal",
     "hypernym": "general", "holonym": "general", "vo_stronger": "general",
     "hyponym": "specific", "meronym": "specific", "vo_weaker": "specific",
@@ -30,7 +31,7 @@ RELATION_CLASSES = {
     "ordinal_different": "conflict", "vo_opposite": "conflict",
 }
 #: Relations in order of preference when a hypothesis word could align to several premise words.
-RELATION_ORDER = ("exact", "lemma", "number_same", "ordinal_same", "synonym", "vo_similar", "hypernym",
+RELATION_ORDER = ("exact", "lemma", "number_same", "ordinal_same", "synonym", "derivation", "vo_similar", "hypernym",
                   "holonym", "vo_stronger", "antonym", "number_different", "ordinal_different", "vo_opposite",
                   "cohyponym", "hyponym", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
@@ -49,17 +50,19 @@ _PLACE_POS = frozenset({"a", "n"})
 _OPEN_CLASSES = ("a", "n", "v")
 
 
-def _readings(p_pos: str, h_pos: str) -> tuple[str, ...]:
-    """The parts of speech to compare two words as: their tags' first, then every other open class.
+def _readings(p_pos: str, h_pos: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The parts of speech to compare two words as: their tags' classes, then the other open classes.
 
     Taggers confuse the open classes, most of all on near-copies of a sentence, where a word
     stands in another's slot (*Old* as NNP at the start of a sentence, *standing* as NN, *plastic*
     as JJ beside *metal* as NN): a relation is looked for in the tagged reading first, then in
-    the others (*old* / *young* are antonyms as adjectives whatever their tags).
+    the others (*old* / *young* are antonyms as adjectives whatever their tags). Adverbs are
+    also read as adjectives (*fast* / *slow*), never as nouns or verbs.
     """
+    tagged = tuple(dict.fromkeys((p_pos, h_pos)))
     if p_pos == "r" and h_pos == "r":
-        return ("r", "a")
-    return tuple(dict.fromkeys((p_pos, h_pos) + _OPEN_CLASSES))
+        return tagged, ("a",)
+    return tagged, tuple(pos for pos in _OPEN_CLASSES if pos not in tagged)
 
 
 class WordRelations:
@@ -105,13 +108,23 @@ class WordRelations:
             found = self._places(p, h)
             if found is not None:
                 return found
-        for pos in _readings(p_pos, h_pos):
+        tagged, others = _readings(p_pos, h_pos)
+        found = self._read_as(p, h, tagged, p_pos == h_pos == "v")
+        if found is None and p_pos != h_pos and wn.is_derived(p, h):
+            # One concept in two parts of speech: "a grassy field" / "the grass".
+            found = "derivation"
+        return found or self._read_as(p, h, others) or self._materials(p, h)
+
+    def _read_as(self, p: str, h: str, classes, verbs: bool = False) -> str | None:
+        """The first relation the words have read as each of ``classes`` (VerbOcean's too, for two verbs)."""
+        for pos in classes:
             found = self._wordnet(p, h, pos)
-            if found is None and pos == "v" == p_pos == h_pos and self.verbocean is not None:
-                found = _VERBOCEAN_RELATIONS.get(self.verbocean.link(wn.lemma(p, "v"), wn.lemma(h, "v")))
+            if found is None and pos == "v" and verbs and self.verbocean is not None:
+                lemma = self.wordnet.lemma
+                found = _VERBOCEAN_RELATIONS.get(self.verbocean.link(lemma(p, "v"), lemma(h, "v")))
             if found is not None:
                 return found
-        return self._materials(p, h)
+        return None
 
     def _materials(self, p: str, h: str) -> str | None:
         """``cohyponym`` for two words that name different materials (*wooden* / *metal*,

@@ -136,6 +136,7 @@ class WordNet:
         self._close_cache: dict[tuple, dict[str, int]] = {}
         self._place_cache: dict[tuple, str | None] = {}
         self._material_cache: dict[str, frozenset] = {}
+        self._derived_cache: dict[str, frozenset] = {}
         self._limit_cache: dict[str, int] = {}
         self._wholes_cache: dict[str, frozenset] = {}
 
@@ -373,6 +374,32 @@ class WordNet:
                                                else min(3, synset.min_depth() - 3))
         return limit
 
+    # -- derivations ------------------------------------------------------------------------
+
+    def is_derived(self, word1: str, word2: str) -> bool:
+        """Whether one word is derived from the other in WordNet (*grassy* / *grass*, *sleepy* / *sleep*).
+
+        Read from the derivational and "relating to" links of the words' own lemmas in their 3 most
+        frequent senses of every part of speech. The link says the two name one concept in
+        different parts of speech; callers compare words of different classes with it (*guitarist*
+        is derived from *guitar* too, and is no guitar).
+        """
+        return not self._derived(word1).isdisjoint(self._base_forms(_normalize(word2), None)) or \
+            not self._derived(word2).isdisjoint(self._base_forms(_normalize(word1), None))
+
+    def _derived(self, word: str) -> frozenset:
+        form = _normalize(word)
+        found = self._derived_cache.get(form)
+        if found is None:
+            bases, names = self._base_forms(form, None), set()
+            for base in bases:
+                for synset in self._wn.synsets(base)[:3] if base else ():
+                    for lemma in synset.lemmas():
+                        if lemma.name().lower() in bases:
+                            names.update(d.name().lower() for d in lemma.derivationally_related_forms() + lemma.pertainyms())
+            found = self._derived_cache[form] = frozenset(names - bases)
+        return found
+
     # -- materials --------------------------------------------------------------------------
 
     def materials(self, word: str) -> frozenset:
@@ -450,6 +477,7 @@ class WordNet:
         self._close_cache.clear()
         self._place_cache.clear()
         self._material_cache.clear()
+        self._derived_cache.clear()
         self._limit_cache.clear()
         self._wholes_cache.clear()
 

@@ -24,6 +24,7 @@ class TinyWordNet:
                  ("short", "tall"): "antonym", ("man", "person"): "hypernym"}
     COHYPONYMS = {frozenset(("blue", "green")), frozenset(("dog", "cat"))}
     MATERIALS = {"wooden": frozenset({"wood"}), "wood": frozenset({"wood"}), "metal": frozenset({"metal"})}
+    DERIVED = {frozenset(("grassy", "grass"))}
 
     def lemma(self, word, pos=None):
         return self.LEMMAS.get(word, word)
@@ -39,6 +40,9 @@ class TinyWordNet:
 
     def materials(self, word):
         return self.MATERIALS.get(word, frozenset())
+
+    def is_derived(self, word1, word2):
+        return frozenset((word1, word2)) in self.DERIVED
 
 
 def sentence(tagged: str) -> Sentence:
@@ -100,6 +104,13 @@ def test_material_swap_is_a_conflict_and_the_same_material_is_equal():
     assert found["alignment:swap:cohyponym"] == 1 and found["alignment:verdict:conflict_only"] == 1
     same = features(bench, bench.replace("wooden/JJ", "wood/NN"))
     assert same["alignment:swap:synonym"] == 1 and same["alignment:verdict:entailed"] == 1
+
+
+def test_a_word_derived_from_a_premise_word_of_another_class_is_equal():
+    found = features("a/DT dog/NN runs/VBZ on/IN a/DT grassy/JJ field/NN ./.", "a/DT dog/NN runs/VBZ on/IN the/DT grass/NN ./.")
+    assert found["alignment:word:derivation"] == 1 and found["alignment:verdict:entailed"] == 1
+    # the same two words tagged alike are not compared by derivation (guitar / guitarist)
+    assert RELATIONS.relation("grassy", "NN", "grass", "NN") is None
 
 
 def test_ordinal_swap():
@@ -213,6 +224,8 @@ def test_nationalities_tagged_as_proper_nouns_are_compared_as_places(real_relati
     ("plastic", "JJ", "metal", "NN", "cohyponym"),  # materials, far apart in WordNet's hierarchy
     ("wooden", "JJ", "concrete", "JJ", "cohyponym"), ("leather", "NN", "denim", "NN", "cohyponym"),
     ("wooden", "JJ", "wood", "NN", "synonym"),
+    ("grassy", "JJ", "grass", "NN", "derivation"), ("muddy", "JJ", "mud", "NN", "derivation"),
+    ("dancing", "VBG", "dancer", "NN", "derivation"), ("guitar", "NN", "guitarist", "NN", None),
 ])
 def test_words_the_tagger_misread_are_also_compared_in_the_other_open_classes(
         real_relations, premise, premise_tag, hypothesis, hypothesis_tag, relation):
@@ -222,9 +235,9 @@ def test_words_the_tagger_misread_are_also_compared_in_the_other_open_classes(
 def test_other_readings_come_after_the_tagged_one():
     from lexical_resources.relations import _readings
 
-    assert _readings("n", "n") == ("n", "a", "v")
-    assert _readings("v", "n") == ("v", "n", "a")
-    assert _readings("r", "r") == ("r", "a")  # adverbs are read as adjectives too (fast / slow), never as nouns
+    assert _readings("n", "n") == (("n",), ("a", "v"))
+    assert _readings("v", "n") == (("v", "n"), ("a",))
+    assert _readings("r", "r") == (("r",), ("a",))  # adverbs are read as adjectives too (fast / slow), never as nouns
 
 
 def test_active_to_passive_is_a_voice_change_not_a_role_swap():

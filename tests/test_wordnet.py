@@ -141,6 +141,14 @@ def test_materials(wn, word, expected):
     assert wn.materials(word) == expected
 
 
+@pytest.mark.parametrize("word1, word2, expected", [
+    ("grassy", "grass", True), ("grass", "grassy", True), ("sleepy", "sleeping", True), ("swimmer", "swims", True),
+    ("grassy", "sand", False), ("happy", "sad", False), ("dog", "dog", False),
+])
+def test_is_derived(wn, word1, word2, expected):
+    assert wn.is_derived(word1, word2) is expected
+
+
 def test_antonym_similar_tos(wn):
     assert not wn.is_antonym("hot", "frigid")
     assert WordNet(antonym_similar_tos=True).is_antonym("hot", "frigid")
