@@ -136,7 +136,7 @@ class WordNet:
         self._close_cache: dict[tuple, dict[str, int]] = {}
         self._place_cache: dict[tuple, str | None] = {}
         self._material_cache: dict[str, frozenset] = {}
-        self._derived_cache: dict[str, frozenset] = {}
+        self._derived_cache: dict[str, tuple[frozenset, frozenset]] = {}
         self._limit_cache: dict[str, int] = {}
         self._wholes_cache: dict[str, frozenset] = {}
 
@@ -384,10 +384,12 @@ class WordNet:
         different parts of speech; callers compare words of different classes with it (*guitarist*
         is derived from *guitar* too, and is no guitar).
         """
-        return not self._derived(word1).isdisjoint(self._base_forms(_normalize(word2), None)) or \
-            not self._derived(word2).isdisjoint(self._base_forms(_normalize(word1), None))
+        bases1, derived1 = self._derivations(word1)
+        bases2, derived2 = self._derivations(word2)
+        return not derived1.isdisjoint(bases2) or not derived2.isdisjoint(bases1)
 
-    def _derived(self, word: str) -> frozenset:
+    def _derivations(self, word: str) -> tuple[frozenset, frozenset]:
+        """The base forms of ``word`` in every part of speech, and the words derived from them."""
         form = _normalize(word)
         found = self._derived_cache.get(form)
         if found is None:
@@ -397,7 +399,7 @@ class WordNet:
                     for lemma in synset.lemmas():
                         if lemma.name().lower() in bases:
                             names.update(d.name().lower() for d in lemma.derivationally_related_forms() + lemma.pertainyms())
-            found = self._derived_cache[form] = frozenset(names - bases)
+            found = self._derived_cache[form] = (frozenset(bases), frozenset(names - bases))
         return found
 
     # -- materials --------------------------------------------------------------------------
