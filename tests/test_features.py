@@ -408,6 +408,36 @@ def test_a_family_cannot_take_a_group_name():
     assert "lexicalized" not in FAMILIES
 
 
+def test_a_group_cannot_take_a_family_name():
+    with pytest.raises(ValueError, match=r"group name\(s\) \['bleu'\] of family 'toy_grouped' are family names"):
+        register(Family("toy_grouped", _toy_first_reference, _toy_first_fast, groups=("bleu",)))
+    assert "toy_grouped" not in FAMILIES
+
+
+def test_declared_family_description_is_its_docstring_first_line_or_empty():
+    from featurize.families import family
+
+    def documented(pair):
+        """First line.
+
+        More.
+        """
+        return Counter()
+
+    def undocumented(pair):
+        return Counter()
+
+    try:
+        family("toy_documented", columns=("x",))(documented)
+        family("toy_undocumented", columns=("x",))(undocumented)
+        family("toy_described", columns=("x",), description="given")(documented)
+        assert [FAMILIES[f"toy_{n}"].description for n in ("documented", "undocumented", "described")] == [
+            "First line.", "", "given"]
+    finally:
+        for name in ("toy_documented", "toy_undocumented", "toy_described"):
+            FAMILIES.pop(name, None)
+
+
 @pytest.mark.xfail(strict=True, reason="known: the BLEU reference joins tokens with spaces and sacrebleu re-splits "
                                        "them, so a hand-built token holding whitespace counts as several words there "
                                        "but as one in the fast path (never happens for parsed or tokenized text)")
