@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from featurize import FAMILIES, GROUPS, Family, Pair, PairFeaturizer, Sentence, reference_features, register
-from featurize.families import SparseFeatures, family_seed, feature_name
+from featurize.families import MemoizedReference, SparseFeatures, family_seed, feature_name
 from featurize.hashing import feature_keys
 from featurize.inputs import as_pair, as_pairs
 
@@ -466,3 +466,45 @@ def test_the_default_fast_is_the_reference_once_per_distinct_pair():
     fast.limit = 1  # a full memo starts again
     fast(batch)
     assert len(calls) == 4
+
+
+def test_the_default_fast_reads_a_plain_dict_and_absent_columns_as_zero():
+    from featurize.batch import Batch
+
+    fast = MemoizedReference("plain", lambda pair: {"a": 2.0}, ("a", "b"))
+    assert fast(Batch.from_pairs(as_pairs([("A b.", "C d e.")]))).tolist() == [[2.0, 0.0]]
+
+
+def test_two_default_fast_families_never_share_a_key():
+    """The same feature name in two families is two features (each family hashes with its own seed)."""
+    from featurize.batch import Batch
+
+    batch = Batch.from_pairs(as_pairs([("A b.", "C d e.")]))
+    first, second = (MemoizedReference(name, lambda pair: Counter({"same name": 1}), None)(batch)
+                     for name in ("toy_one", "toy_two"))
+    assert first.names == second.names == ["same name"]
+    assert first.keys[0] != second.keys[0]
+
+
+def test_a_family_firing_nothing_changes_no_column():
+    pairs = PAIRS + [("A dog.", "")]
+    try:
+        register(Family("toy_silent", lambda pair: Counter(), MemoizedReference("toy_silent", lambda pair: Counter(),
+                                                                                None)))
+        for n_features in (2**20, None):
+            alone = PairFeaturizer("hyp_unigrams", n_features=n_features).fit_transform(pairs)
+            both = PairFeaturizer(["hyp_unigrams", "toy_silent"], n_features=n_features).fit_transform(pairs)
+            assert alone.shape == both.shape and (alone != both).nnz == 0
+    finally:
+        FAMILIES.pop("toy_silent", None)
+
+
+def test_a_sentence_of_exactly_the_cap_is_not_capped():
+    from featurize.families.lexicalized import CROSS_MAX_TOKENS, n_capped
+
+    def item(n_premise, n_hypothesis):
+        return ("w",) * n_premise, ("NN",) * n_premise, ("w",) * n_hypothesis, ("NN",) * n_hypothesis
+
+    assert CROSS_MAX_TOKENS == 128
+    assert n_capped([item(128, 128), item(5, 3)]) == 0
+    assert n_capped([item(129, 3), item(3, 129), item(129, 129), item(128, 1)]) == 3
