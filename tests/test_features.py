@@ -433,8 +433,26 @@ def test_declared_family_description_is_its_docstring_first_line_or_empty():
         family("toy_described", columns=("x",), description="given")(documented)
         assert [FAMILIES[f"toy_{n}"].description for n in ("documented", "undocumented", "described")] == [
             "First line.", "", "given"]
+        assert FAMILIES["toy_documented"].reference is documented
     finally:
         for name in ("toy_documented", "toy_undocumented", "toy_described"):
+            FAMILIES.pop(name, None)
+
+
+def test_declared_sparse_families_name_and_key_their_features_apart():
+    from featurize.families import family
+
+    def same_name(pair):
+        return Counter({"same name": 1})
+
+    pairs = [("A b.", "C d e.")]
+    try:
+        family("toy_left")(same_name)
+        family("toy_right")(same_name)
+        X = PairFeaturizer(["toy_left", "toy_right"], n_features=None).fit_transform(pairs)
+        assert X.shape == (1, 2) and X.nnz == 2  # two features, not one
+    finally:
+        for name in ("toy_left", "toy_right"):
             FAMILIES.pop(name, None)
 
 
@@ -468,11 +486,12 @@ def test_the_default_fast_is_the_reference_once_per_distinct_pair():
     assert len(calls) == 4
 
 
-def test_the_default_fast_reads_a_plain_dict_and_absent_columns_as_zero():
+def test_the_default_fast_reads_a_plain_dict_absent_columns_as_zero_and_ints_as_floats():
     from featurize.batch import Batch
 
-    fast = MemoizedReference("plain", lambda pair: {"a": 2.0}, ("a", "b"))
-    assert fast(Batch.from_pairs(as_pairs([("A b.", "C d e.")]))).tolist() == [[2.0, 0.0]]
+    fast = MemoizedReference("plain", lambda pair: {"a": 2}, ("a", "b"))
+    found = fast(Batch.from_pairs(as_pairs([("A b.", "C d e.")])))
+    assert found.tolist() == [[2.0, 0.0]] and found.dtype == np.float64  # real-valued columns, even from ints
 
 
 def test_two_default_fast_families_never_share_a_key():
@@ -508,3 +527,31 @@ def test_a_sentence_of_exactly_the_cap_is_not_capped():
     assert CROSS_MAX_TOKENS == 128
     assert n_capped([item(128, 128), item(5, 3)]) == 0
     assert n_capped([item(129, 3), item(3, 129), item(129, 129), item(128, 1)]) == 3
+
+
+def _hypothesis_length(pair):  # module level: the memoized reference below is pickled
+    return Counter({"n": len(pair.hypothesis.tokens)})
+
+
+def test_the_default_fast_forgets_on_a_resource_change_and_when_pickled():
+    """Its memo starts again when the shared lexical resources change, and a pickled copy (what a
+    worker process gets) starts with an empty one."""
+    import pickle
+
+    import lexical_resources
+    from featurize.batch import Batch
+    from lexical_resources import VerbOcean
+
+    calls = []
+    fast = MemoizedReference("toy_memo", lambda pair: calls.append(1) or _hypothesis_length(pair), ("n",))
+    batch = Batch.from_pairs(as_pairs([("A b.", "C d e.")]))
+    assert fast(batch).tolist() == [[4.0]] and fast(batch).tolist() == [[4.0]] and len(calls) == 1
+    try:
+        lexical_resources.set_resources(verbocean=VerbOcean({}))
+        assert fast(batch).tolist() == [[4.0]] and len(calls) == 2
+        assert fast(batch).tolist() == [[4.0]] and len(calls) == 2
+    finally:
+        lexical_resources.reset_resources()
+    memoized = MemoizedReference("toy_memo", _hypothesis_length, ("n",))
+    memoized(batch)
+    assert len(memoized._memo) == 1 and pickle.loads(pickle.dumps(memoized))._memo == {}

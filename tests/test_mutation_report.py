@@ -54,3 +54,16 @@ def test_every_package_is_in_the_mutation_sandbox():
               for line in config.get("mutmut", key).splitlines() if line.strip()}
     packages = {path.parent.name for path in repo.glob("*/__init__.py")} - {"tests"}  # mutmut copies tests/ itself
     assert packages <= copied, f"not copied into the mutation sandbox: {sorted(packages - copied)}"
+
+
+def test_uncredited_pairs_of_function_and_test_globs():
+    import pytest
+
+    from .mutmut_fixture_stats import uncredited
+
+    assert uncredited("") == []
+    assert uncredited("featurize.families.*=*test_slow.py::* ; a.*=b") == [
+        ("featurize.families.*", "*test_slow.py::*"), ("a.*", "b")]
+    for bad in ("featurize.families.*", "=tests", "a=b;c"):
+        with pytest.raises(ValueError, match="FUNCTIONS=TESTS"):
+            uncredited(bad)
