@@ -555,3 +555,15 @@ def test_the_default_fast_forgets_on_a_resource_change_and_when_pickled():
     memoized = MemoizedReference("toy_memo", _hypothesis_length, ("n",))
     memoized(batch)
     assert len(memoized._memo) == 1 and pickle.loads(pickle.dumps(memoized))._memo == {}
+
+
+def test_pair_work_is_the_capped_cross_product_plus_both_lengths():
+    from featurize.families.lexicalized import pair_work
+
+    assert pair_work(3, 4) == 3 * 4 + 3 + 4
+    assert pair_work(200, 2) == 128 * 2 + 200 + 2
+
+
+def test_selecting_no_family_says_so():
+    with pytest.raises(ValueError, match="^no feature family selected$"):
+        PairFeaturizer([]).fit(PAIRS)
