@@ -217,6 +217,8 @@ def test_unsupported_words_are_counted_up_to_three_plus():
     # tall, eats, red, apples: four hypothesis words with no premise counterpart
     four = features("a/DT man/NN sleeps/VBZ", "a/DT tall/JJ man/NN eats/VBZ red/JJ apples/NNS")
     assert [name for name in four if name.startswith("alignment:verdict:")] == ["alignment:verdict:new=3+"]
+    three = features("a/DT man/NN sleeps/VBZ", "a/DT tall/JJ man/NN eats/VBZ red/JJ")
+    assert [name for name in three if name.startswith("alignment:verdict:")] == ["alignment:verdict:new=3+"]
     two = features("a/DT man/NN sleeps/VBZ", "a/DT tall/JJ man/NN eats/VBZ")
     assert [name for name in two if name.startswith("alignment:verdict:")] == ["alignment:verdict:new=2"]
 
@@ -274,3 +276,31 @@ def test_a_token_repeated_in_a_long_sentence_still_aligns():
     premise, hypothesis = " ".join(["wow/UH"] + ["!/."] * 199), " ".join(["!/."] * 200)
     assert align(sentence(premise), sentence(hypothesis), RELATIONS)[1] == 199 / 200
     assert features(premise, hypothesis)["alignment:copy:entailed"] == 1
+
+
+def test_negation_on_both_sides_or_in_the_premise_only():
+    both = features("a/DT man/NN is/VBZ not/RB sleeping/VBG", "a/DT man/NN is/VBZ not/RB awake/JJ")
+    assert [name for name in both if name.startswith("alignment:negation:")] == [
+        "alignment:negation:both", "alignment:negation:both:new=1"]  # awake: unrelated to sleeping
+    premise_only = features("a/DT man/NN is/VBZ not/RB sleeping/VBG", "a/DT man/NN is/VBZ sleeping/VBG")
+    assert [name for name in premise_only if name.startswith("alignment:negation:")] == [
+        "alignment:negation:premise_only", "alignment:negation:premise_only:entailed"]
+
+
+def test_nouns_aligned_by_lemma_in_crossed_order_are_a_role_swap():
+    # men ... dogs / dog ... man: both nouns found by lemma, in the opposite order (no object, so
+    # the subject/object roles alone show no swap)
+    found = features("men/NNS and/CC dogs/NNS play/VBP", "a/DT dog/NN and/CC a/DT man/NN play/VBP")
+    assert found["alignment:role_swap"] == 1 and found["alignment:word:lemma"] == 1
+
+
+def test_a_related_word_outside_any_replaced_block_is_elsewhere():
+    links, _ = align(sentence("a/DT dog/NN sleeps/VBZ"), sentence("a/DT dog/NN sleeps/VBZ near/IN an/DT animal/NN"),
+                     RELATIONS)
+    assert links[-1] == Link(5, 1, "hypernym", "elsewhere")
+
+
+def test_describe_a_new_word():
+    assert describe(sentence("a/DT man/NN sleeps/VBZ"), sentence("a/DT man/NN sleeps/VBZ on/IN a/DT sofa/NN"),
+                    RELATIONS)[-1] == "sofa: new"
+
