@@ -256,18 +256,6 @@ def test_word_relations_are_shared_until_the_resources_change():
         lexical_resources.reset_resources()
 
 
-def test_subject_and_object_pronouns_trading_places_are_a_role_swap():
-    # "it hits the ball" / "the ball hits it": one content noun, so only the roles (subject it,
-    # object ball -> subject ball, object it) show the swap; the verb moved out of its block.
-    found = features("it/PRP hits/VBZ the/DT ball/NN", "the/DT ball/NN hits/VBZ it/PRP")
-    assert found["alignment:role_swap"] == 1 and found["alignment:role_swap:entailed"] == 1
-
-
-def test_a_word_with_no_premise_counterpart_is_a_new_link():
-    links, share = align(sentence("a/DT man/NN sleeps/VBZ"), sentence("a/DT man/NN sleeps/VBZ on/IN a/DT sofa/NN"),
-                         RELATIONS)
-    assert links[-1] == Link(5, None, None, "new")
-    assert share == 3 / 6  # "a man sleeps" of six tokens
 
 
 def test_a_token_repeated_in_a_long_sentence_still_aligns():
@@ -287,20 +275,29 @@ def test_negation_on_both_sides_or_in_the_premise_only():
         "alignment:negation:premise_only", "alignment:negation:premise_only:entailed"]
 
 
-def test_nouns_aligned_by_lemma_in_crossed_order_are_a_role_swap():
-    # men ... dogs / dog ... man: both nouns found by lemma, in the opposite order (no object, so
-    # the subject/object roles alone show no swap)
-    found = features("men/NNS and/CC dogs/NNS play/VBP", "a/DT dog/NN and/CC a/DT man/NN play/VBP")
-    assert found["alignment:role_swap"] == 1 and found["alignment:word:lemma"] == 1
-
-
-def test_a_related_word_outside_any_replaced_block_is_elsewhere():
-    links, _ = align(sentence("a/DT dog/NN sleeps/VBZ"), sentence("a/DT dog/NN sleeps/VBZ near/IN an/DT animal/NN"),
-                     RELATIONS)
-    assert links[-1] == Link(5, 1, "hypernym", "elsewhere")
 
 
 def test_describe_a_new_word():
     assert describe(sentence("a/DT man/NN sleeps/VBZ"), sentence("a/DT man/NN sleeps/VBZ on/IN a/DT sofa/NN"),
                     RELATIONS)[-1] == "sofa: new"
 
+
+@pytest.mark.parametrize("premise, hypothesis", [
+    # one content noun, so only the roles (subject it, object ball -> subject ball, object it) show the swap
+    ("it/PRP hits/VBZ the/DT ball/NN", "the/DT ball/NN hits/VBZ it/PRP"),
+    # both nouns found by lemma, in the opposite order (no object: the roles alone show no swap)
+    ("men/NNS and/CC dogs/NNS play/VBP", "a/DT dog/NN and/CC a/DT man/NN play/VBP"),
+], ids=["pronoun roles", "crossed lemmas"])
+def test_role_swap_found_by_roles_or_by_crossed_nouns(premise, hypothesis):
+    found = features(premise, hypothesis)
+    assert found["alignment:role_swap"] == 1 and found["alignment:role_swap:entailed"] == 1
+
+
+@pytest.mark.parametrize("extra, link", [
+    ("on/IN a/DT sofa/NN", Link(5, None, None, "new")),  # no premise counterpart
+    ("near/IN an/DT animal/NN", Link(5, 1, "hypernym", "elsewhere")),  # related, outside any replaced block
+])
+def test_an_added_word_is_new_or_related_elsewhere(extra, link):
+    links, share = align(sentence("a/DT dog/NN sleeps/VBZ"), sentence(f"a/DT dog/NN sleeps/VBZ {extra}"), RELATIONS)
+    assert links[-1] == link
+    assert share == 3 / 6  # "a dog sleeps" of six tokens
