@@ -22,6 +22,8 @@ fi
 status=0
 timeout --signal=INT "${MUTATION_TIME_LIMIT:-3600}" python -m mutmut run --max-children "${MUTATION_WORKERS:-1}" "$@" || status=$?
 [ "$status" -eq 0 ] || echo "mutmut stopped (exit $status; 124 is the time limit): the report covers the mutants checked so far" >&2
+[ -e mutants/mutmut-stats.json ] || echo "no stats: a test failed in mutmut's copy of the project (\"runner returned 1\": see" \
+    "which with 'cd mutants && MUTANT_UNDER_TEST= PYTHONPATH=. python -m pytest -x -q tests'; a package missing from setup.cfg's also_copy does that)" >&2
 python -m mutmut results --all true > mutants/results.txt
 shown="$*"
 [ "$#" -le 4 ] || shown="<$# mutant names>"

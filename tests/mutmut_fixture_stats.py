@@ -7,12 +7,20 @@ during the first test that uses it, so the other tests were never run against mu
 code the fixture calls, and mutants that only they would catch survived. These hooks record
 the functions each fixture's setup calls and credit them to every test that uses the fixture.
 
+``MUTATION_UNCREDITED="FUNCTIONS=TESTS[;FUNCTIONS=TESTS...]"`` (globs of mutmut's function names
+and of test node ids) narrows the record the other way: a function matching ``FUNCTIONS`` called
+during a test matching ``TESTS`` is not credited to it, so its mutants do not run that test (e.g.
+``"featurize.families.*=tests/test_inference_experiment.py::*"``: a 25 s end-to-end experiment
+that every feature family's survivor would otherwise wait for). mutmut keeps the record in
+``mutants/mutmut-stats.json``: delete it for a change of ``MUTATION_UNCREDITED`` to take effect.
+
 ``tests/conftest.py`` imports them; they do nothing unless mutmut's stats run is in progress
 (``MUTANT_UNDER_TEST=stats``), and then read mutmut's record of the functions called
 (``mutmut.state.state()._stats``, mutmut 3.8).
 """
 from __future__ import annotations
 
+import fnmatch
 import os
 
 import pytest
@@ -54,3 +62,15 @@ def pytest_runtest_teardown(item, nextitem):
     for definitions in item._fixtureinfo.name2fixturedefs.values():
         for fixturedef in definitions:
             called.update(_calls_by_fixture.get(fixturedef, ()))
+    for functions, tests in uncredited(os.environ.get("MUTATION_UNCREDITED", "")):
+        if fnmatch.fnmatch(item.nodeid, tests):
+            called.difference_update([name for name in called if fnmatch.fnmatch(name, functions)])
+
+
+def uncredited(spec: str) -> list[tuple[str, str]]:
+    """``"f1=t1;f2=t2"`` -> ``[("f1", "t1"), ("f2", "t2")]`` (function glob, test id glob)."""
+    pairs = [part.split("=", 1) for part in spec.split(";") if part.strip()]
+    bad = [part for part in pairs if len(part) != 2 or not all(p.strip() for p in part)]
+    if bad:
+        raise ValueError(f"MUTATION_UNCREDITED: expected FUNCTIONS=TESTS pairs separated by ';', got {spec!r}")
+    return [(functions.strip(), tests.strip()) for functions, tests in pairs]

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from featurize.families.alignment import align, alignment_features, describe
+from featurize.families.alignment import Link, align, alignment_features, describe
 from lexical_resources.numbers import cardinal, number_relation, ordinal
 from lexical_resources.relations import RELATION_CLASSES, RELATION_ORDER, WordRelations
 from lexnli.records import Sentence
@@ -244,3 +244,106 @@ def test_active_to_passive_is_a_voice_change_not_a_role_swap():
     found = features("a/DT dog/NN bit/VBD a/DT man/NN ./.", "a/DT man/NN was/VBD bitten/VBN by/IN a/DT dog/NN ./.")
     assert found["alignment:voice_change"] == 1
     assert "alignment:role_swap" not in found
+
+
+# ---- mutation-test killers: each states the rule it checks (docs/mutation/README.md) ---------
+
+def test_forms_of_be_and_particles_are_not_content_words():
+    # content words of "a dog is big": dog and big; "is" (be) is not aligned at all, and both
+    # words are in the premise, so nothing is new.
+    links, _ = align(sentence("a/DT big/JJ dog/NN"), sentence("a/DT dog/NN is/VBZ big/JJ"), RELATIONS)
+    assert [link.hypothesis_index for link in links] == [1, 3]
+    assert features("a/DT big/JJ dog/NN", "a/DT dog/NN is/VBZ big/JJ")["alignment:verdict:entailed"] == 1
+    # a particle (RP) is no content word either: "gets up" adds no new word to "gets"
+    found = features("a/DT man/NN gets/VBZ ./.", "a/DT man/NN gets/VBZ up/RP ./.")
+    assert found["alignment:verdict:entailed"] == 1 and "alignment:word:new" not in found
+
+
+def test_unsupported_words_are_counted_up_to_three_plus():
+    # tall, eats, red, apples: four hypothesis words with no premise counterpart
+    four = features("a/DT man/NN sleeps/VBZ", "a/DT tall/JJ man/NN eats/VBZ red/JJ apples/NNS")
+    assert [name for name in four if name.startswith("alignment:verdict:")] == ["alignment:verdict:new=3+"]
+    three = features("a/DT man/NN sleeps/VBZ", "a/DT tall/JJ man/NN eats/VBZ red/JJ")
+    assert [name for name in three if name.startswith("alignment:verdict:")] == ["alignment:verdict:new=3+"]
+    two = features("a/DT man/NN sleeps/VBZ", "a/DT tall/JJ man/NN eats/VBZ")
+    assert [name for name in two if name.startswith("alignment:verdict:")] == ["alignment:verdict:new=2"]
+
+
+def test_no_role_swap_when_the_premise_has_no_subject():
+    # "look at the dog": no subject, object dog; "the dog looks": subject dog, no object. One noun
+    # changing role with nothing in the other role is no swap of subject and object.
+    found = features("look/VB at/IN the/DT dog/NN", "the/DT dog/NN looks/VBZ")
+    assert not [name for name in found if name.startswith("alignment:role_swap")]
+
+
+def test_exact_and_lemma_links_name_no_word_pair():
+    # the words themselves are features only for relations other than exact / lemma
+    same = features(GIRL_BLUE, GIRL_BLUE)
+    assert not [name for name in same if name.startswith("alignment:pair:")]
+    lemma = features("the/DT dogs/NNS bark/VBP ./.", "the/DT dog/NN bark/VBP ./.")
+    assert lemma["alignment:subst:lemma"] == 1
+    assert not [name for name in lemma if name.startswith("alignment:pair:")]
+
+
+def test_word_relations_are_shared_until_the_resources_change():
+    import lexical_resources
+    from featurize.families.alignment import word_relations
+    from lexical_resources import VerbOcean
+
+    first_wn, second_wn, verbocean = TinyWordNet(), TinyWordNet(), VerbOcean({})
+    try:
+        lexical_resources.set_resources(wordnet=first_wn, verbocean=verbocean)
+        relations = word_relations()
+        assert (relations.wordnet, relations.verbocean) == (first_wn, verbocean)
+        assert word_relations() is relations
+        lexical_resources.set_resources(wordnet=second_wn)
+        assert word_relations().wordnet is second_wn and word_relations().verbocean is verbocean
+    finally:
+        lexical_resources.reset_resources()
+
+
+
+
+def test_a_token_repeated_in_a_long_sentence_still_aligns():
+    # difflib ignores tokens frequent in a sequence of 200+ unless autojunk is off: "!" x 199 of
+    # the premise must still match 199 of the hypothesis's 200.
+    premise, hypothesis = " ".join(["wow/UH"] + ["!/."] * 199), " ".join(["!/."] * 200)
+    assert align(sentence(premise), sentence(hypothesis), RELATIONS)[1] == 199 / 200
+    assert features(premise, hypothesis)["alignment:copy:entailed"] == 1
+
+
+def test_negation_on_both_sides_or_in_the_premise_only():
+    both = features("a/DT man/NN is/VBZ not/RB sleeping/VBG", "a/DT man/NN is/VBZ not/RB awake/JJ")
+    assert [name for name in both if name.startswith("alignment:negation:")] == [
+        "alignment:negation:both", "alignment:negation:both:new=1"]  # awake: unrelated to sleeping
+    premise_only = features("a/DT man/NN is/VBZ not/RB sleeping/VBG", "a/DT man/NN is/VBZ sleeping/VBG")
+    assert [name for name in premise_only if name.startswith("alignment:negation:")] == [
+        "alignment:negation:premise_only", "alignment:negation:premise_only:entailed"]
+
+
+
+
+def test_describe_a_new_word():
+    assert describe(sentence("a/DT man/NN sleeps/VBZ"), sentence("a/DT man/NN sleeps/VBZ on/IN a/DT sofa/NN"),
+                    RELATIONS)[-1] == "sofa: new"
+
+
+@pytest.mark.parametrize("premise, hypothesis", [
+    # one content noun, so only the roles (subject it, object ball -> subject ball, object it) show the swap
+    ("it/PRP hits/VBZ the/DT ball/NN", "the/DT ball/NN hits/VBZ it/PRP"),
+    # both nouns found by lemma, in the opposite order (no object: the roles alone show no swap)
+    ("men/NNS and/CC dogs/NNS play/VBP", "a/DT dog/NN and/CC a/DT man/NN play/VBP"),
+], ids=["pronoun roles", "crossed lemmas"])
+def test_role_swap_found_by_roles_or_by_crossed_nouns(premise, hypothesis):
+    found = features(premise, hypothesis)
+    assert found["alignment:role_swap"] == 1 and found["alignment:role_swap:entailed"] == 1
+
+
+@pytest.mark.parametrize("extra, link", [
+    ("on/IN a/DT sofa/NN", Link(5, None, None, "new")),  # no premise counterpart
+    ("near/IN an/DT animal/NN", Link(5, 1, "hypernym", "elsewhere")),  # related, outside any replaced block
+])
+def test_an_added_word_is_new_or_related_elsewhere(extra, link):
+    links, share = align(sentence("a/DT dog/NN sleeps/VBZ"), sentence(f"a/DT dog/NN sleeps/VBZ {extra}"), RELATIONS)
+    assert links[-1] == link
+    assert share == 3 / 6  # "a dog sleeps" of six tokens

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from featurize import FAMILIES, GROUPS, Family, Pair, PairFeaturizer, Sentence, reference_features, register
-from featurize.families import SparseFeatures, family_seed, feature_name
+from featurize.families import MemoizedReference, SparseFeatures, family_seed, feature_name
 from featurize.hashing import feature_keys
 from featurize.inputs import as_pair, as_pairs
 
@@ -408,6 +408,54 @@ def test_a_family_cannot_take_a_group_name():
     assert "lexicalized" not in FAMILIES
 
 
+def test_a_group_cannot_take_a_family_name():
+    with pytest.raises(ValueError, match=r"group name\(s\) \['bleu'\] of family 'toy_grouped' are family names"):
+        register(Family("toy_grouped", _toy_first_reference, _toy_first_fast, groups=("bleu",)))
+    assert "toy_grouped" not in FAMILIES
+
+
+def test_declared_family_description_is_its_docstring_first_line_or_empty():
+    from featurize.families import family
+
+    def documented(pair):
+        """First line.
+
+        More.
+        """
+        return Counter()
+
+    def undocumented(pair):
+        return Counter()
+
+    try:
+        family("toy_documented", columns=("x",))(documented)
+        family("toy_undocumented", columns=("x",))(undocumented)
+        family("toy_described", columns=("x",), description="given")(documented)
+        assert [FAMILIES[f"toy_{n}"].description for n in ("documented", "undocumented", "described")] == [
+            "First line.", "", "given"]
+        assert FAMILIES["toy_documented"].reference is documented
+    finally:
+        for name in ("toy_documented", "toy_undocumented", "toy_described"):
+            FAMILIES.pop(name, None)
+
+
+def test_declared_sparse_families_name_and_key_their_features_apart():
+    from featurize.families import family
+
+    def same_name(pair):
+        return Counter({"same name": 1})
+
+    pairs = [("A b.", "C d e.")]
+    try:
+        family("toy_left")(same_name)
+        family("toy_right")(same_name)
+        X = PairFeaturizer(["toy_left", "toy_right"], n_features=None).fit_transform(pairs)
+        assert X.shape == (1, 2) and X.nnz == 2  # two features, not one
+    finally:
+        for name in ("toy_left", "toy_right"):
+            FAMILIES.pop(name, None)
+
+
 @pytest.mark.xfail(strict=True, reason="known: the BLEU reference joins tokens with spaces and sacrebleu re-splits "
                                        "them, so a hand-built token holding whitespace counts as several words there "
                                        "but as one in the fast path (never happens for parsed or tokenized text)")
@@ -436,3 +484,86 @@ def test_the_default_fast_is_the_reference_once_per_distinct_pair():
     fast.limit = 1  # a full memo starts again
     fast(batch)
     assert len(calls) == 4
+
+
+def test_the_default_fast_reads_a_plain_dict_absent_columns_as_zero_and_ints_as_floats():
+    from featurize.batch import Batch
+
+    fast = MemoizedReference("plain", lambda pair: {"a": 2}, ("a", "b"))
+    found = fast(Batch.from_pairs(as_pairs([("A b.", "C d e.")])))
+    assert found.tolist() == [[2.0, 0.0]] and found.dtype == np.float64  # real-valued columns, even from ints
+
+
+def test_two_default_fast_families_never_share_a_key():
+    """The same feature name in two families is two features (each family hashes with its own seed)."""
+    from featurize.batch import Batch
+
+    batch = Batch.from_pairs(as_pairs([("A b.", "C d e.")]))
+    first, second = (MemoizedReference(name, lambda pair: Counter({"same name": 1}), None)(batch)
+                     for name in ("toy_one", "toy_two"))
+    assert first.names == second.names == ["same name"]
+    assert first.keys[0] != second.keys[0]
+
+
+def test_a_family_firing_nothing_changes_no_column():
+    pairs = PAIRS + [("A dog.", "")]
+    try:
+        register(Family("toy_silent", lambda pair: Counter(), MemoizedReference("toy_silent", lambda pair: Counter(),
+                                                                                None)))
+        for n_features in (2**20, None):
+            alone = PairFeaturizer("hyp_unigrams", n_features=n_features).fit_transform(pairs)
+            both = PairFeaturizer(["hyp_unigrams", "toy_silent"], n_features=n_features).fit_transform(pairs)
+            assert alone.shape == both.shape and (alone != both).nnz == 0
+    finally:
+        FAMILIES.pop("toy_silent", None)
+
+
+def test_a_sentence_of_exactly_the_cap_is_not_capped():
+    from featurize.families.lexicalized import CROSS_MAX_TOKENS, n_capped
+
+    def item(n_premise, n_hypothesis):
+        return ("w",) * n_premise, ("NN",) * n_premise, ("w",) * n_hypothesis, ("NN",) * n_hypothesis
+
+    assert CROSS_MAX_TOKENS == 128
+    assert n_capped([item(128, 128), item(5, 3)]) == 0
+    assert n_capped([item(129, 3), item(3, 129), item(129, 129), item(128, 1)]) == 3
+
+
+def _hypothesis_length(pair):  # module level: the memoized reference below is pickled
+    return Counter({"n": len(pair.hypothesis.tokens)})
+
+
+def test_the_default_fast_forgets_on_a_resource_change_and_when_pickled():
+    """Its memo starts again when the shared lexical resources change, and a pickled copy (what a
+    worker process gets) starts with an empty one."""
+    import pickle
+
+    import lexical_resources
+    from featurize.batch import Batch
+    from lexical_resources import VerbOcean
+
+    calls = []
+    fast = MemoizedReference("toy_memo", lambda pair: calls.append(1) or _hypothesis_length(pair), ("n",))
+    batch = Batch.from_pairs(as_pairs([("A b.", "C d e.")]))
+    assert fast(batch).tolist() == [[4.0]] and fast(batch).tolist() == [[4.0]] and len(calls) == 1
+    try:
+        lexical_resources.set_resources(verbocean=VerbOcean({}))
+        assert fast(batch).tolist() == [[4.0]] and len(calls) == 2
+        assert fast(batch).tolist() == [[4.0]] and len(calls) == 2
+    finally:
+        lexical_resources.reset_resources()
+    memoized = MemoizedReference("toy_memo", _hypothesis_length, ("n",))
+    memoized(batch)
+    assert len(memoized._memo) == 1 and pickle.loads(pickle.dumps(memoized))._memo == {}
+
+
+def test_pair_work_is_the_capped_cross_product_plus_both_lengths():
+    from featurize.families.lexicalized import pair_work
+
+    assert pair_work(3, 4) == 3 * 4 + 3 + 4
+    assert pair_work(200, 2) == 128 * 2 + 200 + 2
+
+
+def test_selecting_no_family_says_so():
+    with pytest.raises(ValueError, match="^no feature family selected$"):
+        PairFeaturizer([]).fit(PAIRS)

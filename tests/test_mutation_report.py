@@ -40,3 +40,30 @@ def test_the_sample_takes_a_share_of_each_module_seeded():
     assert "classifiers.b.xǁCǁm__mutmut_1" in picked and len(picked) == 3  # at least one per module; c not matched
     assert module.sample(names, ["classifiers.*"], 0.25, seed=3) == picked
     assert {tuple(module.sample(names, ["classifiers.*"], 0.25, seed=s)) for s in range(10)} != {tuple(picked)}
+
+
+def test_every_package_is_in_the_mutation_sandbox():
+    """mutmut runs the suite in a copy holding only setup.cfg's ``source_paths`` and ``also_copy``: a
+    package left out fails the layering test there, and mutmut stops with "runner returned 1"."""
+    from configparser import ConfigParser
+
+    repo = SCRIPT.parents[1]
+    config = ConfigParser()
+    config.read(repo / "setup.cfg")
+    copied = {line.strip().rstrip("/") for key in ("source_paths", "also_copy")
+              for line in config.get("mutmut", key).splitlines() if line.strip()}
+    packages = {path.parent.name for path in repo.glob("*/__init__.py")} - {"tests"}  # mutmut copies tests/ itself
+    assert packages <= copied, f"not copied into the mutation sandbox: {sorted(packages - copied)}"
+
+
+def test_uncredited_pairs_of_function_and_test_globs():
+    import pytest
+
+    from .mutmut_fixture_stats import uncredited
+
+    assert uncredited("") == []
+    assert uncredited("featurize.families.*=*test_slow.py::* ; a.*=b") == [
+        ("featurize.families.*", "*test_slow.py::*"), ("a.*", "b")]
+    for bad in ("featurize.families.*", "=tests", "a=b;c"):
+        with pytest.raises(ValueError, match="FUNCTIONS=TESTS"):
+            uncredited(bad)
