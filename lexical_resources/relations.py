@@ -2,14 +2,16 @@
 
 One call, :meth:`WordRelations.relation`, answers with a relation and the resource that gave
 it, in a fixed order of precedence: the same token; numbers (cardinals and ordinals, digits or
-words); the same lemma; WordNet synonym, hypernym (the hypothesis word is more general:
-*dog* -> *animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
-(:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), with adjectives also read as
-nouns (colours and peoples are organised as nouns in WordNet); then VerbOcean for verbs.
-Words of different classes derived from one another are ``derivation`` (*grassy* / *grass*). Words that name materials are co-hyponyms (*wooden* / *metal*), whatever WordNet's hierarchy
-says. Nationality and other place adjectives are compared through the places they pertain to
-(:meth:`~lexical_resources.wordnet.WordNet.place`): *German* / *French* are co-hyponyms (two
-countries), *German* -> *European* a holonym (Germany is part of Europe), the reverse a meronym.
+words); the same lemma; places (nationality and other place adjectives compared through the
+places they pertain to, :meth:`~lexical_resources.wordnet.WordNet.place`: *German* / *French*
+are co-hyponyms, two countries; *German* -> *European* a holonym, Germany is part of Europe;
+the reverse a meronym); WordNet synonym, hypernym (the hypothesis word is more general: *dog*
+-> *animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
+(:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), and VerbOcean for two verbs,
+with the words read in their tagged classes; then ``derivation`` for words of different classes
+derived from one another (*grassy* / *grass*); then WordNet again with the words read in the
+other open classes (taggers confuse them: *Old* as NNP, *standing* as NN); last, words that
+name materials are co-hyponyms (*wooden* / *metal*) whatever WordNet's hierarchy says.
 
 Each relation falls in one of four classes that say what it does to entailment when the
 hypothesis word takes the premise word's place: ``equal`` and ``general`` keep it, ``specific``
@@ -23,17 +25,16 @@ from .wordnet import wordnet_pos
 #: Relation -> what substituting the hypothesis word for the premise word does to entailment.
 RELATION_CLASSES = {
     "exact": "equal", "lemma": "equal", "synonym": "equal", "derivation": "equal", "number_same": "equal",
-    "ordinal_same": "equal",
-    "vo_similar": "equal",
+    "ordinal_same": "equal", "vo_similar": "equal",
     "hypernym": "general", "holonym": "general", "vo_stronger": "general",
     "hyponym": "specific", "meronym": "specific", "vo_weaker": "specific",
     "antonym": "conflict", "cohyponym": "conflict", "number_different": "conflict",
     "ordinal_different": "conflict", "vo_opposite": "conflict",
 }
 #: Relations in order of preference when a hypothesis word could align to several premise words.
-RELATION_ORDER = ("exact", "lemma", "number_same", "ordinal_same", "synonym", "derivation", "vo_similar", "hypernym",
-                  "holonym", "vo_stronger", "antonym", "number_different", "ordinal_different", "vo_opposite",
-                  "cohyponym", "hyponym", "meronym", "vo_weaker")
+RELATION_ORDER = ("exact", "lemma", "number_same", "ordinal_same", "synonym", "derivation", "vo_similar",
+                  "hypernym", "holonym", "vo_stronger", "antonym", "number_different", "ordinal_different",
+                  "vo_opposite", "cohyponym", "hyponym", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
 #: The resource behind each relation, for explanations.
 SOURCES = {"exact": "token", "number_same": "numbers", "number_different": "numbers", "ordinal_same": "numbers",

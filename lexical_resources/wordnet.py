@@ -379,8 +379,8 @@ class WordNet:
     def is_derived(self, word1: str, word2: str) -> bool:
         """Whether one word is derived from the other in WordNet (*grassy* / *grass*, *sleepy* / *sleep*).
 
-        Read from the derivational and "relating to" links of the words' own lemmas in their 3 most
-        frequent senses of every part of speech. The link says the two name one concept in
+        Read from the derivational and "relating to" links of the words' own lemmas in their
+        ``senses`` most frequent senses of every part of speech. The link says the two name one concept in
         different parts of speech; callers compare words of different classes with it (*guitarist*
         is derived from *guitar* too, and is no guitar).
         """
@@ -395,17 +395,18 @@ class WordNet:
         if found is None:
             bases, names = self._base_forms(form, None), set()
             for base in bases:
-                for synset in self._wn.synsets(base)[:3] if base else ():
+                for synset in self._wn.synsets(base)[:self.senses] if base else ():
                     for lemma in synset.lemmas():
                         if lemma.name().lower() in bases:
-                            names.update(d.name().lower() for d in lemma.derivationally_related_forms() + lemma.pertainyms())
+                            linked = lemma.derivationally_related_forms() + lemma.pertainyms()
+                            names.update(d.name().lower() for d in linked)
             found = self._derived_cache[form] = (frozenset(bases), frozenset(names - bases))
         return found
 
     # -- materials --------------------------------------------------------------------------
 
     def materials(self, word: str) -> frozenset:
-        """The materials ``word`` names: its substance and fabric senses among its 3 most frequent noun senses.
+        """The materials ``word`` names: its substance and fabric senses among its ``senses`` most frequent noun senses.
 
         A substance is a noun sense in WordNet's *noun.substance* file (*wood*, *plastic*,
         *leather*, *glass*); a fabric is a kind of *fabric*, one or two links down (*denim*,
@@ -419,7 +420,7 @@ class WordNet:
         if found is None:
             names = set()
             for base in (form, form[:-2]) if form.endswith("en") and len(form) > 4 else (form,):
-                for synset in self._wn.synsets(base, "n")[:3] if base else ():
+                for synset in self._wn.synsets(base, "n")[:self.senses] if base else ():
                     if synset.lexname() == "noun.substance" or not _FABRIC.isdisjoint(
                             _name(s) for s in synset.closure(lambda s: s.hypernyms(), depth=2)):
                         names.add(_name(synset))
