@@ -284,3 +284,34 @@ def test_learning_curve_figure_without_claim_and_claim_failing(kept_figures):
     (note,) = kept_figures[1].axes[0].texts
     assert note.get_text().endswith("here at n=100: 50.0 vs 60.0 (does not hold; won 0/1 draws)")
     assert note.xy == pytest.approx((100, 60.0))
+
+
+# --- text --------------------------------------------------------------------------------------------
+
+def test_learning_curve_markdown_names_the_C_grid():
+    from experiments.learning_curve import markdown
+
+    summary = pd.DataFrame({"model": ["lexicalized"], "n_train": [100], "mean": [0.5], "std": [float("nan")],
+                            "n_draws": [1]})
+    assert "; C chosen on dev for every fit from 0.3, 1, 3.\n" in markdown(summary, None, (0.3, 1.0, 3.0))
+    assert "; C = 0.5 for every fit.\n" in markdown(summary, None, (0.5,))
+
+
+def test_inference_markdown_captions():
+    from experiments.inference import markdown
+
+    table = pd.DataFrame([{"model": "inference", "train": "snli", "dataset": "snli_test", "n_test": 4,
+                           "accuracy": 0.75, "reference_accuracy": 0.782}])
+    significance = pd.DataFrame([{"model_a": "inference", "model_b": "lexicalized", "a_only": 3, "b_only": 1,
+                                  "p_value": 0.625}])
+    text = markdown(table, significance)
+    assert "McNemar's exact test on SNLI test (a_only: pairs only model_a gets right):\n\n" in text
+    assert " 75 |" in text and " 78.2 |" in text and " 0.625 |" in text
+
+
+def test_ablation_help_says_C_is_chosen_for_every_row(capsys):
+    from experiments.ablation import main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "C values tried on dev for every row" in " ".join(capsys.readouterr().out.split())
