@@ -180,7 +180,8 @@ def test_learning_curve_run_defaults(noisy_snli, monkeypatch):
         curve.subsample(300, 20, 1, d).tolist() for d in range(3)]
 
 
-def test_learning_curve_cli_passes_its_options_to_the_fits(noisy_snli_files, tmp_path, monkeypatch, capsys):
+def test_learning_curve_cli_passes_its_options_to_the_fits(noisy_snli_files, tmp_path, monkeypatch, capsys,
+                                                           kept_figures):
     import experiments.learning_curve as curve
 
     calls = []
@@ -191,6 +192,10 @@ def test_learning_curve_cli_passes_its_options_to_the_fits(noisy_snli_files, tmp
     for call in calls:
         assert call["n_jobs"] == 2 and call["preset"] == "paper" and call["featurizer_params"]["min_df"] == 3
         assert call["grid"] == (1.0,)
+    # the figure written carries the claim's note (checked at n=50, the only size run)
+    assert (tmp_path / "learning_curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    (note,) = kept_figures[0].axes[0].texts
+    assert "here at n=50:" in note.get_text()
 
 
 @pytest.fixture
