@@ -219,7 +219,8 @@ def test_learning_curve_figure(kept_figures):
             ("unlexicalized", 100, 0, 0.40), ("unlexicalized", 100, 1, 0.50), ("unlexicalized", 3000, 0, 0.55)]
     results = pd.DataFrame(rows, columns=["model", "n_train", "draw", "test_accuracy"])
     summary = summarize(results)
-    png = plot(summary, check_claim(results))
+    with matplotlib.rc_context({"savefig.format": "svg"}):  # a user's default format does not change the file's
+        png = plot(summary, check_claim(results))
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     # 7 x 4.5 inches at 120 dpi: the PNG's width and height from its IHDR chunk
     assert int.from_bytes(png[16:20], "big") == 840 and int.from_bytes(png[20:24], "big") == 540
@@ -257,14 +258,19 @@ def test_learning_curve_figure(kept_figures):
         assert matplotlib.colors.to_rgba(flat[label].get_color()) == color and flat[label].get_linestyle() == style
     assert flat["chance (33.3)"].get_linewidth() < flat["lexicalized, paper (550k train): 78.2"].get_linewidth() <= \
         curves["lexicalized (this run)"].get_linewidth()
-    # headroom above the highest line (78.2) for the claim's box: a fifth of the data range on top
+    # headroom for the claim's box: matplotlib's default 5% margins around the lines (chance 33.3 to the
+    # paper's 78.2) span 1.1 R, and a fifth of that span is added on top
     low, high = ax.get_ylim()
-    assert high - 78.2 > 0.15 * (high - low) and low < 33.3
+    span = 78.2 - 100 / 3
+    assert low == pytest.approx(100 / 3 - 0.05 * span)
+    assert high == pytest.approx(78.2 + 0.05 * span + 0.2 * 1.1 * span)
     (note,) = ax.texts
     assert note.get_text() == ("paper: lexicalized > unlexicalized already at 100\n"
                                "here at n=100: 55.0 vs 45.0 (holds; won 2/2 draws)")
     assert note.xy == pytest.approx((100, 55.0))  # the arrow points at the better mean at n=100
+    # the box in the upper left corner of the axes (axes coordinates), the arrow in data coordinates
     assert note.get_position() == pytest.approx((0.03, 0.97)) and note.get_verticalalignment() == "top"
+    assert note.anncoords == "axes fraction" and note.xycoords == "data"
     assert note.get_fontsize() < matplotlib.rcParams["font.size"]
     assert note.arrow_patch is not None and note.get_bbox_patch() is not None
     assert note.get_bbox_patch().get_facecolor()[:3] == (1.0, 1.0, 1.0)
@@ -300,6 +306,8 @@ def test_learning_curve_markdown_names_the_C_grid():
                             "n_draws": [1]})
     assert "; C chosen on dev for every fit from 0.3, 1, 3.\n" in markdown(summary, None, (0.3, 1.0, 3.0))
     assert "; C = 0.5 for every fit.\n" in markdown(summary, None, (0.5,))
+    assert markdown(summary, None, (0.5,)).endswith("\n\nPaper's claim not checked: both the lexicalized and the "
+                                                    "unlexicalized model are needed.\n")
 
 
 def test_inference_markdown_captions():
