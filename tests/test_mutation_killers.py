@@ -265,6 +265,13 @@ def test_with_model_probabilities_fit_transform_and_names():
     assert np.allclose(by_fit[:, 3:], np.log(probabilities))
     assert list(stacked.get_feature_names_out()) == ["a", "b", "c", "log_p_x", "log_p_y", "log_p_z"]
     assert not hasattr(stacked.featurizer, "vocabulary_")  # a clone is fitted, not the given featurizer
+    assert stacked.get_feature_names_out().dtype == object  # scikit-learn's convention for feature names
+    # a supervised featurizer is fitted with the labels: keep the 2 columns of {a, b, c} most tied to them
+    from sklearn.feature_selection import SelectKBest, chi2
+    from sklearn.pipeline import make_pipeline
+
+    selecting = WithModelProbabilities(make_pipeline(DictVectorizer(), SelectKBest(chi2, k=2)), source_model)
+    assert selecting.fit(X, ["x", "y", "x", "z"]).transform(X).shape == (4, 2 + 3)
 
 
 def make_pipeline_of(vectorizer, classifier):

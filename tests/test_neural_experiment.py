@@ -1,5 +1,6 @@
 """``python -m experiments.neural`` end to end on the tiny noisy SNLI files (and a tiny SICK file)."""
 import gzip
+import time
 
 import numpy as np
 import pandas as pd
@@ -80,15 +81,22 @@ def test_sick_rows(noisy_snli_files, tmp_path, tagger):  # noqa: F811
             for i, r in enumerate(noisy_records(n, seed, noise=0.0))]
     sick = write_sick(tmp_path / "SICK.txt", sick_text(rows))
     out = tmp_path / "out"
+    started = time.perf_counter()
     assert neural.main([*data_args(noisy_snli_files), *QUICK, "--encoders", "lstm", "--curve-sizes", "--sick", str(sick),
                         "--out", str(out)]) == 0
+    elapsed = time.perf_counter() - started
     table = pd.read_csv(out / "neural.csv")
+    assert ((table["seconds"] >= 0) & (table["seconds"] <= elapsed)).all()  # each row's time is part of the run's
     sick_rows = table[table.dataset == "sick"].set_index("train")
     assert sorted(sick_rows.index) == ["sick", "snli", "snli+sick"]
     assert sick_rows.loc["sick", "paper_accuracy"] == 0.713 and sick_rows.loc["snli+sick", "paper_accuracy"] == 0.808
     assert sick_rows.loc["sick", "n_train"] == 60 and sick_rows.loc["snli+sick", "n_train"] == 360
     # n_train means the same in every file; pairs per second count the pairs of each epoch (SICK TRAIN's).
     timing = pd.read_csv(out / "timing.csv").set_index("train")
+    assert (timing["model"] == "lstm").all()
+    # every LSTM is trained with the command's options: --max-epochs 2 (the estimator's default, 10 epochs
+    # with patience 2, trains at least 3)
+    assert (timing["epochs"] <= 2).all()
     history = pd.read_csv(out / "history.csv")
     for train, n_train, epoch_pairs in (("snli", 300, 300), ("sick", 60, 60), ("snli+sick", 360, 60)):
         epochs = history[(history.train == train) & (history.n_train == n_train)]

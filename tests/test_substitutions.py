@@ -144,6 +144,9 @@ def test_nationalities_swap_for_other_countries_nationalities(finder):
     ("the german shepherd dog plays .", "DT JJ NN NN VBZ .", "german"),
     ("a japanese maple tree grows .", "DT JJ NN NN VBZ .", "japanese"),
     ("a native american man walks .", "DT JJ JJ NN VBZ .", "american"),
+    # the name at the start of the sentence: its first word, and the word after it
+    ("german shepherd dogs play .", "JJ NN NNS VBP .", "german"),
+    ("native american men walk .", "JJ JJ NNS VBP .", "american"),
 ])
 def test_a_nationality_inside_a_name_is_not_swapped(finder, text, tags, word):
     assert found(finder, text, tags, "nationality", word) == set()
