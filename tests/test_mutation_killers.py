@@ -278,3 +278,15 @@ def make_pipeline_of(vectorizer, classifier):
     from sklearn.pipeline import Pipeline
 
     return Pipeline([("vectorize", vectorizer), ("classify", classifier)])
+
+
+def test_top_features_of_a_vocabulary_model_need_no_pairs(lexicalized, noisy_snli):
+    """With a learned vocabulary every column has a name (``get_feature_names_out``): the top features
+    are named without reading any pair, and are those the training pairs name."""
+    featurizer = lexicalized.named_steps["featurize"]
+    assert hasattr(featurizer, "get_feature_names_out")
+    unread = top_features(lexicalized, [], k=5)
+    assert unread == top_features(lexicalized, noisy_snli["train"].pairs, k=5)
+    assert all(len(named) == 5 for named in unread.values())
+    names = set(featurizer.get_feature_names_out())
+    assert all(name in names for named in unread.values() for name, _ in named)
