@@ -113,6 +113,7 @@ def test_sick_rows(noisy_snli_files, tmp_path, tagger):  # noqa: F811
     (["--encoders", "gru"], "invalid choice: 'gru'"),
     (["--sick", "missing-SICK.txt"], "SICK file not found"),
     (["--encoders", "sum", "--curve-encoders", "lstm"], "--curve-encoders lstm: not among --encoders"),
+    (["--encoders", "sum", "--curve-encoders", "rnn", "lstm"], "--curve-encoders lstm rnn: not among --encoders"),
 ])
 def test_bad_input_exits_2_with_one_line(noisy_snli_files, tmp_path, capsys, extra, message):
     args = [*data_args(noisy_snli_files), *QUICK, "--out", str(tmp_path / "out"), *extra]
