@@ -290,3 +290,47 @@ def test_top_features_of_a_vocabulary_model_need_no_pairs(lexicalized, noisy_snl
     assert all(len(named) == 5 for named in unread.values())
     names = set(featurizer.get_feature_names_out())
     assert all(name in names for named in unread.values() for name, _ in named)
+
+
+def _tagged(text: str, tags: str):
+    return make_sentence(text, "(ROOT (S " + " ".join(f"({t} {w})" for w, t in zip(text.split(), tags.split())) + "))")
+
+
+@pytest.mark.parametrize("lowercase, expected", [
+    (True, ["dog <- dog: exact (token), in_place", "chases <- chases: exact (token), in_place"]),
+    # a model that keeps case sees *Dog* and *dog* as two words (linked by their lemma)
+    (False, ["dog <- Dog: lemma (WordNet), swap", "chases <- chases: exact (token), in_place"]),
+])
+def test_alignments_see_the_words_as_the_model_does(lowercase, expected):
+    from types import SimpleNamespace
+
+    from classifiers.explain import alignments
+    from featurize.families.alignment import word_relations
+
+    from .conftest import wordnet_or_skip
+
+    wordnet_or_skip(word_relations)
+    pair = Pair(_tagged("A Dog chases the Cat .", "DT NN VBZ DT NN ."),
+                _tagged("A dog chases the Cat .", "DT NN VBZ DT NN ."))
+    for tag_set in ("ptb", "coarse"):
+        featurizer = SimpleNamespace(families_=["alignment"], lowercase=lowercase, tag_set=tag_set)
+        shown = alignments(SimpleNamespace(named_steps={"featurize": featurizer}), pair)
+        assert shown[:2] == expected
+        assert shown[2].startswith("cat <- cat: exact" if lowercase else "Cat <- Cat: exact")
+
+
+def test_error_analysis_recall_of_a_class_with_one_pair():
+    """Recall is right / gold pairs of the class, however few: 1 of 1 neutral pair is 1.000, a class with
+    no gold pair has recall 0 (no division by zero), and precision likewise."""
+    from types import SimpleNamespace
+
+    from experiments.error_analysis import test_section
+
+    gold = ["entailment", "entailment", "entailment", "neutral"]
+    predicted = ["entailment", "neutral", "entailment", "neutral"]
+    model = SimpleNamespace(predict=lambda pairs: np.array(predicted, dtype=object))
+    text = test_section(model, SimpleNamespace(pairs=[None] * 4, labels=gold), n_errors=0, k=1)
+    # entailment: 2 of 3 right, precision 2/2; neutral: 1 of 1, precision 1/2; contradiction: none
+    assert "| entailment    |       1.000 |    0.667 |" in text
+    assert "| neutral       |       0.500 |    1.000 |" in text
+    assert "| contradiction |       0.000 |    0.000 |" in text
