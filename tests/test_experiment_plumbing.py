@@ -328,3 +328,24 @@ def test_ablation_help_says_C_is_chosen_for_every_row(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "C values tried on dev for every row" in " ".join(capsys.readouterr().out.split())
+
+
+# --- two-class comparison ----------------------------------------------------------------------------
+
+def test_two_class_rte_dataset_and_systems_n_jobs(monkeypatch):
+    import experiments.two_class as two_class
+
+    read = {"dev": [types.SimpleNamespace(label="YES"), types.SimpleNamespace(label="NO")],
+            "test": [types.SimpleNamespace(label="NO")]}
+    monkeypatch.setattr(two_class, "read_rte3", lambda split: read[split])
+    datasets = two_class._datasets(types.SimpleNamespace(no_snli=True, no_sick=True, no_rte=False))
+    assert list(datasets) == ["RTE-3"]
+    train, train_labels, test, test_labels, dev = datasets["RTE-3"]
+    assert (train, test, dev) == (read["dev"], read["test"], None)  # trained on RTE-3 dev, no C to choose
+    # labels as an object array, as collapse_labels gives every other dataset's
+    assert train_labels.dtype == object and test_labels.dtype == object
+    assert train_labels.tolist() == ["YES", "NO"] and test_labels.tolist() == ["NO"]
+    built = {name: factory() for name, factory in two_class.systems(n_jobs=3)}
+    assert built["classifier"].n_jobs == 3 and built["classifier + lexical resources"].n_jobs == 3
+    assert built["classifier + lexical resources"].lexical_resources and not built["classifier"].lexical_resources
+    assert built["edit distance + WordNet"].wordnet_substitution and not built["edit distance"].wordnet_substitution
