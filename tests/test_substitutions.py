@@ -188,3 +188,9 @@ def test_substituted_pairs_stop_at_the_rule_cap(finder):
                 for n in ("two", "three", "four", "five", "six")]
     made = substituted_pairs(premises, finder, per_rule={"number": 2}, rules=("number",))
     assert [rule for _, rule in made] == ["number", "number"]  # 2 of the 5 premises, the cap
+
+
+def test_cohyponyms_of_animals_and_foods(finder):
+    assert found(finder, "the horse is here .", "DT NN VBZ RB .", "cohyponym", "horse") == {"mule"}
+    assert found(finder, "the orange is here .", "DT NN VBZ RB .", "cohyponym", "orange") == {"lemon"}
+    assert found(finder, "the orange is here .", "DT NN VBZ RB .", "hypernym", "orange") == {"fruit"}
