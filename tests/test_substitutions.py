@@ -194,3 +194,9 @@ def test_cohyponyms_of_animals_and_foods(finder):
     assert found(finder, "the horse is here .", "DT NN VBZ RB .", "cohyponym", "horse") == {"mule"}
     assert found(finder, "the orange is here .", "DT NN VBZ RB .", "cohyponym", "orange") == {"lemon"}
     assert found(finder, "the orange is here .", "DT NN VBZ RB .", "hypernym", "orange") == {"fruit"}
+
+
+def test_synonyms_and_hypernym_of_a_noun(finder):
+    assert found(finder, "the sofa is here .", "DT NN VBZ RB .", "synonym", "sofa") == {"couch"}
+    assert found(finder, "the sofa is here .", "DT NN VBZ RB .", "hypernym", "sofa") == {"furniture"}
+    assert found(finder, "the car is here .", "DT NN VBZ RB .", "synonym", "car") == {"auto", "automobile"}
