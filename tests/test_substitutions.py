@@ -118,6 +118,7 @@ def test_role_swap_trades_subject_and_object_with_their_articles():
     ("a dog bites men .", "DT NN VBZ NNS ."),                    # different tags: dog/NN, men/NNS
     ("a dog is bitten by a man .", "DT NN VBZ VBN IN DT NN ."),  # passive: no main verb in active voice
     ("a dog and a cat chase a man .", "DT NN CC DT NN VBP DT NN ."),  # two nouns before the verb
+    ("a dog bites the", "DT NN VBZ DT"),                         # the sentence ends before any object
 ])
 def test_no_role_swap(text, tags):
     assert _role_swap(text.split(), tags.split()) == []
@@ -200,3 +201,10 @@ def test_synonyms_and_hypernym_of_a_noun(finder):
     assert found(finder, "the sofa is here .", "DT NN VBZ RB .", "synonym", "sofa") == {"couch"}
     assert found(finder, "the sofa is here .", "DT NN VBZ RB .", "hypernym", "sofa") == {"furniture"}
     assert found(finder, "the car is here .", "DT NN VBZ RB .", "synonym", "car") == {"auto", "automobile"}
+
+
+def test_candidates_keep_a_role_swap_whose_words_are_in_the_sentence(finder):
+    """A role swap's replacement is the object, already in the sentence: unlike a word rule's, it is kept."""
+    swaps = [c for c in finder.candidates("a dog bites a man .".split(), "DT NN VBZ DT NN .".split())
+             if c.rule == "role_swap"]
+    assert [(c.original, c.replacement) for c in swaps] == [("dog", "man")]
