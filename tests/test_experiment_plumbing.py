@@ -349,3 +349,20 @@ def test_two_class_rte_dataset_and_systems_n_jobs(monkeypatch):
     assert built["classifier"].n_jobs == 3 and built["classifier + lexical resources"].n_jobs == 3
     assert built["classifier + lexical resources"].lexical_resources and not built["classifier"].lexical_resources
     assert built["edit distance + WordNet"].wordnet_substitution and not built["edit distance"].wordnet_substitution
+
+
+def test_learning_curve_figure_lists_models_in_run_order(kept_figures):
+    from experiments.learning_curve import plot, summarize
+
+    results = pd.DataFrame([("unlexicalized", 100, 0, 0.4), ("lexicalized", 100, 0, 0.5)],
+                           columns=["model", "n_train", "draw", "test_accuracy"])
+    plot(summarize(results), None)
+    (ax,) = kept_figures[0].axes
+    assert [c.get_label() for c in ax.containers] == ["unlexicalized (this run)", "lexicalized (this run)"]
+
+
+def test_learning_curve_usage_error_names_the_command(capsys):
+    from experiments.learning_curve import main
+
+    assert main(["--draws", "0"]) == 2
+    assert capsys.readouterr().err.endswith("(see python -m experiments.learning_curve --help)\n")

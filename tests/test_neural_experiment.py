@@ -114,6 +114,7 @@ def test_sick_rows(noisy_snli_files, tmp_path, tagger):  # noqa: F811
     (["--sick", "missing-SICK.txt"], "SICK file not found"),
     (["--encoders", "sum", "--curve-encoders", "lstm"], "--curve-encoders lstm: not among --encoders"),
     (["--encoders", "sum", "--curve-encoders", "rnn", "lstm"], "--curve-encoders lstm rnn: not among --encoders"),
+    (["--batch-size", "0"], "argument --batch-size: must be at least 1, got 0"),
 ])
 def test_bad_input_exits_2_with_one_line(noisy_snli_files, tmp_path, capsys, extra, message):
     args = [*data_args(noisy_snli_files), *QUICK, "--out", str(tmp_path / "out"), *extra]
@@ -150,6 +151,12 @@ class StubEncoder:
 
     def predict(self, pairs):
         return np.array([self.predicts[self.encoder]] * len(pairs), dtype=object)
+
+    def get_params(self):
+        return {name: self.params.get(name) for name in neural.MODEL_OPTIONS}
+
+    def sentence_tokens(self, pair):
+        return tuple(t.lower() for t in pair.premise.tokens), tuple(t.lower() for t in pair.hypothesis.tokens)
 
 
 @pytest.fixture
@@ -220,3 +227,14 @@ def test_run_rows_timing_history_and_curve(noisy_snli, stand_ins):
         ["lexicalized", 50, share(dev, "entailment"), share(test, "entailment"), 1.3],
         ["sum_of_words", 300, 0.4, share(test, "neutral"), 1.3],
         ["lexicalized", 300, share(dev, "entailment"), share(test, "entailment"), 1.3]]
+
+
+def test_report_passes_seed_progress_and_embeddings(noisy_snli_files, glove, tmp_path, stand_ins):
+    out = tmp_path / "out"
+    assert neural.main([*data_args(noisy_snli_files), "--max-epochs", "2", "--no-sick", "--encoders", "lstm",
+                        "--curve-sizes", "--seed", "5", "--progress", "--embeddings", str(glove),
+                        "--out", str(out)]) == 0
+    (fitted,) = [m for m in StubEncoder.made if hasattr(m, "n_fit")]
+    assert fitted.params["random_state"] == 5 and fitted.params["progress"] is True
+    assert fitted.params["max_epochs"] == 2 and fitted.params["embeddings"] is not None  # the filtered vectors
+    assert stand_ins[0]["progress"] is True
