@@ -366,3 +366,32 @@ def test_learning_curve_usage_error_names_the_command(capsys):
 
     assert main(["--draws", "0"]) == 2
     assert capsys.readouterr().err.endswith("(see python -m experiments.learning_curve --help)\n")
+
+
+def test_two_class_run_builds_systems_with_n_jobs_and_scores_them(monkeypatch):
+    import experiments.two_class as two_class
+    from classifiers.two_class import MajorityClassifier
+
+    asked = []
+
+    def systems(n_jobs=None):
+        asked.append(n_jobs)
+        return [("majority baseline", MajorityClassifier)]
+
+    train, test = ["p1", "p2", "p3"], ["q1", "q2"]
+    labels = lambda values: np.array(values, dtype=object)  # noqa: E731
+    monkeypatch.setattr(two_class, "systems", systems)
+    monkeypatch.setattr(two_class, "_datasets", lambda args: {
+        "RTE-3": (train, labels(["YES", "YES", "NO"]), test, labels(["YES", "NO"]), None)})
+    rows = two_class.run(types.SimpleNamespace(n_jobs=4))
+    assert asked == [4]
+    # the majority label of train (YES) is right on 1 of the 2 test pairs
+    assert rows == [{"system": "majority baseline", "dataset": "RTE-3", "n_train": 3, "accuracy": 0.5,
+                     "paper_accuracy": None}]
+
+
+def test_two_class_usage_error_names_the_command(capsys):
+    from experiments.two_class import main
+
+    assert main(["--out"]) == 2
+    assert capsys.readouterr().err.endswith("(see python -m experiments.two_class --help)\n")
