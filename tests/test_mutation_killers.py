@@ -334,3 +334,22 @@ def test_error_analysis_recall_of_a_class_with_one_pair():
     assert "| entailment    |       1.000 |    0.667 |" in text
     assert "| neutral       |       0.500 |    1.000 |" in text
     assert "| contradiction |       0.000 |    0.000 |" in text
+
+
+def test_edit_distance_wordnet_variant_matches_words_not_tags_and_synonyms_in_their_pos():
+    """Equal words match whatever their tags (an unknown word as noun and verb costs nothing); WordNet
+    substitution is free only for synonyms in the words' own part of speech: *run* / *test* share a noun
+    sense, not a verb one, so as verbs they cost a substitution, and *talk* / *speak* (verbs) do not."""
+    from classifiers.edit_distance import EditDistanceClassifier
+    from featurize.families.alignment import word_relations
+
+    from .conftest import wordnet_or_skip
+
+    wordnet_or_skip(word_relations)
+    model = EditDistanceClassifier(wordnet_substitution=True)
+    pairs = [Pair(_tagged("they xyzzy .", "PRP NN ."), _tagged("they xyzzy .", "PRP VB .")),
+             Pair(_tagged("they run .", "PRP VBP ."), _tagged("they test .", "PRP VBP .")),
+             Pair(_tagged("they talk .", "PRP VBP ."), _tagged("they speak .", "PRP VBP ."))]
+    distances = model.distances(pairs)
+    assert distances[0] == 0.0 and distances[2] == 0.0
+    assert distances[1] > 0.0
