@@ -353,3 +353,22 @@ def test_edit_distance_wordnet_variant_matches_words_not_tags_and_synonyms_in_th
     distances = model.distances(pairs)
     assert distances[0] == 0.0 and distances[2] == 0.0
     assert distances[1] > 0.0
+
+
+def test_predict_file_writes_utf8_whatever_the_locale(lexicalized, tmp_path, monkeypatch):
+    """The output is opened as UTF-8 explicitly (not in the locale's encoding, which may not be)."""
+    import codecs
+
+    import classifiers.predict as predict
+
+    opened = []
+    real = predict.atomic_open
+
+    def recording_open(path, mode="w", **kwargs):
+        opened.append(kwargs.get("encoding"))
+        return real(path, mode, **kwargs)
+
+    monkeypatch.setattr(predict, "atomic_open", recording_open)
+    source = write_jsonl(tmp_path / "in.jsonl", noisy_records(2, seed=3))
+    predict_file(lexicalized, source, tmp_path / "out.jsonl")
+    assert len(opened) == 1 and opened[0] is not None and codecs.lookup(opened[0]).name == "utf-8"
