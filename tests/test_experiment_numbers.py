@@ -205,6 +205,11 @@ def test_ablation_rows_recounted(noisy_snli_files, noisy_snli, tmp_path):
     for delta in table["delta_test_vs_full"]:
         assert f"{100 * delta:+.1f}" in shown
     header = markdown_tables(shown)[0][0]
+    # names left-aligned, numbers right-aligned (every column after the first two)
+    separator = next(line for line in shown.splitlines() if line.startswith("|:") or line.startswith("|-"))
+    cells = [cell.strip() for cell in separator.strip().strip("|").split("|")]
+    assert len(cells) == len(header) and all(c.startswith(":") and not c.endswith(":") for c in cells[:2])
+    assert all(c.endswith(":") and not c.startswith(":") for c in cells[2:])
     assert header == ["setting", "families", "C", "dev %", "test %", "Δ test vs full (points)", "only this right",
                       "only full right", "McNemar p", "converged", "seconds"]
     # one binomial standard error of the full model's accuracy on the 120 test pairs

@@ -395,3 +395,10 @@ def test_two_class_usage_error_names_the_command(capsys):
 
     assert main(["--out"]) == 2
     assert capsys.readouterr().err.endswith("(see python -m experiments.two_class --help)\n")
+
+
+def test_ablation_usage_error_names_the_command(capsys):
+    from experiments.ablation import main
+
+    assert main(["--out"]) == 2
+    assert capsys.readouterr().err.endswith("(see python -m experiments.ablation --help)\n")
