@@ -44,14 +44,19 @@ def hand_mcnemar(gold, a, b) -> tuple[int, int, float]:
 
 
 def markdown_tables(text: str) -> list[list[list[str]]]:
-    """The markdown tables of ``text``: rows of stripped cells, header first, separator row dropped."""
+    """The markdown tables of ``text``: rows of stripped cells, header first, separator row dropped.
+
+    Fails unless every row ends with ``|`` and every table is followed by a blank line (markdown
+    runs a following line into the table otherwise)."""
     tables, current = [], []
     for line in text.splitlines() + [""]:
         if line.startswith("|"):
+            assert line.rstrip().endswith("|"), line
             cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
             if not all(set(cell) <= set(":-") for cell in cells):
                 current.append(cells)
         elif current:
+            assert not line.strip(), f"a table followed by {line!r}, not by a blank line"
             tables.append(current)
             current = []
     return tables
@@ -200,6 +205,11 @@ def test_ablation_rows_recounted(noisy_snli_files, noisy_snli, tmp_path):
     for delta in table["delta_test_vs_full"]:
         assert f"{100 * delta:+.1f}" in shown
     header = markdown_tables(shown)[0][0]
+    # names left-aligned, numbers right-aligned (every column after the first two)
+    separator = next(line for line in shown.splitlines() if line.startswith("|:") or line.startswith("|-"))
+    cells = [cell.strip() for cell in separator.strip().strip("|").split("|")]
+    assert len(cells) == len(header) and all(c.startswith(":") and not c.endswith(":") for c in cells[:2])
+    assert all(c.endswith(":") and not c.startswith(":") for c in cells[2:])
     assert header == ["setting", "families", "C", "dev %", "test %", "Δ test vs full (points)", "only this right",
                       "only full right", "McNemar p", "converged", "seconds"]
     # one binomial standard error of the full model's accuracy on the 120 test pairs
@@ -237,6 +247,7 @@ def test_learning_curve_points_summary_and_claim_recounted(noisy_snli_files, noi
             assert np.isnan(row.std)
             cell = f"{100 * statistics.mean(values):.1f} (1)"
         assert cell in (tmp_path / "learning_curve.md").read_text(encoding="utf-8"), cell
+    assert len(markdown_tables((tmp_path / "learning_curve.md").read_text(encoding="utf-8"))) == 1
     at_100 = results[results["n_train"] == 100]
     lex = list(at_100.loc[at_100["model"] == "lexicalized", "test_accuracy"])
     unlex = list(at_100.loc[at_100["model"] == "unlexicalized", "test_accuracy"])

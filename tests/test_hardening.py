@@ -189,6 +189,27 @@ def test_a_skops_file_with_an_untrusted_type_is_refused_unbuilt(model, tmp_path)
         load_model(tmp_path / "text.skops")
 
 
+def test_a_skops_file_that_fails_to_build_is_unreadable(model, tmp_path, monkeypatch):
+    """The trust check passes, building fails (skops raising, as on a damaged member): the error names
+    the file and the failure's type; likewise for a file that is no archive at all."""
+    import skops.io
+
+    path = save_model(model, tmp_path / "m.skops")
+
+    def load(*args, **kwargs):
+        raise EOFError("member ends early")
+
+    monkeypatch.setattr(skops.io, "load", load)
+    with pytest.raises(ModelFileError) as caught:
+        load_model(path)
+    assert str(caught.value) == f"{path}: not a readable .skops model file (EOFError: member ends early)"
+    assert isinstance(caught.value.__cause__, EOFError)
+    (tmp_path / "text.skops").write_text("hello")
+    with pytest.raises(ModelFileError) as caught:
+        load_model(tmp_path / "text.skops")
+    assert f"not a readable .skops model file ({type(caught.value.__cause__).__name__}: " in str(caught.value)
+
+
 def test_predict_help_states_the_trust_rule(capsys):
     with pytest.raises(SystemExit):
         predict_main(["--help"])

@@ -265,9 +265,110 @@ def test_with_model_probabilities_fit_transform_and_names():
     assert np.allclose(by_fit[:, 3:], np.log(probabilities))
     assert list(stacked.get_feature_names_out()) == ["a", "b", "c", "log_p_x", "log_p_y", "log_p_z"]
     assert not hasattr(stacked.featurizer, "vocabulary_")  # a clone is fitted, not the given featurizer
+    assert stacked.get_feature_names_out().dtype == object  # scikit-learn's convention for feature names
+    # a supervised featurizer is fitted with the labels: keep the 2 columns of {a, b, c} most tied to them
+    from sklearn.feature_selection import SelectKBest, chi2
+    from sklearn.pipeline import make_pipeline
+
+    selecting = WithModelProbabilities(make_pipeline(DictVectorizer(), SelectKBest(chi2, k=2)), source_model)
+    assert selecting.fit(X, ["x", "y", "x", "z"]).transform(X).shape == (4, 2 + 3)
 
 
 def make_pipeline_of(vectorizer, classifier):
     from sklearn.pipeline import Pipeline
 
     return Pipeline([("vectorize", vectorizer), ("classify", classifier)])
+
+
+def test_top_features_of_a_vocabulary_model_need_no_pairs(lexicalized, noisy_snli):
+    """With a learned vocabulary every column has a name (``get_feature_names_out``): the top features
+    are named without reading any pair, and are those the training pairs name."""
+    featurizer = lexicalized.named_steps["featurize"]
+    assert hasattr(featurizer, "get_feature_names_out")
+    unread = top_features(lexicalized, [], k=5)
+    assert unread == top_features(lexicalized, noisy_snli["train"].pairs, k=5)
+    assert all(len(named) == 5 for named in unread.values())
+    names = set(featurizer.get_feature_names_out())
+    assert all(name in names for named in unread.values() for name, _ in named)
+
+
+def _tagged(text: str, tags: str):
+    return make_sentence(text, "(ROOT (S " + " ".join(f"({t} {w})" for w, t in zip(text.split(), tags.split())) + "))")
+
+
+@pytest.mark.parametrize("lowercase, expected", [
+    (True, ["dog <- dog: exact (token), in_place", "chases <- chases: exact (token), in_place"]),
+    # a model that keeps case sees *Dog* and *dog* as two words (linked by their lemma)
+    (False, ["dog <- Dog: lemma (WordNet), swap", "chases <- chases: exact (token), in_place"]),
+])
+def test_alignments_see_the_words_as_the_model_does(lowercase, expected):
+    from types import SimpleNamespace
+
+    from classifiers.explain import alignments
+    from featurize.families.alignment import word_relations
+
+    from .conftest import wordnet_or_skip
+
+    wordnet_or_skip(word_relations)
+    pair = Pair(_tagged("A Dog chases the Cat .", "DT NN VBZ DT NN ."),
+                _tagged("A dog chases the Cat .", "DT NN VBZ DT NN ."))
+    for tag_set in ("ptb", "coarse"):
+        featurizer = SimpleNamespace(families_=["alignment"], lowercase=lowercase, tag_set=tag_set)
+        shown = alignments(SimpleNamespace(named_steps={"featurize": featurizer}), pair)
+        assert shown[:2] == expected
+        assert shown[2].startswith("cat <- cat: exact" if lowercase else "Cat <- Cat: exact")
+
+
+def test_error_analysis_recall_of_a_class_with_one_pair():
+    """Recall is right / gold pairs of the class, however few: 1 of 1 neutral pair is 1.000, a class with
+    no gold pair has recall 0 (no division by zero), and precision likewise."""
+    from types import SimpleNamespace
+
+    from experiments.error_analysis import test_section
+
+    gold = ["entailment", "entailment", "entailment", "neutral"]
+    predicted = ["entailment", "neutral", "entailment", "neutral"]
+    model = SimpleNamespace(predict=lambda pairs: np.array(predicted, dtype=object))
+    text = test_section(model, SimpleNamespace(pairs=[None] * 4, labels=gold), n_errors=0, k=1)
+    # entailment: 2 of 3 right, precision 2/2; neutral: 1 of 1, precision 1/2; contradiction: none
+    assert "| entailment    |       1.000 |    0.667 |" in text
+    assert "| neutral       |       0.500 |    1.000 |" in text
+    assert "| contradiction |       0.000 |    0.000 |" in text
+
+
+def test_edit_distance_wordnet_variant_matches_words_not_tags_and_synonyms_in_their_pos():
+    """Equal words match whatever their tags (an unknown word as noun and verb costs nothing); WordNet
+    substitution is free only for synonyms in the words' own part of speech: *run* / *test* share a noun
+    sense, not a verb one, so as verbs they cost a substitution, and *talk* / *speak* (verbs) do not."""
+    from classifiers.edit_distance import EditDistanceClassifier
+    from featurize.families.alignment import word_relations
+
+    from .conftest import wordnet_or_skip
+
+    wordnet_or_skip(word_relations)
+    model = EditDistanceClassifier(wordnet_substitution=True)
+    pairs = [Pair(_tagged("they xyzzy .", "PRP NN ."), _tagged("they xyzzy .", "PRP VB .")),
+             Pair(_tagged("they run .", "PRP VBP ."), _tagged("they test .", "PRP VBP .")),
+             Pair(_tagged("they talk .", "PRP VBP ."), _tagged("they speak .", "PRP VBP ."))]
+    distances = model.distances(pairs)
+    assert distances[0] == 0.0 and distances[2] == 0.0
+    assert distances[1] > 0.0
+
+
+def test_predict_file_writes_utf8_whatever_the_locale(lexicalized, tmp_path, monkeypatch):
+    """The output is opened as UTF-8 explicitly (not in the locale's encoding, which may not be)."""
+    import codecs
+
+    import classifiers.predict as predict
+
+    opened = []
+    real = predict.atomic_open
+
+    def recording_open(path, mode="w", **kwargs):
+        opened.append(kwargs.get("encoding"))
+        return real(path, mode, **kwargs)
+
+    monkeypatch.setattr(predict, "atomic_open", recording_open)
+    source = write_jsonl(tmp_path / "in.jsonl", noisy_records(2, seed=3))
+    predict_file(lexicalized, source, tmp_path / "out.jsonl")
+    assert len(opened) == 1 and opened[0] is not None and codecs.lookup(opened[0]).name == "utf-8"

@@ -1,5 +1,6 @@
 """``python -m experiments.neural`` end to end on the tiny noisy SNLI files (and a tiny SICK file)."""
 import gzip
+import time
 
 import numpy as np
 import pandas as pd
@@ -80,15 +81,22 @@ def test_sick_rows(noisy_snli_files, tmp_path, tagger):  # noqa: F811
             for i, r in enumerate(noisy_records(n, seed, noise=0.0))]
     sick = write_sick(tmp_path / "SICK.txt", sick_text(rows))
     out = tmp_path / "out"
+    started = time.perf_counter()
     assert neural.main([*data_args(noisy_snli_files), *QUICK, "--encoders", "lstm", "--curve-sizes", "--sick", str(sick),
                         "--out", str(out)]) == 0
+    elapsed = time.perf_counter() - started
     table = pd.read_csv(out / "neural.csv")
+    assert ((table["seconds"] >= 0) & (table["seconds"] <= elapsed)).all()  # each row's time is part of the run's
     sick_rows = table[table.dataset == "sick"].set_index("train")
     assert sorted(sick_rows.index) == ["sick", "snli", "snli+sick"]
     assert sick_rows.loc["sick", "paper_accuracy"] == 0.713 and sick_rows.loc["snli+sick", "paper_accuracy"] == 0.808
     assert sick_rows.loc["sick", "n_train"] == 60 and sick_rows.loc["snli+sick", "n_train"] == 360
     # n_train means the same in every file; pairs per second count the pairs of each epoch (SICK TRAIN's).
     timing = pd.read_csv(out / "timing.csv").set_index("train")
+    assert (timing["model"] == "lstm").all()
+    # every LSTM is trained with the command's options: --max-epochs 2 (the estimator's default, 10 epochs
+    # with patience 2, trains at least 3)
+    assert (timing["epochs"] <= 2).all()
     history = pd.read_csv(out / "history.csv")
     for train, n_train, epoch_pairs in (("snli", 300, 300), ("sick", 60, 60), ("snli+sick", 360, 60)):
         epochs = history[(history.train == train) & (history.n_train == n_train)]
@@ -105,6 +113,8 @@ def test_sick_rows(noisy_snli_files, tmp_path, tagger):  # noqa: F811
     (["--encoders", "gru"], "invalid choice: 'gru'"),
     (["--sick", "missing-SICK.txt"], "SICK file not found"),
     (["--encoders", "sum", "--curve-encoders", "lstm"], "--curve-encoders lstm: not among --encoders"),
+    (["--encoders", "sum", "--curve-encoders", "rnn", "lstm"], "--curve-encoders lstm rnn: not among --encoders"),
+    (["--batch-size", "0"], "argument --batch-size: must be at least 1, got 0"),
 ])
 def test_bad_input_exits_2_with_one_line(noisy_snli_files, tmp_path, capsys, extra, message):
     args = [*data_args(noisy_snli_files), *QUICK, "--out", str(tmp_path / "out"), *extra]
@@ -119,3 +129,112 @@ def test_bad_embeddings_line_is_named(noisy_snli_files, tmp_path, capsys):
     bad.write_text("man 1 2\npark 1 oops\n")
     assert neural.main([*data_args(noisy_snli_files), *QUICK, "--no-sick", "--embeddings", str(bad)]) == 2
     assert f"{bad}, line 2: the 2 fields after 'park' are not all numbers" in capsys.readouterr().err
+
+
+class StubEncoder:
+    """A stand-in for SentenceEncoderClassifier: three epochs of 0.5, 0.27 and 1.0 s, the second the best
+    (dev accuracy 0.4); predicts one label per encoder. Every instance is recorded in ``made``."""
+
+    made: list = []
+    predicts = {"sum": "neutral", "rnn": "contradiction", "lstm": "contradiction"}
+
+    def __init__(self, encoder="lstm", **params):
+        self.encoder, self.params = encoder, params
+        StubEncoder.made.append(self)
+
+    def fit(self, pairs, labels, eval_set=None):
+        self.n_fit = len(pairs)
+        self.history_ = [{"epoch": epoch, "train_loss": 1.0, "dev_accuracy": dev, "seconds": seconds}
+                         for epoch, (dev, seconds) in enumerate([(0.3, 0.5), (0.4, 0.27), (0.35, 1.0)], 1)]
+        self.best_epoch_ = 2
+        return self
+
+    def predict(self, pairs):
+        return np.array([self.predicts[self.encoder]] * len(pairs), dtype=object)
+
+    def get_params(self):
+        return {name: self.params.get(name) for name in neural.MODEL_OPTIONS}
+
+    def sentence_tokens(self, pair):
+        return tuple(t.lower() for t in pair.premise.tokens), tuple(t.lower() for t in pair.hypothesis.tokens)
+
+
+@pytest.fixture
+def stand_ins(monkeypatch):
+    """Stub encoders, a recording fit_select_C (tests.test_experiment_plumbing) and a clock advancing
+    1.26 s per call, in experiments.neural; returns the recorded fit_select_C calls."""
+    from tests.test_experiment_plumbing import recording_fit, stepping_clock
+
+    calls = []
+    StubEncoder.made = []
+    monkeypatch.setattr(neural, "SentenceEncoderClassifier", StubEncoder)
+    monkeypatch.setattr(neural, "fit_select_C", recording_fit(calls))
+    monkeypatch.setattr(neural, "time", stepping_clock(1.26))
+    return calls
+
+
+def share(labels, label):
+    return sum(x == label for x in labels) / len(labels)
+
+
+def test_run_defaults(noisy_snli, stand_ins):
+    tables, lstm = neural.run(noisy_snli)
+    # the command's defaults: every encoder, seed 0, no bars; one C (1.0), the recommended preset
+    assert [(m.encoder, m.n_fit, m.params) for m in StubEncoder.made] == [
+        (e, 300, {"random_state": 0, "progress": False}) for e in ("sum", "rnn", "lstm")]
+    assert lstm is StubEncoder.made[-1]
+    assert stand_ins == [{"features": "lexicalized", "n_train": 300, "grid": (1.0,), "preset": "recommended",
+                          "featurizer_params": None, "n_jobs": None, "progress": False}]
+    # the default curve sizes (1000, 5000, 20000) are all above the 300 training pairs: full-train points only
+    assert list(zip(tables["curve"]["model"], tables["curve"]["n_train"])) == [("lstm", 300), ("lexicalized", 300)]
+
+
+def test_run_rows_timing_history_and_curve(noisy_snli, stand_ins):
+    test, dev = noisy_snli["test"].labels, noisy_snli["dev"].labels
+    tables, _ = neural.run(noisy_snli, encoders=("sum", "lstm"), params={"max_epochs": 2}, curve_sizes=(50, 20, 1000),
+                           curve_encoders=("sum",), grid=(0.5,), seed=3, preset="paper",
+                           featurizer_params={"min_df": 2}, n_jobs=2)
+    assert [(m.encoder, m.n_fit) for m in StubEncoder.made] == [("sum", 300), ("lstm", 300), ("sum", 20), ("sum", 50)]
+    assert all(m.params == {"random_state": 3, "progress": False, "max_epochs": 2} for m in StubEncoder.made)
+    # the lexicalized model: on train, then on each curve subsample at the C chosen (0.5), with the same settings
+    assert [call["n_train"] for call in stand_ins] == [300, 20, 50]
+    for call in stand_ins:
+        assert {k: v for k, v in call.items() if k != "n_train"} == {
+            "features": "lexicalized", "grid": (0.5,), "preset": "paper", "featurizer_params": {"min_df": 2},
+            "n_jobs": 2, "progress": False}
+    rows = tables["rows"]
+    assert list(rows["model"]) == ["sum_of_words", "lstm"] and list(rows["seconds"]) == [1.3, 1.3]
+    assert list(rows["dev_accuracy"]) == [0.4, 0.4]  # the best epoch's
+    assert list(rows["test_accuracy"]) == [share(test, "neutral"), share(test, "contradiction")]
+    assert tables["lexicalized"]["seconds"] == 1.3 and tables["lexicalized"]["dev_accuracy"] == share(dev, "entailment")
+    # per model: 1.77 s over 3 epochs (0.59 -> 0.6 s an epoch), 900 pairs / 1.77 s = 508.5 -> 508 pairs a second,
+    # 0.77 s to the best (second) epoch -> 0.8
+    timing = tables["timing"]
+    assert list(timing.columns) == ["model", "train", "n_train", "epoch_pairs", "epochs", "best_epoch",
+                                    "seconds_per_epoch", "pairs_per_second", "seconds_to_best_epoch"]
+    assert timing.values.tolist() == [[name, "snli", 300, 300, 3, 2, 0.6, 508, 0.8] for name in ("sum_of_words", "lstm")]
+    history = tables["history"]
+    assert list(zip(history["model"], history["n_train"], history["epoch"])) == [
+        (name, n, epoch) for name, n in (("sum_of_words", 300), ("lstm", 300), ("sum_of_words", 20),
+                                         ("sum_of_words", 50)) for epoch in (1, 2, 3)]
+    assert set(history["train"]) == {"snli"}
+    curve = tables["curve"]
+    assert list(curve.columns) == ["model", "n_train", "dev_accuracy", "test_accuracy", "seconds"]
+    assert curve.values.tolist() == [
+        ["sum_of_words", 20, 0.4, share(test, "neutral"), 1.3],
+        ["lexicalized", 20, share(dev, "entailment"), share(test, "entailment"), 1.3],
+        ["sum_of_words", 50, 0.4, share(test, "neutral"), 1.3],
+        ["lexicalized", 50, share(dev, "entailment"), share(test, "entailment"), 1.3],
+        ["sum_of_words", 300, 0.4, share(test, "neutral"), 1.3],
+        ["lexicalized", 300, share(dev, "entailment"), share(test, "entailment"), 1.3]]
+
+
+def test_report_passes_seed_progress_and_embeddings(noisy_snli_files, glove, tmp_path, stand_ins):
+    out = tmp_path / "out"
+    assert neural.main([*data_args(noisy_snli_files), "--max-epochs", "2", "--no-sick", "--encoders", "lstm",
+                        "--curve-sizes", "--seed", "5", "--progress", "--embeddings", str(glove),
+                        "--out", str(out)]) == 0
+    (fitted,) = [m for m in StubEncoder.made if hasattr(m, "n_fit")]
+    assert fitted.params["random_state"] == 5 and fitted.params["progress"] is True
+    assert fitted.params["max_epochs"] == 2 and fitted.params["embeddings"] is not None  # the filtered vectors
+    assert stand_ins[0]["progress"] is True

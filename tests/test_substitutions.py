@@ -118,6 +118,7 @@ def test_role_swap_trades_subject_and_object_with_their_articles():
     ("a dog bites men .", "DT NN VBZ NNS ."),                    # different tags: dog/NN, men/NNS
     ("a dog is bitten by a man .", "DT NN VBZ VBN IN DT NN ."),  # passive: no main verb in active voice
     ("a dog and a cat chase a man .", "DT NN CC DT NN VBP DT NN ."),  # two nouns before the verb
+    ("a dog bites the", "DT NN VBZ DT"),                         # the sentence ends before any object
 ])
 def test_no_role_swap(text, tags):
     assert _role_swap(text.split(), tags.split()) == []
@@ -144,6 +145,66 @@ def test_nationalities_swap_for_other_countries_nationalities(finder):
     ("the german shepherd dog plays .", "DT JJ NN NN VBZ .", "german"),
     ("a japanese maple tree grows .", "DT JJ NN NN VBZ .", "japanese"),
     ("a native american man walks .", "DT JJ JJ NN VBZ .", "american"),
+    # the name at the start of the sentence: its first word, and the word after it
+    ("german shepherd dogs play .", "JJ NN NNS VBP .", "german"),
+    ("native american men walk .", "JJ JJ NNS VBP .", "american"),
 ])
 def test_a_nationality_inside_a_name_is_not_swapped(finder, text, tags, word):
     assert found(finder, text, tags, "nationality", word) == set()
+
+
+def test_only_spelled_out_ordinals_up_to_tenth_are_replaced(finder):
+    assert found(finder, "the 3rd runner wins .", "DT JJ NN VBZ .", "ordinal") == set()
+    assert found(finder, "the twentieth runner wins .", "DT JJ NN VBZ .", "ordinal") == set()
+
+
+def test_a_noun_before_a_noun_keeps_its_antonym_to_itself(finder):
+    assert found(finder, "the boy scout plays .", "DT NN NN VBZ .", "antonym", "boy") == set()
+    assert found(finder, "the boy plays .", "DT NN VBZ .", "antonym", "boy") == {"girl"}
+
+
+def test_words_naming_people_and_distinct_siblings(finder):
+    from experiments.substitutions import _distinct_siblings, _names_people
+
+    # the docstring's examples name people; *wooden* has no noun sense at all
+    assert all(_names_people(finder.wn, word) for word in ("male", "female", "young"))
+    assert not _names_people(finder.wn, "wooden")
+    # "a parent of depth 6 or more": apple.n.01's parents are edible_fruit (depth 9) and pome (depth 6)
+    apple = finder.wn.synset("apple.n.01")
+    assert sorted(p.min_depth() for p in apple.hypernyms()) == [6, 9] and _distinct_siblings(apple)
+    coffee = finder.wn.synset("coffee.n.01")  # under beverage, depth 5
+    assert not _distinct_siblings(coffee)
+
+
+def test_apply_joins_possessives_and_contractions():
+    sentence = Sentence(text="the man 's dog does n't run .", tokens=("the", "man", "'s", "dog", "does", "n't", "run", "."),
+                        tags=("DT", "NN", "POS", "NN", "VBZ", "RB", "VB", "."))
+    assert apply(sentence, Substitution(3, "dog", "cat", "antonym")).text == "the man's cat doesn't run."
+
+
+def test_substituted_pairs_stop_at_the_rule_cap(finder):
+    from experiments.substitutions import substituted_pairs
+
+    premises = [Sentence(text=f"{n} dogs run .", tokens=(n, "dogs", "run", "."), tags=("CD", "NNS", "VBP", "."))
+                for n in ("two", "three", "four", "five", "six")]
+    made = substituted_pairs(premises, finder, per_rule={"number": 2}, rules=("number",))
+    assert [rule for _, rule in made] == ["number", "number"]  # 2 of the 5 premises, the cap
+
+
+def test_cohyponyms_of_animals_and_foods(finder):
+    assert found(finder, "the horse is here .", "DT NN VBZ RB .", "cohyponym", "horse") == {"mule"}
+    assert found(finder, "the orange is here .", "DT NN VBZ RB .", "cohyponym", "orange") == {"lemon"}
+    assert found(finder, "the orange is here .", "DT NN VBZ RB .", "hypernym", "orange") == {"fruit"}
+
+
+def test_synonyms_and_hypernym_of_a_noun(finder):
+    assert found(finder, "the sofa is here .", "DT NN VBZ RB .", "synonym", "sofa") == {"couch"}
+    assert found(finder, "the sofa is here .", "DT NN VBZ RB .", "hypernym", "sofa") == {"furniture"}
+    assert found(finder, "the car is here .", "DT NN VBZ RB .", "synonym", "car") == {"auto", "automobile"}
+
+
+def test_candidates_keep_a_role_swap_whose_words_are_in_the_sentence(finder):
+    """A role swap's replacement is the object, already in the sentence: unlike a word rule's, it is kept."""
+    swaps = [c for c in finder.candidates("a dog bites a man .".split(), "DT NN VBZ DT NN .".split())
+             if c.rule == "role_swap"]
+    assert [(c.original, c.replacement) for c in swaps] == [("dog", "man")]
