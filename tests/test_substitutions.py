@@ -70,6 +70,12 @@ def test_sentences_with_a_negation_or_quantifier_are_skipped(finder, word):
     assert finder.candidates(tokens, ["DT", "JJ", "NN", "VBZ", "VBG", "RB", "."]) == []
 
 
+def test_a_plural_tagged_word_with_no_noun_form_is_not_replaced(finder):
+    # "flew" mis-tagged NNS has no noun base ("fly" is a verb base of it): the noun rule offers nothing,
+    # though "fly" as a noun (the insect) would have siblings and hypernyms.
+    assert finder.candidates(["the", "flew", "."], ["DT", "NNS", "."]) == []
+
+
 def test_plural_nouns_are_replaced_by_plurals(finder):
     assert found(finder, "the boy plays .", "DT NN VBZ .", "antonym", "boy") == {"girl"}
     assert found(finder, "the boys play .", "DT NNS VBP .", "antonym", "boys") == {"girls"}
