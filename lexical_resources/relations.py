@@ -153,5 +153,7 @@ class WordRelations:
         found = self.wordnet.relation(p, h, pos)
         if found in _WORDNET_RELATIONS:
             return found
+        if found is None and not (self.wordnet.synsets(p, pos) and self.wordnet.synsets(h, pos)):
+            return None  # a word with no sense in this class: nothing to share (most readings of most pairs)
         # relation() tests synonymy and hypernymy first: neither holds here.
         return "cohyponym" if self.wordnet.shares_close_hypernym(p, h, pos) else None

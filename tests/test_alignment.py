@@ -41,6 +41,9 @@ class TinyWordNet:
     def materials(self, word):
         return self.MATERIALS.get(word, frozenset())
 
+    def synsets(self, word, pos=None):
+        return frozenset({self.lemma(word)})
+
     def is_derived(self, word1, word2):
         return frozenset((word1, word2)) in self.DERIVED
 
