@@ -57,7 +57,7 @@ def _readings(p_pos: str, h_pos: str) -> tuple[tuple[str, ...], tuple[str, ...]]
     Taggers confuse the open classes, most of all on near-copies of a sentence, where a word
     stands in another's slot (*Old* as NNP at the start of a sentence, *standing* as NN, *plastic*
     as JJ beside *metal* as NN): a relation is looked for in the tagged reading first, then in
-    the others (*old* / *young* are antonyms as adjectives whatever their tags). Adverbs are
+    the others (*old* / *young* are antonyms as adjectives whatever their tags). Two adverbs are
     also read as adjectives (*fast* / *slow*), never as nouns or verbs.
     """
     tagged = tuple(dict.fromkeys((p_pos, h_pos)))

@@ -137,6 +137,7 @@ class WordNet:
         self._place_cache: dict[tuple, str | None] = {}
         self._material_cache: dict[str, frozenset] = {}
         self._derived_cache: dict[str, tuple[frozenset, frozenset]] = {}
+        self._rank_cache: dict[tuple[str, str], dict[str, int]] = {}
         self._limit_cache: dict[str, int] = {}
         self._wholes_cache: dict[str, frozenset] = {}
 
@@ -213,8 +214,18 @@ class WordNet:
 
     def _sense_rank(self, synset, lemma_names: set[str]) -> int:
         """The best rank (0 = most frequent) of ``synset`` among the senses of a base form it has."""
-        return min(self._wn.synsets(lemma.name(), synset.pos()).index(synset)
+        return min(self._ranks(lemma.name(), synset.pos())[_name(synset)]
                    for lemma in synset.lemmas() if lemma.name().lower() in lemma_names)
+
+    def _ranks(self, lemma_name: str, pos: str) -> dict[str, int]:
+        """``{synset name: rank}`` of the senses of ``lemma_name`` in ``pos``, most frequent first."""
+        key = (lemma_name, pos)
+        found = self._rank_cache.get(key)
+        if found is None:
+            found = self._rank_cache[key] = {}
+            for rank, synset in enumerate(self._wn.synsets(lemma_name, pos)):
+                found.setdefault(_name(synset), rank)
+        return found
 
     def _base_forms(self, form: str, wn_pos: str | None) -> set[str]:
         """``form`` and all its ``morphy`` base forms (*saw* -> *saw*, *see* as a verb)."""
@@ -406,7 +417,8 @@ class WordNet:
     # -- materials --------------------------------------------------------------------------
 
     def materials(self, word: str) -> frozenset:
-        """The materials ``word`` names: its substance and fabric senses among its ``senses`` most frequent noun senses.
+        """The materials ``word`` names: its substance and fabric senses among its ``senses`` most
+        frequent noun senses.
 
         A substance is a noun sense in WordNet's *noun.substance* file (*wood*, *plastic*,
         *leather*, *glass*); a fabric is a kind of *fabric*, one or two links down (*denim*,
@@ -481,6 +493,7 @@ class WordNet:
         self._place_cache.clear()
         self._material_cache.clear()
         self._derived_cache.clear()
+        self._rank_cache.clear()
         self._limit_cache.clear()
         self._wholes_cache.clear()
 
