@@ -160,12 +160,16 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         ``classes_``, then, with torch seeded by ``random_state`` (its global generator restored
         afterwards), get ``(network, optimizer)`` from ``start(train_pairs)`` and train them."""
         self._validate_params()
-        pairs, labels = self._checked(X, y)
+        pairs, labels = self._checked(X, y, "train")
         if eval_set is None:
             pairs, labels, dev_pairs, dev_labels = self._held_out(pairs, labels)
         else:
-            dev_pairs, dev_labels = self._checked(*eval_set)
+            dev_pairs, dev_labels = self._checked(*eval_set, "score on")
         self.classes_ = np.unique(labels)
+        # Before the network is built and any embeddings file read: a dev label the model cannot predict.
+        unknown = sorted(set(dev_labels.tolist()) - set(self.classes_.tolist()))
+        if unknown:
+            raise ValueError(f"labels not among the model's classes {self.classes_.tolist()}: {unknown}")
         with torch.random.fork_rng(devices=[]):
             torch.manual_seed(self.random_state)
             network, optimizer = start(pairs)
@@ -179,12 +183,12 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         self.n_pretrained_ = self._load_embeddings(network, self.vocabulary_.words)
         return network, self._optimizer(network)
 
-    def _checked(self, X, y):
+    def _checked(self, X, y, purpose: str):
         pairs, labels = as_pairs(X, columns=self.columns), np.asarray(y, dtype=object)
         if len(pairs) != len(labels):
             raise ValueError(f"{len(pairs)} pairs but {len(labels)} labels")
         if len(pairs) == 0:
-            raise ValueError("no pairs to train on")
+            raise ValueError(f"no pairs to {purpose}")
         return pairs, labels
 
     def _held_out(self, pairs, labels):
@@ -256,9 +260,6 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
 
     def _train(self, network, optimizer, pairs, labels, dev_pairs, dev_labels) -> None:
         """Epochs of minibatch training, keeping the weights (and optimizer state) of the best dev epoch."""
-        unknown = sorted(set(dev_labels.tolist()) - set(self.classes_.tolist()))  # classes_ come from the train labels
-        if unknown:
-            raise ValueError(f"labels not among the model's classes {self.classes_.tolist()}: {unknown}")
         device = self._device()
         network.to(device)
         encoded, targets = self._encoded(pairs), self._targets(labels)

@@ -113,6 +113,15 @@ def test_mismatched_inputs_are_refused(toy):
         SentenceEncoderClassifier(**SMALL).fit(pairs, labels[:-1])
     with pytest.raises(ValueError, match="not among the model's classes"):
         SentenceEncoderClassifier(**SMALL).fit(pairs, labels, eval_set=(pairs[:3], ["entailment", "maybe", "neutral"]))
+    with pytest.raises(ValueError, match="no pairs to score on"):
+        SentenceEncoderClassifier(**SMALL).fit(pairs, labels, eval_set=([], []))
+
+
+def test_dev_labels_are_checked_before_the_embeddings_are_read(toy, tmp_path):
+    pairs, labels = toy["train"]
+    missing = tmp_path / "no_such_vectors.txt"
+    with pytest.raises(ValueError, match="not among the model's classes"):  # not a missing-file error
+        SentenceEncoderClassifier(**SMALL, embeddings=str(missing)).fit(pairs, labels, eval_set=(pairs[:1], ["maybe"]))
 
 
 def test_raw_strings_are_tokenized_by_lexnli(fitted):
