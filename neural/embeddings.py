@@ -2,8 +2,8 @@
 
 GloVe 840B 300d is a 2 GB zip holding one text file, one word a line followed by its 300
 numbers (a few of its "words" contain spaces, so the numbers are counted from the end). Reading
-it takes minutes; :func:`write_word_vectors` saves the vectors of the words a model needs, so
-that later runs read that small copy in seconds.
+it means parsing every line; :func:`write_word_vectors` saves the vectors of the words a model
+needs, so that later runs read only that small copy.
 """
 from __future__ import annotations
 
