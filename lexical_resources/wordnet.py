@@ -70,6 +70,14 @@ _NOTHING = _WordInfo()
 #: natural languages, drinks (*coffee* / *beer* meet at *beverage*, depth 5, 1 and 3 links up)
 #: and materials (*wood* / *stone*). Co-hyponyms may meet there up to 3 links up.
 _BROAD_CATEGORIES = frozenset({"inhabitant.n.01", "natural_language.n.01", "beverage.n.01", "material.n.01"})
+#: Kinds whose members exclude one another in a sentence's slot however deep WordNet files them:
+#: *dog* / *horse* meet only at *placental* (3 and 4 links up), *guitar* / *saxophone* at
+#: *musical instrument* (2 and 5), *baseball* / *tennis* at *sport* (5 and 3), *truck* / *train*
+#: at *conveyance* (5 and 2). Two words that are both such a kind (and neither a kind of the
+#: other) are co-hyponyms.
+_KINDS_APART = frozenset({"vertebrate.n.01", "musical_instrument.n.01", "sport.n.01", "conveyance.n.03"})
+#: Abstractions inherit no parts (see ``inherit_parts``).
+_ABSTRACTION = "abstraction.n.06"
 #: A synset is a *place* when it is a kind (or an instance) of one of these: countries, regions
 #: and continents are locations; islands and peninsulas are land.
 _PLACE_KINDS = frozenset({"location.n.01", "land.n.04"})
@@ -90,7 +98,9 @@ class WordNet:
     inherit_parts : bool, default=True
         Let parts be inherited down the hypernym hierarchy: *car* is a holonym of *wheel* because
         a car is (within ``max_depth`` links) a wheeled vehicle, which WordNet says has wheels.
-        With False only direct part/member/substance links count.
+        With False only direct part/member/substance links count. Abstractions (periods of time,
+        measures) pass on no parts: *evening* is a kind of *daytime*, which has a *morning*, but an
+        evening has no morning.
     antonym_similar_tos : bool, default=False
         Also count as antonyms the adjectives "similar to" a lemma antonym (*hot* / *frigid*
         through *cold*), not just the lemma antonyms themselves.
@@ -343,7 +353,9 @@ class WordNet:
         counts when both words reach it within ``k`` links, where ``k = min(3, depth(s) - 3)``
         for nouns and adjectives read as nouns (``depth`` is WordNet's ``min_depth``) and
         ``k = 1`` for verbs: the deeper (more specific) ``s`` is, the further up it may be.
-        (Peoples by place, languages, drinks and materials may meet 3 links up whatever their depth.)
+        (Peoples by place, languages, drinks and materials may meet 3 links up whatever their depth;
+        two vertebrates, musical instruments, sports or conveyances are co-hyponyms however far
+        up they meet: see ``_KINDS_APART``.)
         *blue* / *green* meet at *chromatic color* one link up, *dog* / *cat* at *carnivore*
         two links up, *shirt* / *jacket* at *garment* (depth 7) three links up; *man* / *runner*
         meet only at *person* (depth 3), too general to make them incompatible, and *cat* /
@@ -359,6 +371,8 @@ class WordNet:
         """The hypernym test of :meth:`is_close_cohyponym` alone, for callers that know the words
         are neither synonyms nor in a hypernym relation (e.g. :meth:`relation` found none)."""
         up1, up2 = self._close_hypernyms(word1, pos, senses), self._close_hypernyms(word2, pos, senses)
+        if not _KINDS_APART.isdisjoint(self._info(word1, pos).hypernyms & self._info(word2, pos).hypernyms):
+            return True
         return any(max(up1[name], up2[name]) <= self._close_limit(name) for name in up1.keys() & up2.keys())
 
     def _close_hypernyms(self, word: str, pos: str | None, senses: int) -> dict[str, int]:
@@ -481,8 +495,10 @@ class WordNet:
     def _holonym(self, part: _WordInfo, whole: _WordInfo) -> bool:
         if not part.holonyms:
             return False
-        return (not part.holonyms.isdisjoint(whole.synsets)
-                or (self.inherit_parts and not part.holonyms.isdisjoint(whole.hypernyms)))
+        if not part.holonyms.isdisjoint(whole.synsets):
+            return True
+        return self.inherit_parts and any(_ABSTRACTION not in self._closure(self._wn.synset(name))
+                                          for name in part.holonyms & whole.hypernyms)
 
     def clear_cache(self) -> None:
         """Forget every cached word (to free memory)."""

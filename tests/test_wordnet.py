@@ -228,6 +228,27 @@ def test_close_cohyponyms_in_broad_categories(wn, word1, word2, expected):
     assert wn.is_close_cohyponym(word1, word2, "n") is expected
 
 
+@pytest.mark.parametrize("word1, word2, expected", [
+    ("dog", "horse", True), ("cat", "duck", True),        # vertebrates: meet at placental / vertebrate, 3-5 links up
+    ("guitar", "saxophone", True),                        # saxophone is 5 links below musical instrument
+    ("baseball", "tennis", True), ("truck", "train", True),
+    ("dog", "animal", False), ("horse", "pony", False),   # a kind of the other is not a co-hyponym
+    ("doctor", "teacher", False),                         # people are not kinds kept apart
+])
+def test_close_cohyponyms_among_kinds_kept_apart(wn, word1, word2, expected):
+    assert wn.is_close_cohyponym(word1, word2, "n") is expected
+    assert wn.is_close_cohyponym(word2, word1, "n") is expected
+
+
+def test_abstractions_pass_on_no_parts(wn):
+    # evening is a kind of daytime, and a morning is part of daytime: not part of an evening
+    assert wn.relation("morning", "evening", "n") != "holonym"
+    assert wn.relation("morning", "afternoon", "n") != "holonym"
+    # objects still inherit their kinds' parts: a house is a building, which has rooms
+    assert wn.relation("room", "house", "n") == "holonym"
+    assert wn.relation("wheel", "car", "n") == "holonym"
+
+
 def test_place_from_the_first_senses_only(wn):
     assert wn.place("hellenic") == "greece.n.01"        # a later sense pertains to Greece
     assert wn.place("hellenic", senses=1) is None      # its first sense does not
