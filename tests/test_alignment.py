@@ -152,6 +152,15 @@ def test_unaligned_content_word_is_new_information():
     assert found["alignment:verdict:new=1"] == 1
 
 
+def test_substituted_words_are_paired_as_lemmas():
+    # "runs" -> "sleeps" and "run" -> "sleeps" share one feature: what is learnt of one form holds for the other
+    found = features("a/DT dog/NN runs/VBZ ./.", "a/DT dog/NN sleeps/VBZ ./.")
+    assert found["alignment:pair:run|sleeps"] == 1
+    assert "alignment:pair:runs|sleeps" not in found
+    plural = features("two/CD men/NNS sing/VBP ./.", "two/CD dogs/NNS sing/VBP ./.")
+    assert plural["alignment:pair:man|dog"] == 1
+
+
 def test_negation_is_a_cue_not_a_new_word():
     found = features("a/DT man/NN is/VBZ sleeping/VBG ./.", "a/DT man/NN is/VBZ not/RB sleeping/VBG ./.")
     assert found["alignment:negation:hypothesis_only"] == 1

@@ -85,10 +85,11 @@ def _is_content(token: str, tag: str) -> bool:
 class _Analysis:
     """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
 
-    __slots__ = ("tokens", "tags", "content", "matchable", "as_number", "negated", "roles", "passive")
+    __slots__ = ("tokens", "tags", "lemmas", "content", "matchable", "as_number", "negated", "roles", "passive")
 
     def __init__(self, tokens, tags, wn):
         self.tokens, self.tags = tokens, tags
+        self.lemmas = tuple(wn.lemma(t, ptb_to_wordnet(g) or None) for t, g in zip(tokens, tags))
         self.content = frozenset(i for i, (t, g) in enumerate(zip(tokens, tags))
                                  if _is_content(t, g) and not (g[:1] == "V" and wn.lemma(t, "v") in AUXILIARIES))
         # "an" read as "a", so that "a dog" / "an animal" differ in one word, not two.
@@ -195,9 +196,10 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
         if link.kind == "moved":
             features[f"moved:{pos}"] = 1
         if link.relation not in ("exact", "lemma"):
-            # The words themselves, to learn relations no resource has (beach / surf).
-            premise_word = p.tokens[link.premise_index] if link.premise_index is not None else ""
-            features[f"pair:{premise_word}|{h.tokens[link.hypothesis_index]}"] = 1
+            # The words themselves, to learn relations no resource has (beach / surf); as lemmas,
+            # so that "runs" / "sleeps" and "running" / "sleeping" share what is learnt.
+            premise_word = p.lemmas[link.premise_index] if link.premise_index is not None else ""
+            features[f"pair:{premise_word}|{h.lemmas[link.hypothesis_index]}"] = 1
     verdict = _verdict(links)
     features[f"verdict:{verdict}"] = 1
     if share >= COPY_SHARE:
