@@ -161,6 +161,20 @@ def test_substituted_words_are_paired_as_lemmas():
     assert plural["alignment:pair:man|dog"] == 1
 
 
+def test_a_swap_of_opposite_particles_conflicts():
+    # "on" / "off", "up" / "down" are not content words, but swapping one for its opposite contradicts
+    RELATIONS_WITH_PARTICLES = WordRelations(type("Particles", (TinyWordNet,), {"RELATIONS": {
+        ("on", "off"): "antonym", ("off", "on"): "antonym", ("in", "on"): None}})())
+    def particle_features(premise, hypothesis):
+        return alignment_features(sentence(premise), sentence(hypothesis), RELATIONS_WITH_PARTICLES)
+    found = particle_features("a/DT lamp/NN is/VBZ turned/VBN on/RP ./.", "a/DT lamp/NN is/VBZ turned/VBN off/RP ./.")
+    assert found["alignment:swap:antonym"] == 1 and found["alignment:word:conflict:particle"] == 1
+    assert found["alignment:verdict:conflict_only"] == 1
+    other = particle_features("a/DT cat/NN in/IN a/DT box/NN ./.", "a/DT cat/NN on/IN a/DT box/NN ./.")
+    assert not [name for name in other if "antonym" in name or "conflict" in name]
+    assert other["alignment:verdict:entailed"] == 1
+
+
 def test_negation_is_a_cue_not_a_new_word():
     found = features("a/DT man/NN is/VBZ sleeping/VBG ./.", "a/DT man/NN is/VBZ not/RB sleeping/VBG ./.")
     assert found["alignment:negation:hypothesis_only"] == 1

@@ -11,6 +11,8 @@ family aligns the hypothesis to the premise and describes the *differences*:
    it, is a *substitution* slot: each hypothesis content word there is linked to the premise
    word of that slot it relates to best (:mod:`lexical_resources.relations`: exact, lemma,
    numbers, WordNet synonym / hypernym / hyponym / antonym / close co-hyponym, VerbOcean).
+   A preposition or particle replaced by its opposite (*turned on* / *turned off*, *up* / *down*
+   the stairs, read as adverbs) is a swap too, an antonym.
 3. Hypothesis content words still unlinked are looked up anywhere in the premise: the same
    word elsewhere is ``moved`` (word order changed), a related word ``elsewhere``, none ``new``.
 
@@ -52,6 +54,8 @@ QUANTIFIERS = frozenset({"all", "every", "each", "some", "many", "few", "several
 #: A hypothesis this much (or more) made of premise words in order is a near copy.
 COPY_SHARE = 0.8
 _ONE = frozenset({"a", "an"})
+#: Prepositions and particles: not content words, but a swap of two opposite ones (*on* / *off*) conflicts.
+_PARTICLE_TAGS = frozenset({"IN", "RP"})
 _BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 
 
@@ -147,6 +151,10 @@ def _links(p: _Analysis, h: _Analysis, relations) -> tuple[list[Link], float]:
                         links[j] = Link(j, i, relation, "swap" if one_for_one else "substitution")
                     elif one_for_one and slot:
                         links[j] = Link(j, i1, None, "swap")
+                elif one_for_one and _PARTICLE_TAGS.issuperset((p.tags[i1], h.tags[j])) \
+                        and relations.relation(p.tokens[i1], "RB", h.tokens[j], "RB") == "antonym":
+                    # "a lamp turned on" / "turned off", "up the stairs" / "down": read as adverbs.
+                    links[j] = Link(j, i1, "antonym", "swap")
     for j in sorted(h.content - links.keys()):
         i, relation = _best(relations, p.tokens, p.tags, h.tokens[j], h.tags[j], sorted(p.content))
         if relation is None:
@@ -185,7 +193,8 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
     links, share = _links(p, h, relations)
     features = Counter()
     for link in links:
-        pos = ptb_to_wordnet(h.tags[link.hypothesis_index]) or "num"
+        tag = h.tags[link.hypothesis_index]
+        pos = "particle" if tag in _PARTICLE_TAGS else ptb_to_wordnet(tag) or "num"
         relation = link.relation or ("unrelated" if link.kind == "swap" else "new")
         features[f"word:{relation}"] = 1
         features[f"word:{link.relation_class}:{pos}"] = 1
