@@ -101,9 +101,12 @@ class WordNet:
         With False only direct part/member/substance links count. Abstractions (periods of time,
         measures) pass on no parts: *evening* is a kind of *daytime*, which has a *morning*, but an
         evening has no morning.
-    antonym_similar_tos : bool, default=False
-        Also count as antonyms the adjectives "similar to" a lemma antonym (*hot* / *frigid*
-        through *cold*), not just the lemma antonyms themselves.
+    antonym_similar_tos : bool, default=True
+        Read antonymy between adjective clusters, not just between lemmas: the adjectives
+        "similar to" a lemma antonym are antonyms too (*hot* / *frigid* through *cold*), and a
+        satellite adjective is opposite to what its cluster's head is opposite to (*tiny*, similar
+        to *small*, / *large* and *huge*). With False only lemma antonyms count (*tiny* / *huge*
+        are then unrelated).
     senses : int or None, default=3
         Read a word's hypernyms, parts, antonyms and direct hypernyms (for co-hyponymy) from only
         its ``senses`` most frequent senses per base form (WordNet lists senses by frequency);
@@ -128,7 +131,7 @@ class WordNet:
     """
 
     def __init__(self, max_depth: int = 8, *, inherit_parts: bool = True,
-                 antonym_similar_tos: bool = False, senses: int | None = 3, reader=None):
+                 antonym_similar_tos: bool = True, senses: int | None = 3, reader=None):
         if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1:
             raise ValueError(f"max_depth must be an int >= 1, got {max_depth!r}")
         if senses is not None and (isinstance(senses, bool) or not isinstance(senses, int) or senses < 1):
@@ -209,6 +212,11 @@ class WordNet:
             direct = synset.hypernyms() + synset.instance_hypernyms()
             parents.update(_name(s) for s in direct)
             hypernyms |= self._closure(synset)
+            if self.antonym_similar_tos and synset.pos() == "s":
+                for head in synset.similar_tos():
+                    for opposite in (a.synset() for lemma in head.lemmas() for a in lemma.antonyms()):
+                        antonyms.add(_name(opposite))
+                        antonyms.update(_name(s) for s in opposite.similar_tos())
             holonyms.update(_name(s) for s in synset.part_holonyms() + synset.member_holonyms()
                             + synset.substance_holonyms())
             for lemma in synset.lemmas():

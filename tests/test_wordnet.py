@@ -150,8 +150,13 @@ def test_is_derived(wn, word1, word2, expected):
 
 
 def test_antonym_similar_tos(wn):
-    assert not wn.is_antonym("hot", "frigid")
-    assert WordNet(antonym_similar_tos=True).is_antonym("hot", "frigid")
+    lemmas_only = WordNet(antonym_similar_tos=False)
+    assert wn.is_antonym("hot", "frigid") and not lemmas_only.is_antonym("hot", "frigid")
+    # satellites: tiny (similar to small) / huge (similar to large), both ways
+    assert wn.relation("tiny", "huge", "JJ") == "antonym" and wn.relation("huge", "tiny", "JJ") == "antonym"
+    assert wn.relation("huge", "small", "JJ") == "antonym"
+    assert lemmas_only.relation("tiny", "huge", "JJ") is None
+    assert wn.relation("elderly", "old", "JJ") is None  # a satellite and its head: no antonymy
 
 
 def test_relation_is_first_true_helper(wn):
