@@ -30,7 +30,9 @@ from __future__ import annotations
 import logging
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 
 import pandas as pd
 import torch
@@ -109,6 +111,29 @@ def _history(name, train, model, n_train) -> list[dict]:
     return [{"model": name, "train": train, "n_train": n_train, **h} for h in model.history_]
 
 
+class _Fitted(NamedTuple):
+    """A neural model fitted and scored by :func:`_fitted`, with its entries in the result tables."""
+
+    model: SentenceEncoderClassifier
+    predictions: list
+    row: dict
+    history: list[dict]
+    timing: dict
+
+
+def _fitted(name, train, dataset, fit, test, n_train, epoch_pairs=None) -> _Fitted:
+    """Fit a neural model (``fit()`` returns it fitted, stopped early on its dev set), score it on
+    ``test`` = (pairs, labels), and time both: the model with its test predictions, its row, history
+    and timing (``epoch_pairs``: the pairs of each of its epochs, default ``n_train``)."""
+    start = time.perf_counter()
+    model = fit()
+    dev_accuracy, test_accuracy, predictions = _early_stopped_scores(model, test)
+    row = _row(name, train, dataset, n_train, dev_accuracy, test_accuracy, time.perf_counter() - start)
+    logger.info("%s (train %s, %d pairs): dev %.4f, test %.4f", name, train, n_train, dev_accuracy, test_accuracy)
+    return _Fitted(model, predictions, row, _history(name, train, model, n_train),
+                   _timing(name, train, model, n_train, n_train if epoch_pairs is None else epoch_pairs))
+
+
 def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_sizes=CURVE_SIZES,
         curve_encoders=("lstm",), grid=(1.0,), seed=0, preset="recommended", featurizer_params=None, n_jobs=None,
         progress=False):
@@ -126,13 +151,13 @@ def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_s
     lexical_row = {**_row("lexicalized", "snli", "snli", len(train), lexical.dev_accuracy[lexical.C], test_accuracy,
                           time.perf_counter() - start), "paper_accuracy": TABLE_4["lexicalized"][1]}
     for encoder in encoders:
-        name, start = MODEL_NAMES[encoder], time.perf_counter()
-        models[name] = SentenceEncoderClassifier(encoder, **params).fit(train.pairs, train.labels, eval_set=dev_set)
-        dev_accuracy, test_accuracy, predictions[name] = _early_stopped_scores(models[name], test_set)
-        rows.append(_row(name, "snli", "snli", len(train), dev_accuracy, test_accuracy, time.perf_counter() - start))
-        history += _history(name, "snli", models[name], len(train))
-        timing.append(_timing(name, "snli", models[name], len(train), len(train)))
-        logger.info("%s: dev %.4f, test %.4f", name, dev_accuracy, test_accuracy)
+        name = MODEL_NAMES[encoder]
+        fit = partial(SentenceEncoderClassifier(encoder, **params).fit, train.pairs, train.labels, eval_set=dev_set)
+        fitted = _fitted(name, "snli", "snli", fit, test_set, len(train))
+        models[name], predictions[name] = fitted.model, fitted.predictions
+        rows.append(fitted.row)
+        history += fitted.history
+        timing.append(fitted.timing)
     significance = pd.DataFrame([{"model_a": name, "model_b": "lexicalized",
                                   **mcnemar(test.labels, predictions[name], predictions["lexicalized"])}
                                  for name in models])
@@ -161,23 +186,15 @@ def _row_scores(row) -> dict:
 def _sick(snli_lstm, sick_train, sick_trial, sick_test, *, params, n_snli):
     """The three SICK rows (SICK alone, SNLI zero-shot, SNLI -> SICK), their histories and timings."""
     train, trial, test = (([*split], [p.label for p in split]) for split in (sick_train, sick_trial, sick_test))
-    rows, history, timing = [], [], []
+    alone = _fitted("lstm", "sick", "sick", partial(SentenceEncoderClassifier("lstm", **params).fit, *train, eval_set=trial),
+                    test, len(sick_train))
     start = time.perf_counter()
-    alone = SentenceEncoderClassifier("lstm", **params).fit(*train, eval_set=trial)
-    rows.append(_row("lstm", "sick", "sick", len(sick_train), *_early_stopped_scores(alone, test)[:2],
-                     time.perf_counter() - start))
-    history += _history("lstm", "sick", alone, len(sick_train))
-    timing.append(_timing("lstm", "sick", alone, len(sick_train), len(sick_train)))
-    start = time.perf_counter()
-    rows.append(_row("lstm", "snli", "sick", n_snli, *_scored(snli_lstm, trial, test)[:2], time.perf_counter() - start))
-    start = time.perf_counter()
-    transferred = fine_tuned(snli_lstm, *train, eval_set=trial, learning_rate_scale=TRANSFER_LEARNING_RATE_SCALE)
+    zero_shot = _row("lstm", "snli", "sick", n_snli, *_scored(snli_lstm, trial, test)[:2], time.perf_counter() - start)
     n_both = n_snli + len(sick_train)  # n_train counts every training pair behind the model
-    rows.append(_row("lstm", "snli+sick", "sick", n_both, *_early_stopped_scores(transferred, test)[:2],
-                     time.perf_counter() - start))
-    history += _history("lstm", "snli+sick", transferred, n_both)
-    timing.append(_timing("lstm", "snli+sick", transferred, n_both, len(sick_train)))
-    return rows, history, timing
+    fit = partial(fine_tuned, snli_lstm, *train, eval_set=trial, learning_rate_scale=TRANSFER_LEARNING_RATE_SCALE)
+    transferred = _fitted("lstm", "snli+sick", "sick", fit, test, n_both, epoch_pairs=len(sick_train))
+    return ([alone.row, zero_shot, transferred.row], alone.history + transferred.history,
+            [alone.timing, transferred.timing])
 
 
 def _curve(train, dev, test, sizes, encoders, params, C, seed, lexical_options):
@@ -189,12 +206,10 @@ def _curve(train, dev, test, sizes, encoders, params, C, seed, lexical_options):
         picked = subsample(len(train), n, seed, 0)
         pairs, picked_labels = [train.pairs[i] for i in picked], [labels[i] for i in picked]
         for encoder in encoders:
-            start = time.perf_counter()
-            model = SentenceEncoderClassifier(encoder, **params).fit(pairs, picked_labels, eval_set=dev)
-            dev_accuracy, test_accuracy, _ = _early_stopped_scores(model, test)
-            rows.append({"model": MODEL_NAMES[encoder], "n_train": n, "dev_accuracy": dev_accuracy,
-                         "test_accuracy": test_accuracy, "seconds": round(time.perf_counter() - start, 1)})
-            history += _history(MODEL_NAMES[encoder], "snli", model, n)
+            fit = partial(SentenceEncoderClassifier(encoder, **params).fit, pairs, picked_labels, eval_set=dev)
+            fitted = _fitted(MODEL_NAMES[encoder], "snli", "snli", fit, test, n)
+            rows.append({"model": MODEL_NAMES[encoder], "n_train": n, **_row_scores(fitted.row)})
+            history += fitted.history
         start = time.perf_counter()
         lexical = fit_select_C(pairs, picked_labels, *dev, "lexicalized", grid=(C,), **lexical_options)
         rows.append({"model": "lexicalized", "n_train": n, "dev_accuracy": lexical.dev_accuracy[C],
