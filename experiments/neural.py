@@ -48,7 +48,7 @@ from neural.persistence import save_neural_model
 from neural.transfer import fine_tuned
 
 from . import runner
-from .learning_curve import subsample
+from . import learning_curve
 from .lexicalized import PAPER as TABLE_4
 from .runner import Results, UsageError, featurizer_params, percent
 
@@ -167,8 +167,7 @@ def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_s
         rows, history, timing = rows + sick_rows, history + sick_history, timing + sick_timing
     curve = []
     if curve_encoders:
-        curve, curve_history = _curve(train, dev_set, test_set, curve_sizes, curve_encoders, params, lexical.C, seed,
-                                      lexical_options)
+        curve, curve_history = _curve(corpora, curve_sizes, curve_encoders, params, lexical.C, seed, lexical_options)
         history += curve_history
         full = {row["model"]: row for row in rows if row["dataset"] == "snli"}
         curve += [{"model": MODEL_NAMES[e], "n_train": len(train), **_row_scores(full[MODEL_NAMES[e]])}
@@ -179,8 +178,12 @@ def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_s
             "timing": pd.DataFrame(timing)}, lstm
 
 
+#: The columns of a learning-curve row after ``model`` and ``n_train``.
+_CURVE_SCORES = ("dev_accuracy", "test_accuracy", "seconds")
+
+
 def _row_scores(row) -> dict:
-    return {key: row[key] for key in ("dev_accuracy", "test_accuracy", "seconds")}
+    return {key: row[key] for key in _CURVE_SCORES}
 
 
 def _sick(snli_lstm, sick_train, sick_trial, sick_test, *, params, n_snli):
@@ -197,24 +200,23 @@ def _sick(snli_lstm, sick_train, sick_trial, sick_test, *, params, n_snli):
             [alone.timing, transferred.timing])
 
 
-def _curve(train, dev, test, sizes, encoders, params, C, seed, lexical_options):
-    """The encoders and the lexicalized model (at ``C``) on one subsample of each size below the train set's
-    (``dev``, ``test``: (pairs, labels))."""
-    labels = train.labels
+def _curve(corpora, sizes, encoders, params, C, seed, lexical_options):
+    """The encoders and the lexicalized model (at ``C``, fitted by :func:`experiments.learning_curve.run`) on
+    one subsample of each size below the train set's: the first draw that command makes at that size."""
+    train, labels = corpora["train"], corpora["train"].labels
+    dev, test = ((corpora[split].pairs, corpora[split].labels) for split in ("dev", "test"))
     rows, history = [], []
     for n in sorted(size for size in set(sizes) if size < len(train)):
-        picked = subsample(len(train), n, seed, 0)
+        picked = learning_curve.subsample(len(train), n, seed, 0)
         pairs, picked_labels = [train.pairs[i] for i in picked], [labels[i] for i in picked]
         for encoder in encoders:
             fit = partial(SentenceEncoderClassifier(encoder, **params).fit, pairs, picked_labels, eval_set=dev)
             fitted = _fitted(MODEL_NAMES[encoder], "snli", "snli", fit, test, n)
             rows.append({"model": MODEL_NAMES[encoder], "n_train": n, **_row_scores(fitted.row)})
             history += fitted.history
-        start = time.perf_counter()
-        lexical = fit_select_C(pairs, picked_labels, *dev, "lexicalized", grid=(C,), **lexical_options)
-        rows.append({"model": "lexicalized", "n_train": n, "dev_accuracy": lexical.dev_accuracy[C],
-                     "test_accuracy": accuracy(test[1], lexical.model.predict(test[0])),
-                     "seconds": round(time.perf_counter() - start, 1)})
+        lexical = learning_curve.run(corpora, [n], draws=1, grid=(C,), models=("lexicalized",), seed=seed,
+                                     **lexical_options)
+        rows += lexical[["model", "n_train", *_CURVE_SCORES]].to_dict("records")
     return rows, history
 
 

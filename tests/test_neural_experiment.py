@@ -162,14 +162,17 @@ class StubEncoder:
 @pytest.fixture
 def stand_ins(monkeypatch):
     """Stub encoders, a recording fit_select_C (tests.test_experiment_plumbing) and a clock advancing
-    1.26 s per call, in experiments.neural; returns the recorded fit_select_C calls."""
+    1.26 s per call, in experiments.neural and in experiments.learning_curve (whose run fits the
+    lexicalized model of the learning curve); returns the recorded fit_select_C calls."""
+    from experiments import learning_curve
     from tests.test_experiment_plumbing import recording_fit, stepping_clock
 
-    calls = []
+    calls, clock = [], stepping_clock(1.26)
     StubEncoder.made = []
     monkeypatch.setattr(neural, "SentenceEncoderClassifier", StubEncoder)
-    monkeypatch.setattr(neural, "fit_select_C", recording_fit(calls))
-    monkeypatch.setattr(neural, "time", stepping_clock(1.26))
+    for module in (neural, learning_curve):
+        monkeypatch.setattr(module, "fit_select_C", recording_fit(calls))
+        monkeypatch.setattr(module, "time", clock)
     return calls
 
 
