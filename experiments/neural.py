@@ -40,7 +40,7 @@ import torch
 from classifiers.evaluation import accuracy, mcnemar
 from classifiers.logistic import fit_select_C
 from featurize.presets import signature
-from lexnli.cli import at_least, checked, positive_number
+from lexnli.cli import at_least
 from lexnli.corpora.sick import read_sick
 from neural.embeddings import read_word_vectors, write_word_vectors
 from neural.estimator import SentenceEncoderClassifier
@@ -69,7 +69,8 @@ TRANSFER_LEARNING_RATE_SCALE = 1.0
 #: What the ``n_train`` column of every table means.
 N_TRAIN = ("the training pairs behind the model: those of every corpus in train (snli+sick: SNLI train and "
            "SICK TRAIN)")
-#: The estimator settings the command line can change (the defaults are the estimator's).
+#: The estimator settings the command line can change (the defaults are the estimator's); their options
+#: are generated from its parameter constraints (:func:`experiments.runner.add_parameter_arguments`).
 MODEL_OPTIONS = ("max_epochs", "patience", "optimizer", "learning_rate", "dropout", "weight_decay", "batch_size",
                  "embedding_dim", "min_count")
 
@@ -265,7 +266,7 @@ def report(args, corpora) -> Results:
         raise UsageError(f"--curve-encoders {' '.join(missing)}: not among --encoders")
     torch.set_num_threads(args.threads)
     sick = None if args.no_sick else tuple(read_sick(args.sick, split) for split in ("TRAIN", "TRIAL", "TEST"))
-    params = {name: getattr(args, name) for name in MODEL_OPTIONS if getattr(args, name) is not None}
+    params = runner.parameters_given(args, MODEL_OPTIONS)
     as_model_sees = SentenceEncoderClassifier(**params).sentence_tokens
     words = {t for p in [*corpora["train"].pairs, *(sick[0] if sick else ())] for s in as_model_sees(p) for t in s}
     with tempfile.TemporaryDirectory(prefix="lexnli-embeddings-") as folder:  # the filtered copy, read while training
@@ -307,17 +308,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--threads", type=at_least(1), default=torch.get_num_threads(),
                         help="CPU threads for PyTorch (default: %(default)s)")
     parser.add_argument("--save-model", type=Path, default=None, help="save the SNLI-trained LSTM here (a .zip)")
-    model = parser.add_argument_group("model", "SentenceEncoderClassifier settings (default: the estimator's)")
-    model.add_argument("--max-epochs", type=at_least(1), default=None, help="passes over the training pairs at most")
-    model.add_argument("--patience", type=at_least(1), default=None, help="epochs without a better dev accuracy before stopping")
-    model.add_argument("--optimizer", choices=("adadelta", "adam"), default=None)
-    model.add_argument("--learning-rate", type=positive_number, default=None)
-    model.add_argument("--dropout", type=checked(float, lambda v: 0 <= v < 1, "at least 0 and below 1"), default=None)
-    model.add_argument("--weight-decay", type=at_least(0.0, float), default=None, help="L2 penalty")
-    model.add_argument("--batch-size", type=at_least(1), default=None)
-    model.add_argument("--embedding-dim", type=at_least(1), default=None)
-    model.add_argument("--min-count", type=at_least(1), default=None,
-                       help="training occurrences a word needs for its own embedding")
+    model = parser.add_argument_group("model", "SentenceEncoderClassifier settings")
+    runner.add_parameter_arguments(model, SentenceEncoderClassifier, MODEL_OPTIONS,
+                                   SentenceEncoderClassifier().get_params())
     runner.add_fit_arguments(parser, " for the lexicalized model")
 
 

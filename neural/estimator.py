@@ -59,6 +59,7 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
     learning_rate : float, default=1e-3
         The optimizer's learning rate (AdaDelta's is 1.0 in its paper).
     batch_size : int, default=128
+        Training pairs per optimizer step.
     max_epochs : int, default=10
         Passes over the training pairs at most.
     patience : int, default=2

@@ -10,6 +10,7 @@ torch = pytest.importorskip("torch", reason="PyTorch is not installed (pip insta
 
 from experiments import neural
 from lexnli.corpora.snli import read_snli
+from neural.estimator import SentenceEncoderClassifier
 from neural.persistence import load_neural_model
 from tests.fixtures import data_args
 from tests.noisy_snli import noisy_records
@@ -109,12 +110,13 @@ def test_sick_rows(noisy_snli_files, tmp_path, tagger):  # noqa: F811
 
 @pytest.mark.parametrize("extra,message", [
     (["--embeddings", "missing.txt"], "word-vector file not found: missing.txt"),
-    (["--dropout", "1"], "--dropout: must be at least 0 and below 1"),
+    (["--dropout", "1"], "argument --dropout: dropout: 1.0 is not a float in the range [0.0, 1.0)"),
+    (["--learning-rate", "inf"], "argument --learning-rate: learning_rate: inf is not a float in the range (0.0, inf)"),
     (["--encoders", "gru"], "invalid choice: 'gru'"),
     (["--sick", "missing-SICK.txt"], "SICK file not found"),
     (["--encoders", "sum", "--curve-encoders", "lstm"], "--curve-encoders lstm: not among --encoders"),
     (["--encoders", "sum", "--curve-encoders", "rnn", "lstm"], "--curve-encoders lstm rnn: not among --encoders"),
-    (["--batch-size", "0"], "argument --batch-size: must be at least 1, got 0"),
+    (["--batch-size", "0"], "argument --batch-size: batch_size: 0 is not an int in the range [1, inf)"),
 ])
 def test_bad_input_exits_2_with_one_line(noisy_snli_files, tmp_path, capsys, extra, message):
     args = [*data_args(noisy_snli_files), *QUICK, "--out", str(tmp_path / "out"), *extra]
@@ -131,9 +133,10 @@ def test_bad_embeddings_line_is_named(noisy_snli_files, tmp_path, capsys):
     assert f"{bad}, line 2: the 2 fields after 'park' are not all numbers" in capsys.readouterr().err
 
 
-class StubEncoder:
-    """A stand-in for SentenceEncoderClassifier: three epochs of 0.5, 0.27 and 1.0 s, the second the best
-    (dev accuracy 0.4); predicts one label per encoder. Every instance is recorded in ``made``."""
+class StubEncoder(SentenceEncoderClassifier):
+    """A stand-in for SentenceEncoderClassifier (its subclass, so that the command line's model options are
+    still generated from the estimator's parameter constraints): three epochs of 0.5, 0.27 and 1.0 s, the
+    second the best (dev accuracy 0.4); predicts one label per encoder. Every instance is recorded in ``made``."""
 
     made: list = []
     predicts = {"sum": "neutral", "rnn": "contradiction", "lstm": "contradiction"}
@@ -242,3 +245,21 @@ def test_report_passes_seed_progress_and_embeddings(noisy_snli_files, glove, tmp
     assert fitted.params["random_state"] == 5 and fitted.params["progress"] is True
     assert fitted.params["max_epochs"] == 2 and fitted.params["embeddings"] is not None  # the filtered vectors
     assert stand_ins[0]["progress"] is True
+
+
+def test_every_model_option_reaches_the_estimator(noisy_snli_files, tmp_path, stand_ins):
+    """The options generated from the estimator's constraints: each value is parsed to the parameter's type
+    and passed on; an option not given is not passed (the estimator's default holds)."""
+    given = {"max_epochs": "3", "patience": "1", "optimizer": "adadelta", "learning_rate": "0.5", "dropout": "0.25",
+             "weight_decay": "0.01", "batch_size": "7", "embedding_dim": "5", "min_count": "2"}
+    assert set(given) == set(neural.MODEL_OPTIONS)
+    options = [text for name, value in given.items() for text in ("--" + name.replace("_", "-"), value)]
+    for argv, expected in ((options, {"max_epochs": 3, "patience": 1, "optimizer": "adadelta", "learning_rate": 0.5,
+                                      "dropout": 0.25, "weight_decay": 0.01, "batch_size": 7, "embedding_dim": 5,
+                                      "min_count": 2}),
+                           (["--batch-size", "7"], {"batch_size": 7})):
+        StubEncoder.made = []
+        assert neural.main([*data_args(noisy_snli_files), "--no-sick", "--encoders", "lstm", "--curve-sizes", *argv,
+                            "--out", str(tmp_path / "out")]) == 0
+        (fitted,) = [m for m in StubEncoder.made if hasattr(m, "n_fit")]
+        assert fitted.params == {"random_state": 0, "progress": False, **expected}
