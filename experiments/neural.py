@@ -41,7 +41,6 @@ from classifiers.evaluation import accuracy, mcnemar
 from classifiers.logistic import fit_select_C
 from featurize.presets import signature
 from lexnli.cli import at_least
-from lexnli.corpora.sick import read_sick
 from neural.embeddings import read_word_vectors, write_word_vectors
 from neural.estimator import SentenceEncoderClassifier
 from neural.persistence import save_neural_model
@@ -265,7 +264,7 @@ def report(args, corpora) -> Results:
     if missing:
         raise UsageError(f"--curve-encoders {' '.join(missing)}: not among --encoders")
     torch.set_num_threads(args.threads)
-    sick = None if args.no_sick else tuple(read_sick(args.sick, split) for split in ("TRAIN", "TRIAL", "TEST"))
+    sick = runner.sick_splits(args)
     params = runner.parameters_given(args, MODEL_OPTIONS)
     as_model_sees = SentenceEncoderClassifier(**params).sentence_tokens
     words = {t for p in [*corpora["train"].pairs, *(sick[0] if sick else ())] for s in as_model_sees(p) for t in s}
@@ -295,8 +294,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--encoders", nargs="+", choices=tuple(MODEL_NAMES), default=list(MODEL_NAMES),
                         help="the sentence encoders to train (default: all three; the SICK rows and the learning "
                              "curve need lstm)")
-    parser.add_argument("--sick", type=Path, default=None, help="SICK.txt[.gz] (default: LEXNLI_SICK, then the data home)")
-    parser.add_argument("--no-sick", action="store_true", help="skip the SICK rows")
+    runner.add_sick_arguments(parser)
     parser.add_argument("--embeddings", type=Path, default=None,
                         help="word vectors in GloVe's text format (.txt, .gz or a .zip of one file; default: random "
                              "initialisation)")

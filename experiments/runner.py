@@ -36,13 +36,16 @@ from classifiers.logistic import C_GRID
 from classifiers.persistence import ModelFileError
 from featurize import PairFeaturizer
 from featurize.presets import DEFAULT_PRESET, PRESETS, signature
+from lexnli.corpora.sick import ENV_VAR as SICK_ENV_VAR
+from lexnli.corpora.sick import SPLITS as SICK_SPLITS
+from lexnli.corpora.sick import read_sick
 from lexnli.corpora.snli import SNLICorpus, read_snli
 from lexnli.data_home import fetch_snli
 from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
 from lexnli.cli import (ArgumentParser, UsageError, at_least, check_output_file, check_output_folder, exit_on_sigterm,
                         n_jobs, positive_number)
 from lexnli.io import write_files_atomically
-from lexnli.records import SNLI_SPLITS
+from lexnli.records import SNLI_SPLITS, Pair
 
 logger = logging.getLogger("lexnli")
 
@@ -100,6 +103,20 @@ def load_splits(args) -> dict[str, SNLICorpus]:
         picked = sorted(random.Random(args.seed).sample(range(len(train)), args.max_train))
         corpora["train"] = SNLICorpus([train[i] for i in picked], train.report)
     return corpora
+
+
+def add_sick_arguments(parser: argparse.ArgumentParser, skip: str = "skip the SICK rows", when_missing: str = "") -> None:
+    """``--sick`` (the SICK file; ``when_missing``: what happens when none is found) and ``--no-sick``
+    (``skip``: its help), read by :func:`sick_splits`."""
+    parser.add_argument("--sick", type=Path, default=None,
+                        help=f"SICK.txt[.gz] (default: ${SICK_ENV_VAR}, then the data home{when_missing})")
+    parser.add_argument("--no-sick", action="store_true", help=skip)
+
+
+def sick_splits(args) -> tuple[list[Pair], ...] | None:
+    """SICK's TRAIN, TRIAL and TEST pairs from ``--sick`` (see :func:`lexnli.corpora.sick.locate_sick`
+    for the default), or None with ``--no-sick``."""
+    return None if args.no_sick else tuple(read_sick(args.sick, split) for split in SICK_SPLITS)
 
 
 # ---- estimator options, generated from an estimator's parameter constraints --------------------

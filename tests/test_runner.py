@@ -12,6 +12,7 @@ from lexnli.cli import ArgumentParser, UsageError
 from lexnli.version import __version__
 
 from .fixtures import data_args
+from .test_two_class import sick_text, tagger, write_sick  # noqa: F401  (tagger: a fixture)
 
 
 def fake_report(calls):
@@ -189,6 +190,17 @@ def test_parameter_options_are_generated_from_the_constraints(capsys):
 def test_parameter_options_refuse_what_the_constraints_refuse(argv, message):
     with pytest.raises(UsageError, match=re.escape(f"argument {argv[0]}: {message}")):
         settings_parser().parse_args(argv)
+
+
+def test_sick_options_give_the_three_splits_or_none(tmp_path, tagger):  # noqa: F811
+    parser = ArgumentParser(prog="x")
+    runner.add_sick_arguments(parser, skip="skip it", when_missing="; or else")
+    shown = " ".join(parser.format_help().split())
+    assert "--sick SICK SICK.txt[.gz] (default: $LEXNLI_SICK, then the data home; or else) --no-sick skip it" in shown
+    assert runner.sick_splits(parser.parse_args(["--no-sick", "--sick", str(tmp_path / "absent.txt")])) is None
+    path = write_sick(tmp_path / "SICK.txt", sick_text())
+    splits = runner.sick_splits(parser.parse_args(["--sick", str(path)]))
+    assert [[pair.pair_id for pair in split] for split in splits] == [["1", "2"], ["3"], ["4", "5"]]  # TRAIN, TRIAL, TEST
 
 
 def test_option_values_reach_the_report(capsys):
