@@ -26,7 +26,7 @@ from classifiers.evaluation import accuracy
 from featurize.inputs import COLUMNS, as_pairs, normalize
 from lexnli.errors import CorpusFormatError
 
-from .embeddings import read_word_vectors
+from .embeddings import cached_word_vectors
 from .network import ENCODERS, PairNetwork
 from .vocabulary import Vocabulary, padded
 
@@ -215,7 +215,7 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         ``first_row`` on; return how many."""
         if self.embeddings is None:
             return 0
-        vectors = read_word_vectors(self.embeddings, words)
+        vectors = cached_word_vectors(self.embeddings, words)
         width = len(next(iter(vectors.values()))) if vectors else self.embedding_dim
         if width != self.embedding_dim:
             raise CorpusFormatError(self.embeddings, None, f"its vectors are {width}-d, the model's embedding_dim "

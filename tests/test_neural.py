@@ -19,7 +19,7 @@ from classifiers.persistence import ModelFileError
 from lexnli.errors import ChecksumError, CorpusFormatError
 from lexnli.records import Pair
 from lexnli.version import __version__
-from neural.embeddings import fetch_glove, read_word_vectors, write_word_vectors
+from neural.embeddings import cached_word_vectors, fetch_glove, read_word_vectors, write_word_vectors
 from neural.estimator import SentenceEncoderClassifier
 from neural.persistence import load_neural_model, save_neural_model
 from neural.transfer import _grown_state, fine_tuned
@@ -253,6 +253,29 @@ def test_word_vectors_are_read_for_a_vocabulary(tmp_path, kind):
     assert sorted(vectors) == [".", "new york", "surely"]
     np.testing.assert_array_equal(vectors["surely"], np.array([0.5, -1, 2], dtype=np.float32))
     assert len(read_word_vectors(path)) == 5
+
+
+def test_a_word_vector_file_is_parsed_again_only_for_words_not_asked_for(toy, tmp_path, monkeypatch):
+    from neural import embeddings
+
+    parsed, read = [], embeddings.read_word_vectors
+    monkeypatch.setattr(embeddings, "read_word_vectors", lambda path, words: parsed.append(sorted(words)) or read(path, words))
+    path = tmp_path / "vectors.txt"
+    path.write_text(GLOVE_LINES)
+    assert sorted(cached_word_vectors(path, ["surely", "never", "absent"])) == ["never", "surely"]
+    assert sorted(cached_word_vectors(path, ["absent", "never"])) == ["never"]  # every word asked for before
+    assert parsed == [["absent", "never", "surely"]]
+    vectors = cached_word_vectors(path, [".", "surely"])
+    assert parsed[1:] == [["."]] and sorted(vectors) == [".", "surely"]
+    np.testing.assert_array_equal(vectors["surely"], read_word_vectors(path, ["surely"])["surely"])
+    path.write_text(GLOVE_LINES.replace("surely 0.5", "surely 0.75"))  # a changed file is read again
+    assert cached_word_vectors(path, ["surely"])["surely"][0] == 0.75 and parsed[2:] == [["surely"]]
+    # models fitted on the same words read the file once between them
+    (tmp_path / "glove.txt").write_text("surely " + " ".join(["0.25"] * 16) + "\n")
+    for encoder in ("sum", "rnn"):
+        SentenceEncoderClassifier(encoder, **{**SMALL, "max_epochs": 1, "embeddings": tmp_path / "glove.txt"}).fit(
+            *toy["train"], eval_set=toy["dev"])
+    assert len(parsed) == 4
 
 
 def test_filtered_copy_reads_back_the_same(tmp_path):
