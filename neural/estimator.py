@@ -159,7 +159,8 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         """The fitting :meth:`fit` and fine-tuning (:mod:`neural.transfer`) share: validate the
         parameters, check the pairs (holding out a dev part when ``eval_set`` is None), set
         ``classes_``, then, with torch seeded by ``random_state`` (its global generator restored
-        afterwards), get ``(network, optimizer)`` from ``start(train_pairs)`` and train them."""
+        afterwards), get ``(network, optimizer)`` from ``start(sentences)`` (the training pairs'
+        :meth:`sentence_tokens`, made once) and train them."""
         self._validate_params()
         pairs, labels = self._checked(X, y, "train")
         if eval_set is None:
@@ -171,15 +172,17 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         unknown = sorted(set(dev_labels.tolist()) - set(self.classes_.tolist()))
         if unknown:
             raise ValueError(f"labels not among the model's classes {self.classes_.tolist()}: {unknown}")
+        sentences = [self.sentence_tokens(p) for p in pairs]
         with torch.random.fork_rng(devices=[]):
             torch.manual_seed(self.random_state)
-            network, optimizer = start(pairs)
-            self._train(network, optimizer, pairs, labels, dev_pairs, dev_labels)
+            network, optimizer = start(sentences)
+            self._train(network, optimizer, sentences, labels, dev_pairs, dev_labels)
         return self
 
-    def _new_network(self, pairs):
-        """A network to train from scratch on ``pairs`` and its optimizer (sets ``vocabulary_``, ``n_pretrained_``)."""
-        self.vocabulary_ = Vocabulary.build((s for p in pairs for s in self.sentence_tokens(p)), self.min_count)
+    def _new_network(self, sentences):
+        """A network to train from scratch on ``sentences`` (pairs of token sequences) and its optimizer
+        (sets ``vocabulary_``, ``n_pretrained_``)."""
+        self.vocabulary_ = Vocabulary.build((s for pair in sentences for s in pair), self.min_count)
         network = self._network(len(self.vocabulary_), len(self.classes_))
         self.n_pretrained_ = self._load_embeddings(network, self.vocabulary_.words)
         return network, self._optimizer(network)
@@ -236,9 +239,9 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
             return torch.device("cuda" if torch.cuda.is_available() else "cpu")
         return torch.device(self.device)
 
-    def _encoded(self, pairs):
-        """Each pair as two lists of embedding rows."""
-        return [tuple(self.vocabulary_.rows(s) for s in self.sentence_tokens(p)) for p in pairs]
+    def _encoded(self, sentences):
+        """Each pair of token sequences (as :meth:`sentence_tokens` gives) as two lists of embedding rows."""
+        return [tuple(self.vocabulary_.rows(s) for s in pair) for pair in sentences]
 
     def _batches(self, encoded, generator: torch.Generator):
         """Shuffled batches of pair indices, each of pairs of similar lengths."""
@@ -259,12 +262,13 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
     def _targets(self, labels) -> torch.Tensor:
         return torch.as_tensor(np.searchsorted(self.classes_, labels), dtype=torch.long)
 
-    def _train(self, network, optimizer, pairs, labels, dev_pairs, dev_labels) -> None:
-        """Epochs of minibatch training, keeping the weights (and optimizer state) of the best dev epoch."""
+    def _train(self, network, optimizer, sentences, labels, dev_pairs, dev_labels) -> None:
+        """Epochs of minibatch training on ``sentences`` (the training pairs' :meth:`sentence_tokens`),
+        keeping the weights (and optimizer state) of the best dev epoch."""
         device = self._device()
         network.to(device)
-        encoded, targets = self._encoded(pairs), self._targets(labels)
-        dev_encoded = self._encoded(dev_pairs)
+        encoded, targets = self._encoded(sentences), self._targets(labels)
+        dev_encoded = self._encoded(map(self.sentence_tokens, dev_pairs))
         generator = torch.Generator().manual_seed(self.random_state)
         self.history_, best_accuracy, best = [], -1.0, None
         for epoch in range(1, self.max_epochs + 1):
@@ -307,7 +311,8 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
     def predict_proba(self, X) -> np.ndarray:
         """Class probabilities, shape ``(n_pairs, n_classes)``, columns in ``classes_`` order."""
         check_is_fitted(self, "network_")
-        return self._probabilities(self.network_, self._encoded(as_pairs(X, columns=self.columns)))
+        pairs = as_pairs(X, columns=self.columns)
+        return self._probabilities(self.network_, self._encoded(map(self.sentence_tokens, pairs)))
 
     def predict(self, X) -> np.ndarray:
         """The most probable label of each pair."""

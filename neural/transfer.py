@@ -58,11 +58,12 @@ def fine_tuned(model: SentenceEncoderClassifier, X, y, *, eval_set, learning_rat
     return new._fit(X, y, eval_set, partial(_grown_network, model, new))
 
 
-def _grown_network(model: SentenceEncoderClassifier, new: SentenceEncoderClassifier, pairs):
+def _grown_network(model: SentenceEncoderClassifier, new: SentenceEncoderClassifier, sentences):
     """The network fine-tuning starts from and its optimizer: ``model``'s network with embedding rows
-    added for the words of ``pairs`` it lacks and a new output layer for ``new.classes_``, and
-    ``new``'s optimizer carrying ``model``'s state over (sets ``new.vocabulary_`` and ``new.n_pretrained_``)."""
-    new.vocabulary_ = model.vocabulary_.extended(s for p in pairs for s in new.sentence_tokens(p))
+    added for the words of ``sentences`` (the new training pairs' token sequences) it lacks and a new
+    output layer for ``new.classes_``, and ``new``'s optimizer carrying ``model``'s state over (sets
+    ``new.vocabulary_`` and ``new.n_pretrained_``)."""
+    new.vocabulary_ = model.vocabulary_.extended(s for pair in sentences for s in pair)
     network = copy.deepcopy(model.network_).cpu()
     old_rows = network.embedding.weight.detach()
     network.embedding = nn.Embedding(len(new.vocabulary_), new.embedding_dim, padding_idx=0)

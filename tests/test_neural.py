@@ -137,6 +137,16 @@ def test_sentence_tokens_are_the_vocabularys(fitted, toy):
     assert {t for p in toy["train"][0] for s in model.sentence_tokens(p) for t in s} == set(model.vocabulary_.words[2:])
 
 
+def test_each_pair_is_tokenized_once_per_fit(fitted, toy, monkeypatch):
+    seen, tokens = [], SentenceEncoderClassifier.sentence_tokens
+    monkeypatch.setattr(SentenceEncoderClassifier, "sentence_tokens", lambda self, pair: seen.append(pair) or tokens(self, pair))
+    (train, labels), dev = toy["train"], toy["dev"]
+    SentenceEncoderClassifier("sum", **{**SMALL, "max_epochs": 2}).fit(train, labels, eval_set=dev)
+    assert len(seen) == len(train) + len(dev[0])
+    fine_tuned(fitted["sum"], train, labels, eval_set=dev, max_epochs=2)
+    assert len(seen) == 2 * (len(train) + len(dev[0]))
+
+
 def test_vocabulary_and_padding():
     vocabulary = Vocabulary.build([("b", "a", "b"), ("c",)], min_count=1)
     assert vocabulary.words == ("<pad>", "<unk>", "b", "a", "c")
