@@ -28,13 +28,36 @@ from lexnli.errors import CorpusFormatError
 
 from .embeddings import cached_word_vectors
 from .network import ENCODERS, PairNetwork
-from .vocabulary import Vocabulary, padded
+from .vocabulary import SentenceRows, Vocabulary
 
 logger = logging.getLogger("lexnli")
 
 #: Batches are made by sorting this many batches' worth of shuffled pairs by length, so a batch
 #: holds sentences of similar lengths (little padding for the recurrent encoders to skip).
 _BUCKET = 50
+
+
+class _EncodedPairs:
+    """Pairs as embedding rows (``(premise rows, hypothesis rows)`` each), made into tensors once.
+
+    Attributes
+    ----------
+    lengths : list of (int, int)
+        The premise's and the hypothesis's length of each pair (what batches are sorted by).
+    """
+
+    def __init__(self, rows):
+        self._premises, self._hypotheses = SentenceRows(p for p, _ in rows), SentenceRows(h for _, h in rows)
+        self.lengths = list(zip(self._premises.lengths.tolist(), self._hypotheses.lengths.tolist()))
+
+    def __len__(self) -> int:
+        return len(self.lengths)
+
+    def inputs(self, batch, device):
+        """The network's four inputs for the pairs ``batch`` (indices)."""
+        premise, premise_lengths = self._premises.batch(batch)
+        hypothesis, hypothesis_lengths = self._hypotheses.batch(batch)
+        return premise.to(device), premise_lengths, hypothesis.to(device), hypothesis_lengths
 
 
 class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
@@ -239,25 +262,18 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
             return torch.device("cuda" if torch.cuda.is_available() else "cpu")
         return torch.device(self.device)
 
-    def _encoded(self, sentences):
-        """Each pair of token sequences (as :meth:`sentence_tokens` gives) as two lists of embedding rows."""
-        return [tuple(self.vocabulary_.rows(s) for s in pair) for pair in sentences]
+    def _encoded(self, sentences) -> _EncodedPairs:
+        """Pairs of token sequences (as :meth:`sentence_tokens` gives) as embedding rows."""
+        return _EncodedPairs([tuple(self.vocabulary_.rows(s) for s in pair) for pair in sentences])
 
-    def _batches(self, encoded, generator: torch.Generator):
+    def _batches(self, encoded: _EncodedPairs, generator: torch.Generator):
         """Shuffled batches of pair indices, each of pairs of similar lengths."""
         order = torch.randperm(len(encoded), generator=generator).tolist()
         chunk, batches = self.batch_size * _BUCKET, []
         for start in range(0, len(order), chunk):
-            part = sorted(order[start:start + chunk], key=lambda i: (len(encoded[i][0]), len(encoded[i][1])))
+            part = sorted(order[start:start + chunk], key=encoded.lengths.__getitem__)
             batches += [part[i:i + self.batch_size] for i in range(0, len(part), self.batch_size)]
         return [batches[i] for i in torch.randperm(len(batches), generator=generator).tolist()]
-
-    @staticmethod
-    def _inputs(encoded, batch, device):
-        """The network's four inputs for the pairs ``batch`` of ``encoded``."""
-        premise, premise_lengths = padded([encoded[i][0] for i in batch])
-        hypothesis, hypothesis_lengths = padded([encoded[i][1] for i in batch])
-        return premise.to(device), premise_lengths, hypothesis.to(device), hypothesis_lengths
 
     def _targets(self, labels) -> torch.Tensor:
         return torch.as_tensor(np.searchsorted(self.classes_, labels), dtype=torch.long)
@@ -276,7 +292,7 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
             network.train()
             for batch in tqdm(self._batches(encoded, generator), desc=f"{self.encoder} epoch {epoch}",
                               disable=not self.progress, leave=False):
-                loss = functional.cross_entropy(network(*self._inputs(encoded, batch, device)), targets[batch].to(device))
+                loss = functional.cross_entropy(network(*encoded.inputs(batch, device)), targets[batch].to(device))
                 optimizer.zero_grad()
                 loss.backward()
                 optimizer.step()
@@ -299,13 +315,13 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
     def _probabilities(self, network, encoded) -> np.ndarray:
         """Class probabilities of encoded pairs, in batches of similar lengths, returned in input order."""
         network.eval()
-        order = sorted(range(len(encoded)), key=lambda i: (len(encoded[i][0]), len(encoded[i][1])))
+        order = sorted(range(len(encoded)), key=encoded.lengths.__getitem__)
         device = next(network.parameters()).device
         out = np.empty((len(encoded), network.output.out_features), dtype=np.float64)
         with torch.no_grad():
             for start in range(0, len(order), 4 * self.batch_size):
                 batch = order[start:start + 4 * self.batch_size]
-                out[batch] = torch.softmax(network(*self._inputs(encoded, batch, device)), 1).double().cpu().numpy()
+                out[batch] = torch.softmax(network(*encoded.inputs(batch, device)), 1).double().cpu().numpy()
         return out
 
     def predict_proba(self, X) -> np.ndarray:

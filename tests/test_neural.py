@@ -23,7 +23,7 @@ from neural.embeddings import cached_word_vectors, fetch_glove, read_word_vector
 from neural.estimator import SentenceEncoderClassifier
 from neural.persistence import load_neural_model, save_neural_model
 from neural.transfer import _grown_state, fine_tuned
-from neural.vocabulary import Vocabulary, padded
+from neural.vocabulary import SentenceRows, Vocabulary
 from tests.neural_toy import sentence, toy_pairs
 
 #: A small, quick configuration (the paper's shape, narrower).
@@ -154,8 +154,12 @@ def test_vocabulary_and_padding():
     assert Vocabulary.build([("b", "a", "b")], min_count=2).words[2:] == ("b",)
     grown = vocabulary.extended([("c", "d", "e", "d")])
     assert grown.words == (*vocabulary.words, "d", "e")
-    rows, lengths = padded([[2, 3, 4], [5]])
-    assert rows.tolist() == [[2, 3, 4], [5, 0, 0]] and lengths.tolist() == [3, 1]
+    sentences = SentenceRows([[2, 3, 4], [5], [6, 7], [8, 9, 10, 11]])
+    rows, lengths = sentences.batch([0, 1])
+    assert rows.tolist() == [[2, 3, 4], [5, 0, 0]] and lengths.tolist() == [3, 1] and rows.dtype == torch.long
+    rows, lengths = sentences.batch([2, 3, 1])  # the batch's own longest sentence sets the width
+    assert rows.tolist() == [[6, 7, 0, 0], [8, 9, 10, 11], [5, 0, 0, 0]] and lengths.tolist() == [2, 4, 1]
+    assert sentences.batch([1, 2])[0].tolist() == [[5, 0], [6, 7]] and len(sentences) == 4
 
 
 def test_save_and_load_give_identical_probabilities(fitted, toy, tmp_path):
