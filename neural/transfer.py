@@ -21,12 +21,16 @@ from .estimator import SentenceEncoderClassifier
 
 
 def _grown_state(state: dict, parameter: torch.Tensor) -> dict:
-    """An optimizer state for ``parameter`` from one of a parameter with fewer rows: new rows get zeros."""
+    """A copy of an optimizer state for ``parameter`` from one of a parameter with as many rows or
+    fewer: new rows get zeros, and the tensors go to ``parameter``'s device (a step count stays where
+    the optimizer keeps it)."""
     grown = {}
     for key, value in state.items():
-        if torch.is_tensor(value) and value.dim() and value.shape[1:] == parameter.shape[1:]:
-            value = torch.cat([value, value.new_zeros((parameter.shape[0] - value.shape[0], *value.shape[1:]))])
-        grown[key] = value.to(parameter.device) if torch.is_tensor(value) and value.dim() else value
+        if torch.is_tensor(value) and value.dim():
+            new_rows = value.new_zeros((parameter.shape[0] - value.shape[0], *value.shape[1:]))
+            grown[key] = torch.cat([value, new_rows]).to(parameter.device)
+        else:
+            grown[key] = copy.deepcopy(value)
     return grown
 
 
@@ -74,5 +78,5 @@ def _grown_network(model: SentenceEncoderClassifier, new: SentenceEncoderClassif
     optimizer = new._optimizer(network.to(new._device()))
     for name, parameter in network.named_parameters():
         if name in model.optimizer_state_ and not name.startswith("output."):
-            optimizer.state[parameter] = _grown_state(copy.deepcopy(model.optimizer_state_[name]), parameter)
+            optimizer.state[parameter] = _grown_state(model.optimizer_state_[name], parameter)
     return network, optimizer

@@ -1,5 +1,6 @@
 """The neural estimator on a separable toy set: it learns, it is reproducible, it saves and loads safely,
 it fine-tunes, and it reads word vectors (tiny files written here)."""
+import copy
 import gzip
 import hashlib
 import io
@@ -246,6 +247,19 @@ def test_optimizer_state_grows_with_zero_rows():
     assert grown["step"] == 3.0
     assert grown["square_avg"].tolist() == [[1.0] * 4] * 2 + [[0.0] * 4] * 3
     assert grown["acc_delta"][:2].eq(2).all() and grown["acc_delta"][2:].eq(0).all()
+    same_rows = _grown_state(state, torch.zeros(2, 4))  # a parameter that did not grow: a copy all the same
+    for value in (*grown.values(), *same_rows.values()):
+        value.add_(1)  # as the optimizer updates its state in place
+    assert state["step"] == 3.0 and state["square_avg"].eq(1).all() and state["acc_delta"].eq(2).all()
+
+
+def test_fine_tuning_leaves_the_source_optimizer_state_alone(fitted, toy):
+    source = fitted["lstm"]
+    before = copy.deepcopy(source.optimizer_state_)
+    fine_tuned(source, *toy["dev"], eval_set=toy["dev"], max_epochs=2)
+    assert before.keys() == source.optimizer_state_.keys()
+    for name, state in before.items():
+        assert all(torch.equal(value, source.optimizer_state_[name][key]) for key, value in state.items()), name
 
 
 # ---- word vectors ------------------------------------------------------------------------------
