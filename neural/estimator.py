@@ -28,7 +28,7 @@ from lexnli.errors import CorpusFormatError
 
 from .embeddings import cached_word_vectors
 from .network import ENCODERS, PairNetwork
-from .vocabulary import SentenceRows, Vocabulary
+from .vocabulary import RESERVED, SentenceRows, Vocabulary
 
 logger = logging.getLogger("lexnli")
 
@@ -207,7 +207,7 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         (sets ``vocabulary_``, ``n_pretrained_``)."""
         self.vocabulary_ = Vocabulary.build((s for pair in sentences for s in pair), self.min_count)
         network = self._network(len(self.vocabulary_), len(self.classes_))
-        self.n_pretrained_ = self._load_embeddings(network, self.vocabulary_.words)
+        self.n_pretrained_ = self._load_embeddings(network, self.vocabulary_.known, len(RESERVED))
         return network, self._optimizer(network)
 
     def _checked(self, X, y, purpose: str):
@@ -236,9 +236,10 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         return PairNetwork(n_words, self.embedding_dim, self.sentence_dim, self.encoder, self.hidden_dim,
                            self.n_hidden_layers, n_classes, self.dropout)
 
-    def _load_embeddings(self, network: PairNetwork, words, first_row: int = 0) -> int:
+    def _load_embeddings(self, network: PairNetwork, words, first_row: int) -> int:
         """Copy the vectors ``embeddings`` has for ``words`` into the embedding rows from
-        ``first_row`` on; return how many."""
+        ``first_row`` on; return how many. Only known words are looked up (the padding and unknown
+        rows stay random), so that the word set is the one a filtered copy of the file holds."""
         if self.embeddings is None:
             return 0
         vectors = cached_word_vectors(self.embeddings, words)

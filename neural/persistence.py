@@ -34,7 +34,7 @@ def save_neural_model(model: SentenceEncoderClassifier, path, **metadata) -> Pat
     config = {
         "format": FORMAT, "lexnli_version": __version__, "torch_version": torch.__version__,
         "params": {**params, "columns": list(params["columns"])}, "classes": model.classes_.tolist(),
-        "vocabulary": list(model.vocabulary_.words[2:]), "history": model.history_, "best_epoch": model.best_epoch_,
+        "vocabulary": list(model.vocabulary_.known), "history": model.history_, "best_epoch": model.best_epoch_,
         "n_pretrained": model.n_pretrained_, "metadata": metadata,
     }
     weights = io.BytesIO()

@@ -7,6 +7,8 @@ import torch
 
 #: Row 0 pads short sentences (masked out), row 1 stands for every word the vocabulary lacks.
 PAD, UNKNOWN = "<pad>", "<unk>"
+#: The rows before the known words'.
+RESERVED = (PAD, UNKNOWN)
 
 
 class Vocabulary:
@@ -19,7 +21,7 @@ class Vocabulary:
     """
 
     def __init__(self, words):
-        self.words = (PAD, UNKNOWN, *words)
+        self.words = (*RESERVED, *words)
         self.index = {word: row for row, word in enumerate(self.words)}
         if len(self.index) != len(self.words):
             raise ValueError("a vocabulary lists each word once (and not <pad> or <unk>)")
@@ -35,10 +37,15 @@ class Vocabulary:
         """This vocabulary (rows unchanged) followed by the words of ``sentences`` it lacks, in
         first-seen order: a fine-tuned model keeps its rows and adds new ones."""
         new = dict.fromkeys(t for tokens in sentences for t in tokens if t not in self.index)
-        return Vocabulary([*self.words[2:], *new])
+        return Vocabulary([*self.known, *new])
 
     def __len__(self) -> int:
         return len(self.words)
+
+    @property
+    def known(self) -> tuple[str, ...]:
+        """The known words, in row order from row ``len(RESERVED)``."""
+        return self.words[len(RESERVED):]
 
     def rows(self, tokens) -> list[int]:
         """Embedding rows of ``tokens``; an empty sentence is one :data:`UNKNOWN` (every sentence

@@ -326,11 +326,14 @@ def test_bad_word_vector_lines_are_named(tmp_path, text, problem):
 
 
 def test_embeddings_initialise_the_known_words(toy, tmp_path):
-    (tmp_path / "glove.txt").write_text("surely " + " ".join(["0.25"] * 16) + "\nnever " + " ".join(["-1"] * 16) + "\n")
+    (tmp_path / "glove.txt").write_text("".join(f"{word} {' '.join([value] * 16)}\n"
+                                                for word, value in (("surely", "0.25"), ("never", "-1"), ("<pad>", "3"))))
     model = SentenceEncoderClassifier("sum", **{**SMALL, "max_epochs": 1, "learning_rate": 1e-9,
                                                 "embeddings": tmp_path / "glove.txt"})
     model.fit(*toy["train"], eval_set=toy["dev"])
     assert model.n_pretrained_ == 2
+    padding = model.vocabulary_.index["<pad>"]  # the reserved rows are not words: never looked up
+    assert "<pad>" in read_word_vectors(tmp_path / "glove.txt") and model.network_.embedding.weight[padding].eq(0).all()
     row = model.vocabulary_.index["surely"]
     np.testing.assert_allclose(model.network_.embedding.weight[row].detach().numpy(), 0.25, atol=1e-6)
     wide = SentenceEncoderClassifier("sum", **{**SMALL, "embedding_dim": 8, "embeddings": tmp_path / "glove.txt"})
