@@ -28,7 +28,6 @@ epoch). In every file ``n_train`` is :data:`N_TRAIN`; docs/neural/README.md desc
 from __future__ import annotations
 
 import logging
-import tempfile
 import time
 from functools import partial
 from pathlib import Path
@@ -41,7 +40,7 @@ from classifiers.evaluation import accuracy, mcnemar
 from classifiers.logistic import fit_select_C
 from featurize.presets import signature
 from lexnli.cli import at_least
-from neural.embeddings import read_word_vectors, write_word_vectors
+from neural.embeddings import cached_word_vectors, word_vector_bytes
 from neural.estimator import SentenceEncoderClassifier
 from neural.persistence import save_neural_model
 from neural.transfer import fine_tuned
@@ -240,14 +239,15 @@ def markdown(tables, embeddings_note: str) -> str:
     return text
 
 
-def _embeddings(args, words, folder: Path) -> tuple[Path | None, bytes | None, str]:
-    """The filtered copy of ``--embeddings`` for ``words`` (written to ``folder``, and its bytes for
-    ``--out``) and the note the tables carry."""
+def _embeddings(args, words) -> tuple[bytes | None, str]:
+    """The filtered copy of ``--embeddings`` for ``words`` (its bytes, for ``--out``) and the note the
+    tables carry. The file is read here, once: every model's words are among ``words``, so their fits
+    find the vectors in :func:`~neural.embeddings.cached_word_vectors`'s memory."""
     if args.embeddings is None:
-        return None, None, "random initialisation (no pretrained vectors)"
-    vectors = read_word_vectors(args.embeddings, words)
-    path = write_word_vectors(folder / "embeddings.filtered.txt.gz", vectors)
-    return path, path.read_bytes(), f"from {args.embeddings} ({len(vectors)} of {len(words)} vocabulary words)"
+        return None, "random initialisation (no pretrained vectors)"
+    vectors = cached_word_vectors(args.embeddings, words)
+    return (word_vector_bytes(vectors, gzipped=True),
+            f"from {args.embeddings} ({len(vectors)} of {len(words)} vocabulary words)")
 
 
 def neural_signature(args, params, pretrained: bool) -> str:
@@ -268,16 +268,14 @@ def report(args, corpora) -> Results:
     params = runner.parameters_given(args, MODEL_OPTIONS)
     as_model_sees = SentenceEncoderClassifier(**params).sentence_tokens
     words = {t for p in [*corpora["train"].pairs, *(sick[0] if sick else ())] for s in as_model_sees(p) for t in s}
-    with tempfile.TemporaryDirectory(prefix="lexnli-embeddings-") as folder:  # the filtered copy, read while training
-        path, filtered, note = _embeddings(args, sorted(words), Path(folder))
-        if path is not None:
-            params["embeddings"] = path
-        tables, lstm = run(corpora, sick, encoders=tuple(dict.fromkeys(args.encoders)), params=params,
-                           curve_sizes=args.curve_sizes, curve_encoders=tuple(dict.fromkeys(args.curve_encoders)),
-                           grid=tuple(args.C_grid), seed=args.seed, preset=args.preset,
-                           featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress)
+    filtered, note = _embeddings(args, sorted(words))
+    if args.embeddings is not None:
+        params["embeddings"] = args.embeddings
+    tables, lstm = run(corpora, sick, encoders=tuple(dict.fromkeys(args.encoders)), params=params,
+                       curve_sizes=args.curve_sizes, curve_encoders=tuple(dict.fromkeys(args.curve_encoders)),
+                       grid=tuple(args.C_grid), seed=args.seed, preset=args.preset,
+                       featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress)
     if args.save_model is not None and lstm is not None:
-        lstm.set_params(embeddings=args.embeddings)
         save_neural_model(lstm, args.save_model, n_train=len(corpora["train"]), embeddings_note=note)
         print(f"SNLI LSTM model saved to {args.save_model}")
     text = markdown(tables, note)
@@ -287,7 +285,7 @@ def report(args, corpora) -> Results:
              "history.csv": tables["history"].to_csv(index=False), "timing.csv": tables["timing"].to_csv(index=False)}
     if filtered is not None:
         files["embeddings.filtered.txt.gz"] = filtered
-    return Results(text, files, signature=neural_signature(args, params, path is not None))
+    return Results(text, files, signature=neural_signature(args, params, args.embeddings is not None))
 
 
 def add_arguments(parser) -> None:

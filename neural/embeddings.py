@@ -108,7 +108,8 @@ def cached_word_vectors(path, words) -> dict[str, np.ndarray]:
     corpus) reads it once when the first request covers every word (as :mod:`experiments.neural`'s
     does), else once per request that adds words. What is kept is bounded: one file (the last one
     asked for; a change of its size or modification time drops it) and only the vectors of the
-    words asked for. The arrays returned are the kept ones: copy before changing them.
+    words asked for. The vectors come in the order read (the file's, for words asked for at
+    once); the arrays are the kept ones: copy before changing them.
     """
     global _read_so_far
     path = _existing(path)
@@ -116,18 +117,22 @@ def cached_word_vectors(path, words) -> dict[str, np.ndarray]:
     file = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
     if _read_so_far is None or _read_so_far.file != file:
         _read_so_far = _ReadSoFar(file)
-    words = list(dict.fromkeys(words))
-    new = set(words) - _read_so_far.asked
+    words = set(words)
+    new = words - _read_so_far.asked
     if new:
         _read_so_far.vectors.update(read_word_vectors(path, new))
         _read_so_far.asked |= new
-    return {word: _read_so_far.vectors[word] for word in words if word in _read_so_far.vectors}
+    return {word: vector for word, vector in _read_so_far.vectors.items() if word in words}
+
+
+def word_vector_bytes(vectors: dict[str, np.ndarray], gzipped: bool) -> bytes:
+    """``vectors`` in GloVe's text format, gzipped (reproducibly: no time stamp) or not."""
+    data = "".join(word + " " + " ".join(f"{v:.6g}" for v in vector) + "\n" for word, vector in vectors.items())
+    return gzip.compress(data.encode("utf-8"), mtime=0) if gzipped else data.encode("utf-8")
 
 
 def write_word_vectors(path, vectors: dict[str, np.ndarray]) -> Path:
     """Write ``vectors`` to ``path`` in GloVe's text format (gzipped if the name ends in ``.gz``), atomically."""
-    lines = "".join(word + " " + " ".join(f"{v:.6g}" for v in vector) + "\n" for word, vector in vectors.items())
-    data = lines.encode("utf-8")
     with atomic_open(path, "wb") as out:
-        out.write(gzip.compress(data, mtime=0) if str(path).endswith(".gz") else data)
+        out.write(word_vector_bytes(vectors, str(path).endswith(".gz")))
     return Path(path)

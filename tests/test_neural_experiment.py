@@ -28,7 +28,12 @@ def glove(tmp_path_factory):
     return path
 
 
-def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, tmp_path, capsys):
+def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, tmp_path, capsys, monkeypatch):
+    from neural import embeddings
+
+    parsed, read = [], embeddings.read_word_vectors
+    monkeypatch.setattr(embeddings, "_read_so_far", None)  # nothing read yet in this process
+    monkeypatch.setattr(embeddings, "read_word_vectors", lambda path, words: parsed.append(path) or read(path, words))
     out, model_path = tmp_path / "out", tmp_path / "lstm.zip"
     status = neural.main([*data_args(noisy_snli_files), *QUICK, "--no-sick", "--curve-sizes", "100", "--embeddings", str(glove),
                           "--out", str(out), "--save-model", str(model_path)])
@@ -53,6 +58,7 @@ def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, t
     assert f"from {glove} (2 of " in text and "Configuration: `lexnli:" in text and "|neural|max_epochs:2|" in text
     filtered = gzip.decompress((out / "embeddings.filtered.txt.gz").read_bytes()).decode()
     assert sorted(line.split()[0] for line in filtered.splitlines()) == ["man", "park"]
+    assert parsed == [glove]  # read once, for the words of every model (four fitted here)
 
     # The saved model is the SNLI LSTM: its dev and test accuracies, recounted by hand, are the table's.
     model, info = load_neural_model(model_path)
@@ -63,6 +69,7 @@ def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, t
         assert hand == pytest.approx(lstm_row[f"{split}_accuracy"]), split
     assert info["metadata"]["n_train"] == 300
     assert {"man", "park"} <= set(model.vocabulary_.words)  # the filtered words are words the model has
+    assert model.embeddings == str(glove) and model.n_pretrained_ == 2  # the file it was initialised from
 
 
 def test_random_initialisation_is_stated_and_any_encoder_has_a_curve(noisy_snli_files, tmp_path):
@@ -243,7 +250,7 @@ def test_report_passes_seed_progress_and_embeddings(noisy_snli_files, glove, tmp
                         "--out", str(out)]) == 0
     (fitted,) = [m for m in StubEncoder.made if hasattr(m, "n_fit")]
     assert fitted.params["random_state"] == 5 and fitted.params["progress"] is True
-    assert fitted.params["max_epochs"] == 2 and fitted.params["embeddings"] is not None  # the filtered vectors
+    assert fitted.params["max_epochs"] == 2 and fitted.params["embeddings"] == glove
     assert stand_ins[0]["progress"] is True
 
 
