@@ -44,6 +44,14 @@ def fitted(toy):
             for encoder in ("sum", "rnn", "lstm")}
 
 
+@pytest.fixture(scope="module")
+def overshooting(toy):
+    """A model whose learning rate is too high: its dev accuracy falls after its best epoch (patience 1)."""
+    torch.set_num_threads(1)
+    return SentenceEncoderClassifier("sum", **{**SMALL, "learning_rate": 0.3, "max_epochs": 8, "patience": 1}).fit(
+        *toy["train"], eval_set=toy["dev"])
+
+
 @pytest.mark.parametrize("encoder", ["sum", "rnn", "lstm"])
 def test_training_lowers_the_loss_and_beats_chance(fitted, toy, encoder):
     model = fitted[encoder]
@@ -54,11 +62,9 @@ def test_training_lowers_the_loss_and_beats_chance(fitted, toy, encoder):
     assert model.history_[model.best_epoch_ - 1]["dev_accuracy"] == max(h["dev_accuracy"] for h in model.history_)
 
 
-def test_best_epoch_dev_accuracy_is_the_fitted_models(fitted, toy):
+def test_best_epoch_dev_accuracy_is_the_fitted_models(fitted, overshooting, toy):
     """``history_`` holds the dev accuracy of the weights kept: predicting dev again gives the same number
     (experiments.neural reports it without predicting dev again)."""
-    overshooting = SentenceEncoderClassifier("sum", **{**SMALL, "learning_rate": 0.3, "max_epochs": 8, "patience": 1})
-    overshooting.fit(*toy["train"], eval_set=toy["dev"])
     assert overshooting.best_epoch_ < len(overshooting.history_)  # the last epoch's weights are not the ones kept
     new_cues = {"entailment": "indeed", "contradiction": "nobody", "neutral": "maybe"}
     train, dev = (toy_pairs(n, seed, cues=new_cues) for n, seed in ((150, 5), (45, 6)))
@@ -85,13 +91,11 @@ def test_fixed_seed_repeats_and_another_seed_differs(fitted, toy):
     assert not np.allclose(again.predict_proba(pairs), other.predict_proba(pairs))
 
 
-def test_early_stopping_keeps_the_best_epoch(toy):
-    model = SentenceEncoderClassifier("sum", **{**SMALL, "learning_rate": 0.3, "max_epochs": 8, "patience": 1})
-    model.fit(*toy["train"], eval_set=toy["dev"])
-    accuracies = [h["dev_accuracy"] for h in model.history_]
-    assert len(accuracies) == model.best_epoch_ + 1 or len(accuracies) == 8
+def test_early_stopping_keeps_the_best_epoch(overshooting, toy):
+    accuracies = [h["dev_accuracy"] for h in overshooting.history_]
+    assert len(accuracies) == overshooting.best_epoch_ + 1 or len(accuracies) == 8
     dev_pairs, dev_labels = toy["dev"]
-    assert np.mean(model.predict(dev_pairs) == np.asarray(dev_labels)) == pytest.approx(max(accuracies))
+    assert np.mean(overshooting.predict(dev_pairs) == np.asarray(dev_labels)) == pytest.approx(max(accuracies))
 
 
 def test_without_eval_set_a_part_of_train_is_held_out(toy):
