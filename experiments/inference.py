@@ -33,7 +33,6 @@ from classifiers.transfer import WithModelProbabilities
 from featurize import PairFeaturizer
 from featurize.inputs import as_pairs
 from lexnli.cli import at_least
-from lexnli.corpora.sick import read_sick
 from lexnli.records import Pair
 
 from . import runner
@@ -122,7 +121,7 @@ def markdown(table: pd.DataFrame, significance: pd.DataFrame) -> str:
 
 def report(args, corpora) -> Results:
     probes = probe_pairs(read_probes(args.probes)) if args.probes is not None else None
-    sick = None if args.no_sick else tuple(read_sick(args.sick, split) for split in ("TRAIN", "TRIAL", "TEST"))
+    sick = runner.sick_splits(args)
     table, significance, models, selections = run(
         corpora, sick, probes, grid=tuple(args.C_grid), augment=args.augment, seed=args.seed, preset=args.preset,
         featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress)
@@ -136,9 +135,7 @@ def report(args, corpora) -> Results:
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--sick", type=Path, default=None,
-                        help="SICK.txt[.gz] (default: LEXNLI_SICK, then the data home)")
-    parser.add_argument("--no-sick", action="store_true", help="skip the SICK rows")
+    runner.add_sick_arguments(parser)
     parser.add_argument("--probes", type=Path, default=PROBES,
                         help="the probe set (JSON lines with category); default: the one in the repository")
     parser.add_argument("--augment", type=at_least(0), default=AUGMENT,

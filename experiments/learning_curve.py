@@ -68,8 +68,9 @@ def subsample(n_available: int, n: int, seed: int, draw: int) -> np.ndarray:
 
 
 def run(corpora, sizes, draws=3, grid=(1.0,), models=MODELS, seed=0, n_jobs=None, featurizer_params=None,
-        preset=DEFAULT_PRESET) -> pd.DataFrame:
-    """Fit every model on every draw of every size; one row per (model, size, draw)."""
+        preset=DEFAULT_PRESET, progress=False) -> pd.DataFrame:
+    """Fit every model on every draw of every size; one row per (model, size, draw) (``progress``:
+    progress bars while featurizing)."""
     train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
     train_labels = train.labels  # a property that builds the list: read it once
     rows = []
@@ -80,7 +81,7 @@ def run(corpora, sizes, draws=3, grid=(1.0,), models=MODELS, seed=0, n_jobs=None
             for model in models:
                 start = time.perf_counter()
                 selection = fit_select_C(pairs, labels, dev.pairs, dev.labels, model, grid=grid, n_jobs=n_jobs,
-                                         preset=preset, featurizer_params=featurizer_params)
+                                         preset=preset, featurizer_params=featurizer_params, progress=progress)
                 rows.append({
                     "model": model, "n_train": n, "draw": draw,
                     "test_accuracy": accuracy(test.labels, selection.model.predict(test.pairs)),

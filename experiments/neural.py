@@ -28,9 +28,10 @@ epoch). In every file ``n_train`` is :data:`N_TRAIN`; docs/neural/README.md desc
 from __future__ import annotations
 
 import logging
-import tempfile
 import time
+from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 
 import pandas as pd
 import torch
@@ -38,15 +39,14 @@ import torch
 from classifiers.evaluation import accuracy, mcnemar
 from classifiers.logistic import fit_select_C
 from featurize.presets import signature
-from lexnli.cli import at_least, checked, positive_number
-from lexnli.corpora.sick import read_sick
-from neural.embeddings import read_word_vectors, write_word_vectors
+from lexnli.cli import at_least
+from neural.embeddings import cached_word_vectors, word_vector_bytes
 from neural.estimator import SentenceEncoderClassifier
 from neural.persistence import save_neural_model
 from neural.transfer import fine_tuned
 
 from . import runner
-from .learning_curve import subsample
+from . import learning_curve
 from .lexicalized import PAPER as TABLE_4
 from .runner import Results, UsageError, featurizer_params, percent
 
@@ -67,7 +67,8 @@ TRANSFER_LEARNING_RATE_SCALE = 1.0
 #: What the ``n_train`` column of every table means.
 N_TRAIN = ("the training pairs behind the model: those of every corpus in train (snli+sick: SNLI train and "
            "SICK TRAIN)")
-#: The estimator settings the command line can change (the defaults are the estimator's).
+#: The estimator settings the command line can change (the defaults are the estimator's); their options
+#: are generated from its parameter constraints (:func:`experiments.runner.add_parameter_arguments`).
 MODEL_OPTIONS = ("max_epochs", "patience", "optimizer", "learning_rate", "dropout", "weight_decay", "batch_size",
                  "embedding_dim", "min_count")
 
@@ -109,6 +110,29 @@ def _history(name, train, model, n_train) -> list[dict]:
     return [{"model": name, "train": train, "n_train": n_train, **h} for h in model.history_]
 
 
+class _Fitted(NamedTuple):
+    """A neural model fitted and scored by :func:`_fitted`, with its entries in the result tables."""
+
+    model: SentenceEncoderClassifier
+    predictions: list
+    row: dict
+    history: list[dict]
+    timing: dict
+
+
+def _fitted(name, train, dataset, fit, test, n_train, epoch_pairs=None) -> _Fitted:
+    """Fit a neural model (``fit()`` returns it fitted, stopped early on its dev set), score it on
+    ``test`` = (pairs, labels), and time both: the model with its test predictions, its row, history
+    and timing (``epoch_pairs``: the pairs of each of its epochs, default ``n_train``)."""
+    start = time.perf_counter()
+    model = fit()
+    dev_accuracy, test_accuracy, predictions = _early_stopped_scores(model, test)
+    row = _row(name, train, dataset, n_train, dev_accuracy, test_accuracy, time.perf_counter() - start)
+    logger.info("%s (train %s, %d pairs): dev %.4f, test %.4f", name, train, n_train, dev_accuracy, test_accuracy)
+    return _Fitted(model, predictions, row, _history(name, train, model, n_train),
+                   _timing(name, train, model, n_train, n_train if epoch_pairs is None else epoch_pairs))
+
+
 def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_sizes=CURVE_SIZES,
         curve_encoders=("lstm",), grid=(1.0,), seed=0, preset="recommended", featurizer_params=None, n_jobs=None,
         progress=False):
@@ -126,13 +150,13 @@ def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_s
     lexical_row = {**_row("lexicalized", "snli", "snli", len(train), lexical.dev_accuracy[lexical.C], test_accuracy,
                           time.perf_counter() - start), "paper_accuracy": TABLE_4["lexicalized"][1]}
     for encoder in encoders:
-        name, start = MODEL_NAMES[encoder], time.perf_counter()
-        models[name] = SentenceEncoderClassifier(encoder, **params).fit(train.pairs, train.labels, eval_set=dev_set)
-        dev_accuracy, test_accuracy, predictions[name] = _early_stopped_scores(models[name], test_set)
-        rows.append(_row(name, "snli", "snli", len(train), dev_accuracy, test_accuracy, time.perf_counter() - start))
-        history += _history(name, "snli", models[name], len(train))
-        timing.append(_timing(name, "snli", models[name], len(train), len(train)))
-        logger.info("%s: dev %.4f, test %.4f", name, dev_accuracy, test_accuracy)
+        name = MODEL_NAMES[encoder]
+        fit = partial(SentenceEncoderClassifier(encoder, **params).fit, train.pairs, train.labels, eval_set=dev_set)
+        fitted = _fitted(name, "snli", "snli", fit, test_set, len(train))
+        models[name], predictions[name] = fitted.model, fitted.predictions
+        rows.append(fitted.row)
+        history += fitted.history
+        timing.append(fitted.timing)
     significance = pd.DataFrame([{"model_a": name, "model_b": "lexicalized",
                                   **mcnemar(test.labels, predictions[name], predictions["lexicalized"])}
                                  for name in models])
@@ -142,8 +166,7 @@ def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_s
         rows, history, timing = rows + sick_rows, history + sick_history, timing + sick_timing
     curve = []
     if curve_encoders:
-        curve, curve_history = _curve(train, dev_set, test_set, curve_sizes, curve_encoders, params, lexical.C, seed,
-                                      lexical_options)
+        curve, curve_history = _curve(corpora, curve_sizes, curve_encoders, params, lexical.C, seed, lexical_options)
         history += curve_history
         full = {row["model"]: row for row in rows if row["dataset"] == "snli"}
         curve += [{"model": MODEL_NAMES[e], "n_train": len(train), **_row_scores(full[MODEL_NAMES[e]])}
@@ -154,52 +177,45 @@ def run(corpora, sick=None, *, encoders=tuple(MODEL_NAMES), params=None, curve_s
             "timing": pd.DataFrame(timing)}, lstm
 
 
+#: The columns of a learning-curve row after ``model`` and ``n_train``.
+_CURVE_SCORES = ("dev_accuracy", "test_accuracy", "seconds")
+
+
 def _row_scores(row) -> dict:
-    return {key: row[key] for key in ("dev_accuracy", "test_accuracy", "seconds")}
+    return {key: row[key] for key in _CURVE_SCORES}
 
 
 def _sick(snli_lstm, sick_train, sick_trial, sick_test, *, params, n_snli):
     """The three SICK rows (SICK alone, SNLI zero-shot, SNLI -> SICK), their histories and timings."""
     train, trial, test = (([*split], [p.label for p in split]) for split in (sick_train, sick_trial, sick_test))
-    rows, history, timing = [], [], []
+    alone = _fitted("lstm", "sick", "sick", partial(SentenceEncoderClassifier("lstm", **params).fit, *train, eval_set=trial),
+                    test, len(sick_train))
     start = time.perf_counter()
-    alone = SentenceEncoderClassifier("lstm", **params).fit(*train, eval_set=trial)
-    rows.append(_row("lstm", "sick", "sick", len(sick_train), *_early_stopped_scores(alone, test)[:2],
-                     time.perf_counter() - start))
-    history += _history("lstm", "sick", alone, len(sick_train))
-    timing.append(_timing("lstm", "sick", alone, len(sick_train), len(sick_train)))
-    start = time.perf_counter()
-    rows.append(_row("lstm", "snli", "sick", n_snli, *_scored(snli_lstm, trial, test)[:2], time.perf_counter() - start))
-    start = time.perf_counter()
-    transferred = fine_tuned(snli_lstm, *train, eval_set=trial, learning_rate_scale=TRANSFER_LEARNING_RATE_SCALE)
+    zero_shot = _row("lstm", "snli", "sick", n_snli, *_scored(snli_lstm, trial, test)[:2], time.perf_counter() - start)
     n_both = n_snli + len(sick_train)  # n_train counts every training pair behind the model
-    rows.append(_row("lstm", "snli+sick", "sick", n_both, *_early_stopped_scores(transferred, test)[:2],
-                     time.perf_counter() - start))
-    history += _history("lstm", "snli+sick", transferred, n_both)
-    timing.append(_timing("lstm", "snli+sick", transferred, n_both, len(sick_train)))
-    return rows, history, timing
+    fit = partial(fine_tuned, snli_lstm, *train, eval_set=trial, learning_rate_scale=TRANSFER_LEARNING_RATE_SCALE)
+    transferred = _fitted("lstm", "snli+sick", "sick", fit, test, n_both, epoch_pairs=len(sick_train))
+    return ([alone.row, zero_shot, transferred.row], alone.history + transferred.history,
+            [alone.timing, transferred.timing])
 
 
-def _curve(train, dev, test, sizes, encoders, params, C, seed, lexical_options):
-    """The encoders and the lexicalized model (at ``C``) on one subsample of each size below the train set's
-    (``dev``, ``test``: (pairs, labels))."""
-    labels = train.labels
+def _curve(corpora, sizes, encoders, params, C, seed, lexical_options):
+    """The encoders and the lexicalized model (at ``C``, fitted by :func:`experiments.learning_curve.run`) on
+    one subsample of each size below the train set's: the first draw that command makes at that size."""
+    train, labels = corpora["train"], corpora["train"].labels
+    dev, test = ((corpora[split].pairs, corpora[split].labels) for split in ("dev", "test"))
     rows, history = [], []
     for n in sorted(size for size in set(sizes) if size < len(train)):
-        picked = subsample(len(train), n, seed, 0)
+        picked = learning_curve.subsample(len(train), n, seed, 0)
         pairs, picked_labels = [train.pairs[i] for i in picked], [labels[i] for i in picked]
         for encoder in encoders:
-            start = time.perf_counter()
-            model = SentenceEncoderClassifier(encoder, **params).fit(pairs, picked_labels, eval_set=dev)
-            dev_accuracy, test_accuracy, _ = _early_stopped_scores(model, test)
-            rows.append({"model": MODEL_NAMES[encoder], "n_train": n, "dev_accuracy": dev_accuracy,
-                         "test_accuracy": test_accuracy, "seconds": round(time.perf_counter() - start, 1)})
-            history += _history(MODEL_NAMES[encoder], "snli", model, n)
-        start = time.perf_counter()
-        lexical = fit_select_C(pairs, picked_labels, *dev, "lexicalized", grid=(C,), **lexical_options)
-        rows.append({"model": "lexicalized", "n_train": n, "dev_accuracy": lexical.dev_accuracy[C],
-                     "test_accuracy": accuracy(test[1], lexical.model.predict(test[0])),
-                     "seconds": round(time.perf_counter() - start, 1)})
+            fit = partial(SentenceEncoderClassifier(encoder, **params).fit, pairs, picked_labels, eval_set=dev)
+            fitted = _fitted(MODEL_NAMES[encoder], "snli", "snli", fit, test, n)
+            rows.append({"model": MODEL_NAMES[encoder], "n_train": n, **_row_scores(fitted.row)})
+            history += fitted.history
+        lexical = learning_curve.run(corpora, [n], draws=1, grid=(C,), models=("lexicalized",), seed=seed,
+                                     **lexical_options)
+        rows += lexical[["model", "n_train", *_CURVE_SCORES]].to_dict("records")
     return rows, history
 
 
@@ -223,14 +239,15 @@ def markdown(tables, embeddings_note: str) -> str:
     return text
 
 
-def _embeddings(args, words, folder: Path) -> tuple[Path | None, bytes | None, str]:
-    """The filtered copy of ``--embeddings`` for ``words`` (written to ``folder``, and its bytes for
-    ``--out``) and the note the tables carry."""
+def _embeddings(args, words) -> tuple[bytes | None, str]:
+    """The filtered copy of ``--embeddings`` for ``words`` (its bytes, for ``--out``) and the note the
+    tables carry. The file is read here, once: every model's words are among ``words``, so their fits
+    find the vectors in :func:`~neural.embeddings.cached_word_vectors`'s memory."""
     if args.embeddings is None:
-        return None, None, "random initialisation (no pretrained vectors)"
-    vectors = read_word_vectors(args.embeddings, words)
-    path = write_word_vectors(folder / "embeddings.filtered.txt.gz", vectors)
-    return path, path.read_bytes(), f"from {args.embeddings} ({len(vectors)} of {len(words)} vocabulary words)"
+        return None, "random initialisation (no pretrained vectors)"
+    vectors = cached_word_vectors(args.embeddings, words)
+    return (word_vector_bytes(vectors, gzipped=True),
+            f"from {args.embeddings} ({len(vectors)} of {len(words)} vocabulary words)")
 
 
 def neural_signature(args, params, pretrained: bool) -> str:
@@ -247,20 +264,18 @@ def report(args, corpora) -> Results:
     if missing:
         raise UsageError(f"--curve-encoders {' '.join(missing)}: not among --encoders")
     torch.set_num_threads(args.threads)
-    sick = None if args.no_sick else tuple(read_sick(args.sick, split) for split in ("TRAIN", "TRIAL", "TEST"))
-    params = {name: getattr(args, name) for name in MODEL_OPTIONS if getattr(args, name) is not None}
+    sick = runner.sick_splits(args)
+    params = runner.parameters_given(args, MODEL_OPTIONS)
     as_model_sees = SentenceEncoderClassifier(**params).sentence_tokens
     words = {t for p in [*corpora["train"].pairs, *(sick[0] if sick else ())] for s in as_model_sees(p) for t in s}
-    with tempfile.TemporaryDirectory(prefix="lexnli-embeddings-") as folder:  # the filtered copy, read while training
-        path, filtered, note = _embeddings(args, sorted(words), Path(folder))
-        if path is not None:
-            params["embeddings"] = path
-        tables, lstm = run(corpora, sick, encoders=tuple(dict.fromkeys(args.encoders)), params=params,
-                           curve_sizes=args.curve_sizes, curve_encoders=tuple(dict.fromkeys(args.curve_encoders)),
-                           grid=tuple(args.C_grid), seed=args.seed, preset=args.preset,
-                           featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress)
+    filtered, note = _embeddings(args, sorted(words))
+    if args.embeddings is not None:
+        params["embeddings"] = args.embeddings
+    tables, lstm = run(corpora, sick, encoders=tuple(dict.fromkeys(args.encoders)), params=params,
+                       curve_sizes=args.curve_sizes, curve_encoders=tuple(dict.fromkeys(args.curve_encoders)),
+                       grid=tuple(args.C_grid), seed=args.seed, preset=args.preset,
+                       featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress)
     if args.save_model is not None and lstm is not None:
-        lstm.set_params(embeddings=args.embeddings)
         save_neural_model(lstm, args.save_model, n_train=len(corpora["train"]), embeddings_note=note)
         print(f"SNLI LSTM model saved to {args.save_model}")
     text = markdown(tables, note)
@@ -270,15 +285,14 @@ def report(args, corpora) -> Results:
              "history.csv": tables["history"].to_csv(index=False), "timing.csv": tables["timing"].to_csv(index=False)}
     if filtered is not None:
         files["embeddings.filtered.txt.gz"] = filtered
-    return Results(text, files, signature=neural_signature(args, params, path is not None))
+    return Results(text, files, signature=neural_signature(args, params, args.embeddings is not None))
 
 
 def add_arguments(parser) -> None:
     parser.add_argument("--encoders", nargs="+", choices=tuple(MODEL_NAMES), default=list(MODEL_NAMES),
                         help="the sentence encoders to train (default: all three; the SICK rows and the learning "
                              "curve need lstm)")
-    parser.add_argument("--sick", type=Path, default=None, help="SICK.txt[.gz] (default: LEXNLI_SICK, then the data home)")
-    parser.add_argument("--no-sick", action="store_true", help="skip the SICK rows")
+    runner.add_sick_arguments(parser)
     parser.add_argument("--embeddings", type=Path, default=None,
                         help="word vectors in GloVe's text format (.txt, .gz or a .zip of one file; default: random "
                              "initialisation)")
@@ -290,17 +304,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--threads", type=at_least(1), default=torch.get_num_threads(),
                         help="CPU threads for PyTorch (default: %(default)s)")
     parser.add_argument("--save-model", type=Path, default=None, help="save the SNLI-trained LSTM here (a .zip)")
-    model = parser.add_argument_group("model", "SentenceEncoderClassifier settings (default: the estimator's)")
-    model.add_argument("--max-epochs", type=at_least(1), default=None, help="passes over the training pairs at most")
-    model.add_argument("--patience", type=at_least(1), default=None, help="epochs without a better dev accuracy before stopping")
-    model.add_argument("--optimizer", choices=("adadelta", "adam"), default=None)
-    model.add_argument("--learning-rate", type=positive_number, default=None)
-    model.add_argument("--dropout", type=checked(float, lambda v: 0 <= v < 1, "at least 0 and below 1"), default=None)
-    model.add_argument("--weight-decay", type=at_least(0.0, float), default=None, help="L2 penalty")
-    model.add_argument("--batch-size", type=at_least(1), default=None)
-    model.add_argument("--embedding-dim", type=at_least(1), default=None)
-    model.add_argument("--min-count", type=at_least(1), default=None,
-                       help="training occurrences a word needs for its own embedding")
+    model = parser.add_argument_group("model", "SentenceEncoderClassifier settings")
+    runner.add_parameter_arguments(model, SentenceEncoderClassifier, MODEL_OPTIONS,
+                                   SentenceEncoderClassifier().get_params())
     runner.add_fit_arguments(parser, " for the lexicalized model")
 
 

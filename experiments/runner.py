@@ -9,7 +9,8 @@ An experiment module keeps its computation (``run``) and its tables, and its ``m
 where ``report(args, corpora) -> Results`` runs the experiment and renders its files. The
 runner parses the data options (``--train/--dev/--test`` or ``--data-dir``, ``--max-train``,
 ``--seed``, ``--n-jobs``), the featurizer options (``--preset`` and one option per
-:class:`~featurize.PairFeaturizer` setting, generated from its parameter constraints) and
+:class:`~featurize.PairFeaturizer` setting, generated from its parameter constraints by
+:func:`add_parameter_arguments`, which experiments use for other estimators' settings too) and
 ``--out``; checks the option values (range-checked types, :mod:`lexnli.cli`) and that ``--out``
 and ``--save-model`` can be written, none over an input, *before* reading any data; loads SNLI;
 turns a data or user error into one ``error: ...`` line on stderr and exit status 2; prints the report;
@@ -20,11 +21,13 @@ from __future__ import annotations
 
 import argparse
 import logging
+import math
 import random
 import re
 import sys
 import time
 from dataclasses import dataclass, field
+from numbers import Integral
 from pathlib import Path
 
 from sklearn.utils._param_validation import Interval, StrOptions
@@ -33,13 +36,16 @@ from classifiers.logistic import C_GRID
 from classifiers.persistence import ModelFileError
 from featurize import PairFeaturizer
 from featurize.presets import DEFAULT_PRESET, PRESETS, signature
+from lexnli.corpora.sick import ENV_VAR as SICK_ENV_VAR
+from lexnli.corpora.sick import SPLITS as SICK_SPLITS
+from lexnli.corpora.sick import read_sick
 from lexnli.corpora.snli import SNLICorpus, read_snli
 from lexnli.data_home import fetch_snli
 from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
 from lexnli.cli import (ArgumentParser, UsageError, at_least, check_output_file, check_output_folder, exit_on_sigterm,
                         n_jobs, positive_number)
 from lexnli.io import write_files_atomically
-from lexnli.records import SNLI_SPLITS
+from lexnli.records import SNLI_SPLITS, Pair
 
 logger = logging.getLogger("lexnli")
 
@@ -99,29 +105,79 @@ def load_splits(args) -> dict[str, SNLICorpus]:
     return corpora
 
 
-# ---- featurizer options, generated from PairFeaturizer's parameter constraints -------------
+def add_sick_arguments(parser: argparse.ArgumentParser, skip: str = "skip the SICK rows", when_missing: str = "") -> None:
+    """``--sick`` (the SICK file; ``when_missing``: what happens when none is found) and ``--no-sick``
+    (``skip``: its help), read by :func:`sick_splits`."""
+    parser.add_argument("--sick", type=Path, default=None,
+                        help=f"SICK.txt[.gz] (default: ${SICK_ENV_VAR}, then the data home{when_missing})")
+    parser.add_argument("--no-sick", action="store_true", help=skip)
 
-def _parameter_help(name: str) -> str:
-    """The first sentence of parameter ``name``'s description in PairFeaturizer's docstring."""
-    match = re.search(rf"^    {name} : [^\n]*\n((?:        [^\n]*\n)+)", PairFeaturizer.__doc__, re.M)
+
+def sick_splits(args) -> tuple[list[Pair], ...] | None:
+    """SICK's TRAIN, TRIAL and TEST pairs from ``--sick`` (see :func:`lexnli.corpora.sick.locate_sick`
+    for the default), or None with ``--no-sick``."""
+    return None if args.no_sick else tuple(read_sick(args.sick, split) for split in SICK_SPLITS)
+
+
+# ---- estimator options, generated from an estimator's parameter constraints --------------------
+
+def _parameter_help(estimator, name: str) -> str:
+    """The first sentence of parameter ``name``'s description in the ``estimator`` class's docstring."""
+    match = re.search(rf"^    {name} : [^\n]*\n((?:        [^\n]*\n)+)", estimator.__doc__, re.M)
     text = " ".join(match.group(1).split()) if match else name
     return text.split(". ")[0].rstrip(".").replace("``", "").replace("%", "%%")
 
 
+def _integral(constraints) -> bool:
+    """Whether every interval among ``constraints`` is one of integers (else a value is any number)."""
+    return all(c.type is Integral for c in constraints if isinstance(c, Interval))
+
+
 def _value_type(name: str, constraints):
-    """An argparse ``type``: the value, checked against the constraints (``none`` where None is allowed)."""
+    """An argparse ``type``: a finite number (an integer where every interval allowed is of integers),
+    checked against the constraints (``none`` where None is allowed)."""
+    intervals, integral = [c for c in constraints if isinstance(c, Interval)], _integral(constraints)
+
     def convert(text: str):
         if text.lower() == "none" and None in constraints:
             return None
         try:
-            value = int(text)
+            value = int(text) if integral else float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{name}: expected an integer, got {text!r}") from None
-        if not any(isinstance(c, Interval) and c.is_satisfied_by(value) for c in constraints):
-            allowed = " or ".join(str(c) for c in constraints if isinstance(c, Interval))
+            raise argparse.ArgumentTypeError(f"{name}: expected {'an integer' if integral else 'a number'}, "
+                                             f"got {text!r}") from None
+        if not math.isfinite(value) or not any(c.is_satisfied_by(value) for c in intervals):
+            allowed = " or ".join(str(c) for c in intervals)
             raise argparse.ArgumentTypeError(f"{name}: {value} is not {allowed}")
         return value
     return convert
+
+
+def add_parameter_arguments(group, estimator, names, defaults) -> None:
+    """One option per parameter of ``names`` of the ``estimator`` class, generated from its
+    ``_parameter_constraints``: choices for a string option, ``--x/--no-x`` for a boolean, else a
+    range-checked number. The help is the first sentence of the parameter's description in the
+    class docstring and ``defaults[name]``; an option not given is absent from the parsed
+    arguments (see :func:`parameters_given`)."""
+    for name in names:
+        constraints = estimator._parameter_constraints[name]
+        option = {"default": argparse.SUPPRESS,
+                  "help": _parameter_help(estimator, name) + f" (default: {defaults[name]})".replace("%", "%%")}
+        strings = [c for c in constraints if isinstance(c, StrOptions)]
+        if "boolean" in constraints:
+            option["action"] = argparse.BooleanOptionalAction
+        elif strings:
+            option["choices"] = sorted(strings[0].options)
+        else:
+            option["type"] = _value_type(name, constraints)
+            number = "N" if _integral(constraints) else "X"
+            option["metavar"] = f"{number}|none" if None in constraints else number
+        group.add_argument("--" + name.replace("_", "-"), **option)
+
+
+def parameters_given(args, names) -> dict:
+    """The parameters of ``names`` given on the command line (options made by :func:`add_parameter_arguments`)."""
+    return {name: getattr(args, name) for name in names if hasattr(args, name)}
 
 
 def add_featurizer_arguments(parser: argparse.ArgumentParser) -> None:
@@ -130,23 +186,12 @@ def add_featurizer_arguments(parser: argparse.ArgumentParser) -> None:
                                                   "settings overriding it")
     group.add_argument("--preset", choices=sorted(PRESETS), default=DEFAULT_PRESET,
                        help="named configuration (featurize.presets; default: %(default)s)")
-    for name in FEATURIZER_OPTIONS:
-        constraints = PairFeaturizer._parameter_constraints[name]
-        option = {"default": argparse.SUPPRESS, "help": _parameter_help(name) + " (default: the preset's)"}
-        strings = [c for c in constraints if isinstance(c, StrOptions)]
-        if "boolean" in constraints:
-            option["action"] = argparse.BooleanOptionalAction
-        elif strings:
-            option["choices"] = sorted(strings[0].options)
-        else:
-            option["type"] = _value_type(name, constraints)
-            option["metavar"] = "N|none" if None in constraints else "N"
-        group.add_argument("--" + name.replace("_", "-"), **option)
+    add_parameter_arguments(group, PairFeaturizer, FEATURIZER_OPTIONS, dict.fromkeys(FEATURIZER_OPTIONS, "the preset's"))
 
 
 def featurizer_params(args) -> dict:
     """The settings given on the command line (those not given come from ``args.preset``)."""
-    return {name: getattr(args, name) for name in FEATURIZER_OPTIONS if hasattr(args, name)}
+    return parameters_given(args, FEATURIZER_OPTIONS)
 
 
 def add_fit_arguments(parser: argparse.ArgumentParser, what: str = "") -> None:

@@ -39,6 +39,7 @@ from featurize.families.lexical import NEGATIONS
 from featurize.families.alignment import QUANTIFIERS
 from lexical_resources import WordNet
 from lexical_resources.numbers import CARDINAL_WORDS, ORDINAL_WORDS, cardinal, ordinal
+from lexical_resources.wordnet import IRREGULAR_PLURALS
 from lexnli.records import Pair, Sentence
 from lexnli.text import load_wordnet
 
@@ -90,14 +91,12 @@ def _frequent(lemma) -> bool:
     return lemma.count() >= _MIN_COUNT
 
 
-_IRREGULAR_PLURALS = {"man": "men", "woman": "women", "child": "children", "person": "people", "foot": "feet",
-                      "tooth": "teeth", "mouse": "mice", "goose": "geese"}
-_SINGULARS = {plural: word for word, plural in _IRREGULAR_PLURALS.items()}
+_SINGULARS = {plural: word for word, plural in IRREGULAR_PLURALS.items()}
 
 
 def _plural(word: str) -> str:
-    if word in _IRREGULAR_PLURALS:
-        return _IRREGULAR_PLURALS[word]
+    if word in IRREGULAR_PLURALS:
+        return IRREGULAR_PLURALS[word]
     if word.endswith("s"):  # "stairs": a plural already
         return word
     if word.endswith(("x", "z", "ch", "sh")):

@@ -22,7 +22,6 @@ import csv
 import io
 import logging
 import time
-from pathlib import Path
 
 import numpy as np
 
@@ -31,7 +30,6 @@ from classifiers.evaluation import accuracy
 from classifiers.two_class import MajorityClassifier, OverlapClassifier, collapse_labels
 from featurize.presets import signature
 from lexnli.corpora.rte import read_rte3
-from lexnli.corpora.sick import read_sick
 from lexnli.errors import DataNotFoundError
 
 from . import runner
@@ -62,10 +60,8 @@ def systems(n_jobs=None):
 
 def add_arguments(parser) -> None:
     add_data_arguments(parser)
-    parser.add_argument("--sick", type=Path, default=None,
-                        help="SICK.txt[.gz] (default: $LEXNLI_SICK, then the data home; SICK is skipped "
-                             "with a warning when it is not found)")
-    parser.add_argument("--no-sick", action="store_true", help="skip SICK")
+    runner.add_sick_arguments(parser, skip="skip SICK", when_missing="; SICK is skipped with a warning when it is "
+                                                                   "not found")
     parser.add_argument("--no-rte", action="store_true", help="skip RTE-3")
     parser.add_argument("--no-snli", action="store_true", help="skip SNLI")
 
@@ -78,13 +74,13 @@ def _datasets(args):
         train, test, dev = splits["train"], splits["test"], splits["dev"]
         datasets["SNLI"] = (train.pairs, collapse_labels(train.labels), test.pairs, collapse_labels(test.labels),
                             (dev.pairs, collapse_labels(dev.labels)))
-    if not args.no_sick:
-        try:
-            train = read_sick(args.sick, "TRAIN") + read_sick(args.sick, "TRIAL")
-            test = read_sick(args.sick, "TEST")
-        except DataNotFoundError as exc:
-            logger.warning("SICK skipped: %s", exc)
-        else:
+    try:
+        sick = runner.sick_splits(args)
+    except DataNotFoundError as exc:
+        logger.warning("SICK skipped: %s", exc)
+    else:
+        if sick is not None:
+            train, test = sick[0] + sick[1], sick[2]  # TRAIN + TRIAL -> TEST
             datasets["SICK"] = (train, collapse_labels([p.label for p in train]),
                                 test, collapse_labels([p.label for p in test]), None)
     if not args.no_rte:

@@ -22,9 +22,12 @@ _WN_POS = {"n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
 #: Marks a POS tag with no WordNet counterpart (DT, IN, PRP, ...): such words have no synsets.
 _NO_POS = ""
 _EMPTY: frozenset = frozenset()
+#: Irregular English noun plurals, singular -> plural.
+IRREGULAR_PLURALS = {"man": "men", "woman": "women", "child": "children", "person": "people", "foot": "feet",
+                     "tooth": "teeth", "mouse": "mice", "goose": "geese"}
 #: Plurals that WordNet's exception lists lack because the plural is a lemma of its own (a
 #: group): *people* is also the plural of *person*.
-_PLURALS = {"people": "person"}
+_PLURALS = {IRREGULAR_PLURALS[singular]: singular for singular in ("person",)}
 
 
 def wordnet_pos(pos: str | None) -> str | None:

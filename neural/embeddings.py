@@ -2,14 +2,16 @@
 
 GloVe 840B 300d is a 2 GB zip holding one text file, one word a line followed by its 300
 numbers (a few of its "words" contain spaces, so the numbers are counted from the end). Reading
-it means parsing every line; :func:`write_word_vectors` saves the vectors of the words a model
-needs, so that later runs read only that small copy.
+it means parsing every line: :func:`cached_word_vectors` does it once per process for the words
+asked for, and :func:`write_word_vectors` saves the vectors of the words a model needs, so that
+later runs read only that small copy.
 """
 from __future__ import annotations
 
 import gzip
 import io
 import zipfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -48,6 +50,13 @@ def _text_lines(path: Path):
         yield from io.TextIOWrapper(raw, encoding="utf-8", errors="replace")
 
 
+def _existing(path) -> Path:
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"word-vector file not found: {path}")
+    return path
+
+
 def read_word_vectors(path, words=None) -> dict[str, np.ndarray]:
     """``{word: float32 vector}`` from a GloVe-format file, only for ``words`` if given.
 
@@ -59,9 +68,7 @@ def read_word_vectors(path, words=None) -> dict[str, np.ndarray]:
         A line is not a word and numbers, or its width differs from the first line's (the
         message names the file and line).
     """
-    path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"word-vector file not found: {path}")
+    path = _existing(path)
     wanted = None if words is None else set(words)
     vectors, width = {}, None
     for number, line in enumerate(_text_lines(path), 1):
@@ -82,10 +89,50 @@ def read_word_vectors(path, words=None) -> dict[str, np.ndarray]:
     return vectors
 
 
+@dataclass
+class _ReadSoFar:
+    """What :func:`cached_word_vectors` has read from one file: the words asked for and those found."""
+
+    file: tuple  # (resolved path, size, modification time): another value means another file
+    asked: set = field(default_factory=set)
+    vectors: dict = field(default_factory=dict)
+
+
+_read_so_far: _ReadSoFar | None = None
+
+
+def cached_word_vectors(path, words) -> dict[str, np.ndarray]:
+    """:func:`read_word_vectors` for ``words``, parsing the file again only for words not asked for before.
+
+    A process that fits several models from one file (one per encoder, on subsamples, on another
+    corpus) reads it once when the first request covers every word (as :mod:`experiments.neural`'s
+    does), else once per request that adds words. What is kept is bounded: one file (the last one
+    asked for; a change of its size or modification time drops it) and only the vectors of the
+    words asked for. The vectors come in the order read (the file's, for words asked for at
+    once); the arrays are the kept ones: copy before changing them.
+    """
+    global _read_so_far
+    path = _existing(path)
+    stat = path.stat()
+    file = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    if _read_so_far is None or _read_so_far.file != file:
+        _read_so_far = _ReadSoFar(file)
+    words = set(words)
+    new = words - _read_so_far.asked
+    if new:
+        _read_so_far.vectors.update(read_word_vectors(path, new))
+        _read_so_far.asked |= new
+    return {word: vector for word, vector in _read_so_far.vectors.items() if word in words}
+
+
+def word_vector_bytes(vectors: dict[str, np.ndarray], gzipped: bool) -> bytes:
+    """``vectors`` in GloVe's text format, gzipped (reproducibly: no time stamp) or not."""
+    data = "".join(word + " " + " ".join(f"{v:.6g}" for v in vector) + "\n" for word, vector in vectors.items())
+    return gzip.compress(data.encode("utf-8"), mtime=0) if gzipped else data.encode("utf-8")
+
+
 def write_word_vectors(path, vectors: dict[str, np.ndarray]) -> Path:
     """Write ``vectors`` to ``path`` in GloVe's text format (gzipped if the name ends in ``.gz``), atomically."""
-    lines = "".join(word + " " + " ".join(f"{v:.6g}" for v in vector) + "\n" for word, vector in vectors.items())
-    data = lines.encode("utf-8")
     with atomic_open(path, "wb") as out:
-        out.write(gzip.compress(data, mtime=0) if str(path).endswith(".gz") else data)
+        out.write(word_vector_bytes(vectors, str(path).endswith(".gz")))
     return Path(path)

@@ -26,15 +26,38 @@ from classifiers.evaluation import accuracy
 from featurize.inputs import COLUMNS, as_pairs, normalize
 from lexnli.errors import CorpusFormatError
 
-from .embeddings import read_word_vectors
+from .embeddings import cached_word_vectors
 from .network import ENCODERS, PairNetwork
-from .vocabulary import Vocabulary, padded
+from .vocabulary import RESERVED, SentenceRows, Vocabulary
 
 logger = logging.getLogger("lexnli")
 
 #: Batches are made by sorting this many batches' worth of shuffled pairs by length, so a batch
 #: holds sentences of similar lengths (little padding for the recurrent encoders to skip).
 _BUCKET = 50
+
+
+class _EncodedPairs:
+    """Pairs as embedding rows (``(premise rows, hypothesis rows)`` each), made into tensors once.
+
+    Attributes
+    ----------
+    lengths : list of (int, int)
+        The premise's and the hypothesis's length of each pair (what batches are sorted by).
+    """
+
+    def __init__(self, rows):
+        self._premises, self._hypotheses = SentenceRows(p for p, _ in rows), SentenceRows(h for _, h in rows)
+        self.lengths = list(zip(self._premises.lengths.tolist(), self._hypotheses.lengths.tolist()))
+
+    def __len__(self) -> int:
+        return len(self.lengths)
+
+    def inputs(self, batch, device):
+        """The network's four inputs for the pairs ``batch`` (indices)."""
+        premise, premise_lengths = self._premises.batch(batch)
+        hypothesis, hypothesis_lengths = self._hypotheses.batch(batch)
+        return premise.to(device), premise_lengths, hypothesis.to(device), hypothesis_lengths
 
 
 class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
@@ -59,6 +82,7 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
     learning_rate : float, default=1e-3
         The optimizer's learning rate (AdaDelta's is 1.0 in its paper).
     batch_size : int, default=128
+        Training pairs per optimizer step.
     max_epochs : int, default=10
         Passes over the training pairs at most.
     patience : int, default=2
@@ -158,7 +182,8 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         """The fitting :meth:`fit` and fine-tuning (:mod:`neural.transfer`) share: validate the
         parameters, check the pairs (holding out a dev part when ``eval_set`` is None), set
         ``classes_``, then, with torch seeded by ``random_state`` (its global generator restored
-        afterwards), get ``(network, optimizer)`` from ``start(train_pairs)`` and train them."""
+        afterwards), get ``(network, optimizer)`` from ``start(sentences)`` (the training pairs'
+        :meth:`sentence_tokens`, made once) and train them."""
         self._validate_params()
         pairs, labels = self._checked(X, y, "train")
         if eval_set is None:
@@ -170,17 +195,19 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         unknown = sorted(set(dev_labels.tolist()) - set(self.classes_.tolist()))
         if unknown:
             raise ValueError(f"labels not among the model's classes {self.classes_.tolist()}: {unknown}")
+        sentences = [self.sentence_tokens(p) for p in pairs]
         with torch.random.fork_rng(devices=[]):
             torch.manual_seed(self.random_state)
-            network, optimizer = start(pairs)
-            self._train(network, optimizer, pairs, labels, dev_pairs, dev_labels)
+            network, optimizer = start(sentences)
+            self._train(network, optimizer, sentences, labels, dev_pairs, dev_labels)
         return self
 
-    def _new_network(self, pairs):
-        """A network to train from scratch on ``pairs`` and its optimizer (sets ``vocabulary_``, ``n_pretrained_``)."""
-        self.vocabulary_ = Vocabulary.build((s for p in pairs for s in self.sentence_tokens(p)), self.min_count)
+    def _new_network(self, sentences):
+        """A network to train from scratch on ``sentences`` (pairs of token sequences) and its optimizer
+        (sets ``vocabulary_``, ``n_pretrained_``)."""
+        self.vocabulary_ = Vocabulary.build((s for pair in sentences for s in pair), self.min_count)
         network = self._network(len(self.vocabulary_), len(self.classes_))
-        self.n_pretrained_ = self._load_embeddings(network, self.vocabulary_.words)
+        self.n_pretrained_ = self._load_embeddings(network, self.vocabulary_.known, len(RESERVED))
         return network, self._optimizer(network)
 
     def _checked(self, X, y, purpose: str):
@@ -209,12 +236,13 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         return PairNetwork(n_words, self.embedding_dim, self.sentence_dim, self.encoder, self.hidden_dim,
                            self.n_hidden_layers, n_classes, self.dropout)
 
-    def _load_embeddings(self, network: PairNetwork, words, first_row: int = 0) -> int:
+    def _load_embeddings(self, network: PairNetwork, words, first_row: int) -> int:
         """Copy the vectors ``embeddings`` has for ``words`` into the embedding rows from
-        ``first_row`` on; return how many."""
+        ``first_row`` on; return how many. Only known words are looked up (the padding and unknown
+        rows stay random), so that the word set is the one a filtered copy of the file holds."""
         if self.embeddings is None:
             return 0
-        vectors = read_word_vectors(self.embeddings, words)
+        vectors = cached_word_vectors(self.embeddings, words)
         width = len(next(iter(vectors.values()))) if vectors else self.embedding_dim
         if width != self.embedding_dim:
             raise CorpusFormatError(self.embeddings, None, f"its vectors are {width}-d, the model's embedding_dim "
@@ -235,35 +263,29 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
             return torch.device("cuda" if torch.cuda.is_available() else "cpu")
         return torch.device(self.device)
 
-    def _encoded(self, pairs):
-        """Each pair as two lists of embedding rows."""
-        return [tuple(self.vocabulary_.rows(s) for s in self.sentence_tokens(p)) for p in pairs]
+    def _encoded(self, sentences) -> _EncodedPairs:
+        """Pairs of token sequences (as :meth:`sentence_tokens` gives) as embedding rows."""
+        return _EncodedPairs([tuple(self.vocabulary_.rows(s) for s in pair) for pair in sentences])
 
-    def _batches(self, encoded, generator: torch.Generator):
+    def _batches(self, encoded: _EncodedPairs, generator: torch.Generator):
         """Shuffled batches of pair indices, each of pairs of similar lengths."""
         order = torch.randperm(len(encoded), generator=generator).tolist()
         chunk, batches = self.batch_size * _BUCKET, []
         for start in range(0, len(order), chunk):
-            part = sorted(order[start:start + chunk], key=lambda i: (len(encoded[i][0]), len(encoded[i][1])))
+            part = sorted(order[start:start + chunk], key=encoded.lengths.__getitem__)
             batches += [part[i:i + self.batch_size] for i in range(0, len(part), self.batch_size)]
         return [batches[i] for i in torch.randperm(len(batches), generator=generator).tolist()]
-
-    @staticmethod
-    def _inputs(encoded, batch, device):
-        """The network's four inputs for the pairs ``batch`` of ``encoded``."""
-        premise, premise_lengths = padded([encoded[i][0] for i in batch])
-        hypothesis, hypothesis_lengths = padded([encoded[i][1] for i in batch])
-        return premise.to(device), premise_lengths, hypothesis.to(device), hypothesis_lengths
 
     def _targets(self, labels) -> torch.Tensor:
         return torch.as_tensor(np.searchsorted(self.classes_, labels), dtype=torch.long)
 
-    def _train(self, network, optimizer, pairs, labels, dev_pairs, dev_labels) -> None:
-        """Epochs of minibatch training, keeping the weights (and optimizer state) of the best dev epoch."""
+    def _train(self, network, optimizer, sentences, labels, dev_pairs, dev_labels) -> None:
+        """Epochs of minibatch training on ``sentences`` (the training pairs' :meth:`sentence_tokens`),
+        keeping the weights (and optimizer state) of the best dev epoch."""
         device = self._device()
         network.to(device)
-        encoded, targets = self._encoded(pairs), self._targets(labels)
-        dev_encoded = self._encoded(dev_pairs)
+        encoded, targets = self._encoded(sentences), self._targets(labels)
+        dev_encoded = self._encoded(map(self.sentence_tokens, dev_pairs))
         generator = torch.Generator().manual_seed(self.random_state)
         self.history_, best_accuracy, best = [], -1.0, None
         for epoch in range(1, self.max_epochs + 1):
@@ -271,7 +293,7 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
             network.train()
             for batch in tqdm(self._batches(encoded, generator), desc=f"{self.encoder} epoch {epoch}",
                               disable=not self.progress, leave=False):
-                loss = functional.cross_entropy(network(*self._inputs(encoded, batch, device)), targets[batch].to(device))
+                loss = functional.cross_entropy(network(*encoded.inputs(batch, device)), targets[batch].to(device))
                 optimizer.zero_grad()
                 loss.backward()
                 optimizer.step()
@@ -294,19 +316,20 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
     def _probabilities(self, network, encoded) -> np.ndarray:
         """Class probabilities of encoded pairs, in batches of similar lengths, returned in input order."""
         network.eval()
-        order = sorted(range(len(encoded)), key=lambda i: (len(encoded[i][0]), len(encoded[i][1])))
+        order = sorted(range(len(encoded)), key=encoded.lengths.__getitem__)
         device = next(network.parameters()).device
         out = np.empty((len(encoded), network.output.out_features), dtype=np.float64)
         with torch.no_grad():
             for start in range(0, len(order), 4 * self.batch_size):
                 batch = order[start:start + 4 * self.batch_size]
-                out[batch] = torch.softmax(network(*self._inputs(encoded, batch, device)), 1).double().cpu().numpy()
+                out[batch] = torch.softmax(network(*encoded.inputs(batch, device)), 1).double().cpu().numpy()
         return out
 
     def predict_proba(self, X) -> np.ndarray:
         """Class probabilities, shape ``(n_pairs, n_classes)``, columns in ``classes_`` order."""
         check_is_fitted(self, "network_")
-        return self._probabilities(self.network_, self._encoded(as_pairs(X, columns=self.columns)))
+        pairs = as_pairs(X, columns=self.columns)
+        return self._probabilities(self.network_, self._encoded(map(self.sentence_tokens, pairs)))
 
     def predict(self, X) -> np.ndarray:
         """The most probable label of each pair."""

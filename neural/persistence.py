@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from classifiers.persistence import ModelFileError, check_header
+from classifiers.persistence import ModelFileError, check_header, existing_model_file
 from lexnli.io import atomic_open
 from lexnli.version import __version__
 
@@ -34,7 +34,7 @@ def save_neural_model(model: SentenceEncoderClassifier, path, **metadata) -> Pat
     config = {
         "format": FORMAT, "lexnli_version": __version__, "torch_version": torch.__version__,
         "params": {**params, "columns": list(params["columns"])}, "classes": model.classes_.tolist(),
-        "vocabulary": list(model.vocabulary_.words[2:]), "history": model.history_, "best_epoch": model.best_epoch_,
+        "vocabulary": list(model.vocabulary_.known), "history": model.history_, "best_epoch": model.best_epoch_,
         "n_pretrained": model.n_pretrained_, "metadata": metadata,
     }
     weights = io.BytesIO()
@@ -65,9 +65,7 @@ def _read(path: Path) -> tuple[dict, dict]:
 def load_neural_model(path) -> tuple[SentenceEncoderClassifier, dict]:
     """Load a model saved by :func:`save_neural_model`; returns ``(model, info)`` (``info``: the
     versions, history and metadata). The model predicts on the CPU unless its ``device`` says otherwise."""
-    path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"model file not found: {path}")
+    path = existing_model_file(path)
     config, state = _read(path)
     try:
         model = SentenceEncoderClassifier(**{**config["params"], "columns": tuple(config["params"]["columns"])})

@@ -21,12 +21,16 @@ from .estimator import SentenceEncoderClassifier
 
 
 def _grown_state(state: dict, parameter: torch.Tensor) -> dict:
-    """An optimizer state for ``parameter`` from one of a parameter with fewer rows: new rows get zeros."""
+    """A copy of an optimizer state for ``parameter`` from one of a parameter with as many rows or
+    fewer: new rows get zeros, and the tensors go to ``parameter``'s device (a step count stays where
+    the optimizer keeps it)."""
     grown = {}
     for key, value in state.items():
-        if torch.is_tensor(value) and value.dim() and value.shape[1:] == parameter.shape[1:]:
-            value = torch.cat([value, value.new_zeros((parameter.shape[0] - value.shape[0], *value.shape[1:]))])
-        grown[key] = value.to(parameter.device) if torch.is_tensor(value) and value.dim() else value
+        if torch.is_tensor(value) and value.dim():
+            new_rows = value.new_zeros((parameter.shape[0] - value.shape[0], *value.shape[1:]))
+            grown[key] = torch.cat([value, new_rows]).to(parameter.device)
+        else:
+            grown[key] = copy.deepcopy(value)
     return grown
 
 
@@ -58,11 +62,12 @@ def fine_tuned(model: SentenceEncoderClassifier, X, y, *, eval_set, learning_rat
     return new._fit(X, y, eval_set, partial(_grown_network, model, new))
 
 
-def _grown_network(model: SentenceEncoderClassifier, new: SentenceEncoderClassifier, pairs):
+def _grown_network(model: SentenceEncoderClassifier, new: SentenceEncoderClassifier, sentences):
     """The network fine-tuning starts from and its optimizer: ``model``'s network with embedding rows
-    added for the words of ``pairs`` it lacks and a new output layer for ``new.classes_``, and
-    ``new``'s optimizer carrying ``model``'s state over (sets ``new.vocabulary_`` and ``new.n_pretrained_``)."""
-    new.vocabulary_ = model.vocabulary_.extended(s for p in pairs for s in new.sentence_tokens(p))
+    added for the words of ``sentences`` (the new training pairs' token sequences) it lacks and a new
+    output layer for ``new.classes_``, and ``new``'s optimizer carrying ``model``'s state over (sets
+    ``new.vocabulary_`` and ``new.n_pretrained_``)."""
+    new.vocabulary_ = model.vocabulary_.extended(s for pair in sentences for s in pair)
     network = copy.deepcopy(model.network_).cpu()
     old_rows = network.embedding.weight.detach()
     network.embedding = nn.Embedding(len(new.vocabulary_), new.embedding_dim, padding_idx=0)
@@ -73,5 +78,5 @@ def _grown_network(model: SentenceEncoderClassifier, new: SentenceEncoderClassif
     optimizer = new._optimizer(network.to(new._device()))
     for name, parameter in network.named_parameters():
         if name in model.optimizer_state_ and not name.startswith("output."):
-            optimizer.state[parameter] = _grown_state(copy.deepcopy(model.optimizer_state_[name]), parameter)
+            optimizer.state[parameter] = _grown_state(model.optimizer_state_[name], parameter)
     return network, optimizer

@@ -1,6 +1,7 @@
 """The classifier layer: C selection, save/load, explanations, the predict CLI, McNemar's test."""
 import gzip
 import json
+import re
 
 import joblib
 import numpy as np
@@ -63,6 +64,9 @@ def test_damaged_or_foreign_model_files_are_clear_errors(selection, tmp_path):
     joblib.dump({"some": "dict"}, tmp_path / "foreign.joblib")
     with pytest.raises(ModelFileError, match="not a lexnli model file"):
         load_model(tmp_path / "foreign.joblib")
+    for missing in (tmp_path / "missing.joblib", tmp_path):  # no file there, or a folder
+        with pytest.raises(FileNotFoundError, match=f"model file not found: {re.escape(str(missing))}$"):
+            load_model(missing)
 
 
 def test_model_from_another_version_is_refused(selection, tmp_path, monkeypatch):

@@ -143,7 +143,7 @@ def test_learning_curve_run_rows_seconds_and_summary_order(noisy_snli, monkeypat
     monkeypatch.setattr(curve, "fit_select_C", recording_fit(calls))
     monkeypatch.setattr(curve, "time", stepping_clock(2.34))  # shown as 2.3
     results = curve.run(noisy_snli, [10, 300], draws=2, grid=(0.3, 2.0), models=("unlexicalized", "lexicalized"),
-                        seed=5, n_jobs=3, featurizer_params={"min_df": 2}, preset="paper")
+                        seed=5, n_jobs=3, featurizer_params={"min_df": 2}, preset="paper", progress=True)
     # size 10 twice, size 300 (all of train) once; models in the order given
     assert list(zip(results["model"], results["n_train"], results["draw"])) == [
         ("unlexicalized", 10, 0), ("lexicalized", 10, 0), ("unlexicalized", 10, 1), ("lexicalized", 10, 1),
@@ -151,7 +151,7 @@ def test_learning_curve_run_rows_seconds_and_summary_order(noisy_snli, monkeypat
     assert [call["n_train"] for call in calls] == [10, 10, 10, 10, 300, 300]
     for call in calls:
         assert {k: v for k, v in call.items() if k not in ("features", "n_train")} == {
-            "grid": (0.3, 2.0), "preset": "paper", "featurizer_params": {"min_df": 2}, "n_jobs": 3}
+            "grid": (0.3, 2.0), "preset": "paper", "featurizer_params": {"min_df": 2}, "n_jobs": 3, "progress": True}
     assert list(results["seconds"]) == [2.3] * 6
     assert list(results["C"]) == [2.0] * 6 and list(results["dev_accuracy"]) == [0.5] * 6
     assert not results["converged"].any()
@@ -174,7 +174,7 @@ def test_learning_curve_run_defaults(noisy_snli, monkeypatch):
     assert results["draw"].tolist() == [0, 0, 1, 1, 2, 2]
     for call in calls:
         assert {k: v for k, v in call.items() if k not in ("features", "n_train")} == {
-            "grid": (1.0,), "preset": "recommended", "featurizer_params": None, "n_jobs": None}
+            "grid": (1.0,), "preset": "recommended", "featurizer_params": None, "n_jobs": None, "progress": False}
     # the draws are seeded with 0: draw d of 20 is the same subsample as subsample(300, 20, 0, d)
     assert [curve.subsample(300, 20, 0, d).tolist() for d in range(3)] != [
         curve.subsample(300, 20, 1, d).tolist() for d in range(3)]

@@ -1,5 +1,6 @@
 """The neural estimator on a separable toy set: it learns, it is reproducible, it saves and loads safely,
 it fine-tunes, and it reads word vectors (tiny files written here)."""
+import copy
 import gzip
 import hashlib
 import io
@@ -19,11 +20,11 @@ from classifiers.persistence import ModelFileError
 from lexnli.errors import ChecksumError, CorpusFormatError
 from lexnli.records import Pair
 from lexnli.version import __version__
-from neural.embeddings import fetch_glove, read_word_vectors, write_word_vectors
+from neural.embeddings import cached_word_vectors, fetch_glove, read_word_vectors, write_word_vectors
 from neural.estimator import SentenceEncoderClassifier
 from neural.persistence import load_neural_model, save_neural_model
 from neural.transfer import _grown_state, fine_tuned
-from neural.vocabulary import Vocabulary, padded
+from neural.vocabulary import SentenceRows, Vocabulary
 from tests.neural_toy import sentence, toy_pairs
 
 #: A small, quick configuration (the paper's shape, narrower).
@@ -43,6 +44,14 @@ def fitted(toy):
             for encoder in ("sum", "rnn", "lstm")}
 
 
+@pytest.fixture(scope="module")
+def overshooting(toy):
+    """A model whose learning rate is too high: its dev accuracy falls after its best epoch (patience 1)."""
+    torch.set_num_threads(1)
+    return SentenceEncoderClassifier("sum", **{**SMALL, "learning_rate": 0.3, "max_epochs": 8, "patience": 1}).fit(
+        *toy["train"], eval_set=toy["dev"])
+
+
 @pytest.mark.parametrize("encoder", ["sum", "rnn", "lstm"])
 def test_training_lowers_the_loss_and_beats_chance(fitted, toy, encoder):
     model = fitted[encoder]
@@ -53,11 +62,9 @@ def test_training_lowers_the_loss_and_beats_chance(fitted, toy, encoder):
     assert model.history_[model.best_epoch_ - 1]["dev_accuracy"] == max(h["dev_accuracy"] for h in model.history_)
 
 
-def test_best_epoch_dev_accuracy_is_the_fitted_models(fitted, toy):
+def test_best_epoch_dev_accuracy_is_the_fitted_models(fitted, overshooting, toy):
     """``history_`` holds the dev accuracy of the weights kept: predicting dev again gives the same number
     (experiments.neural reports it without predicting dev again)."""
-    overshooting = SentenceEncoderClassifier("sum", **{**SMALL, "learning_rate": 0.3, "max_epochs": 8, "patience": 1})
-    overshooting.fit(*toy["train"], eval_set=toy["dev"])
     assert overshooting.best_epoch_ < len(overshooting.history_)  # the last epoch's weights are not the ones kept
     new_cues = {"entailment": "indeed", "contradiction": "nobody", "neutral": "maybe"}
     train, dev = (toy_pairs(n, seed, cues=new_cues) for n, seed in ((150, 5), (45, 6)))
@@ -84,13 +91,11 @@ def test_fixed_seed_repeats_and_another_seed_differs(fitted, toy):
     assert not np.allclose(again.predict_proba(pairs), other.predict_proba(pairs))
 
 
-def test_early_stopping_keeps_the_best_epoch(toy):
-    model = SentenceEncoderClassifier("sum", **{**SMALL, "learning_rate": 0.3, "max_epochs": 8, "patience": 1})
-    model.fit(*toy["train"], eval_set=toy["dev"])
-    accuracies = [h["dev_accuracy"] for h in model.history_]
-    assert len(accuracies) == model.best_epoch_ + 1 or len(accuracies) == 8
+def test_early_stopping_keeps_the_best_epoch(overshooting, toy):
+    accuracies = [h["dev_accuracy"] for h in overshooting.history_]
+    assert len(accuracies) == overshooting.best_epoch_ + 1 or len(accuracies) == 8
     dev_pairs, dev_labels = toy["dev"]
-    assert np.mean(model.predict(dev_pairs) == np.asarray(dev_labels)) == pytest.approx(max(accuracies))
+    assert np.mean(overshooting.predict(dev_pairs) == np.asarray(dev_labels)) == pytest.approx(max(accuracies))
 
 
 def test_without_eval_set_a_part_of_train_is_held_out(toy):
@@ -137,6 +142,16 @@ def test_sentence_tokens_are_the_vocabularys(fitted, toy):
     assert {t for p in toy["train"][0] for s in model.sentence_tokens(p) for t in s} == set(model.vocabulary_.words[2:])
 
 
+def test_each_pair_is_tokenized_once_per_fit(fitted, toy, monkeypatch):
+    seen, tokens = [], SentenceEncoderClassifier.sentence_tokens
+    monkeypatch.setattr(SentenceEncoderClassifier, "sentence_tokens", lambda self, pair: seen.append(pair) or tokens(self, pair))
+    (train, labels), dev = toy["train"], toy["dev"]
+    SentenceEncoderClassifier("sum", **{**SMALL, "max_epochs": 2}).fit(train, labels, eval_set=dev)
+    assert len(seen) == len(train) + len(dev[0])
+    fine_tuned(fitted["sum"], train, labels, eval_set=dev, max_epochs=2)
+    assert len(seen) == 2 * (len(train) + len(dev[0]))
+
+
 def test_vocabulary_and_padding():
     vocabulary = Vocabulary.build([("b", "a", "b"), ("c",)], min_count=1)
     assert vocabulary.words == ("<pad>", "<unk>", "b", "a", "c")
@@ -144,8 +159,12 @@ def test_vocabulary_and_padding():
     assert Vocabulary.build([("b", "a", "b")], min_count=2).words[2:] == ("b",)
     grown = vocabulary.extended([("c", "d", "e", "d")])
     assert grown.words == (*vocabulary.words, "d", "e")
-    rows, lengths = padded([[2, 3, 4], [5]])
-    assert rows.tolist() == [[2, 3, 4], [5, 0, 0]] and lengths.tolist() == [3, 1]
+    sentences = SentenceRows([[2, 3, 4], [5], [6, 7], [8, 9, 10, 11]])
+    rows, lengths = sentences.batch([0, 1])
+    assert rows.tolist() == [[2, 3, 4], [5, 0, 0]] and lengths.tolist() == [3, 1] and rows.dtype == torch.long
+    rows, lengths = sentences.batch([2, 3, 1])  # the batch's own longest sentence sets the width
+    assert rows.tolist() == [[6, 7, 0, 0], [8, 9, 10, 11], [5, 0, 0, 0]] and lengths.tolist() == [2, 4, 1]
+    assert sentences.batch([1, 2])[0].tolist() == [[5, 0], [6, 7]] and len(sentences) == 4
 
 
 def test_save_and_load_give_identical_probabilities(fitted, toy, tmp_path):
@@ -232,6 +251,19 @@ def test_optimizer_state_grows_with_zero_rows():
     assert grown["step"] == 3.0
     assert grown["square_avg"].tolist() == [[1.0] * 4] * 2 + [[0.0] * 4] * 3
     assert grown["acc_delta"][:2].eq(2).all() and grown["acc_delta"][2:].eq(0).all()
+    same_rows = _grown_state(state, torch.zeros(2, 4))  # a parameter that did not grow: a copy all the same
+    for value in (*grown.values(), *same_rows.values()):
+        value.add_(1)  # as the optimizer updates its state in place
+    assert state["step"] == 3.0 and state["square_avg"].eq(1).all() and state["acc_delta"].eq(2).all()
+
+
+def test_fine_tuning_leaves_the_source_optimizer_state_alone(fitted, toy):
+    source = fitted["lstm"]
+    before = copy.deepcopy(source.optimizer_state_)
+    fine_tuned(source, *toy["dev"], eval_set=toy["dev"], max_epochs=2)
+    assert before.keys() == source.optimizer_state_.keys()
+    for name, state in before.items():
+        assert all(torch.equal(value, source.optimizer_state_[name][key]) for key, value in state.items()), name
 
 
 # ---- word vectors ------------------------------------------------------------------------------
@@ -255,6 +287,29 @@ def test_word_vectors_are_read_for_a_vocabulary(tmp_path, kind):
     assert len(read_word_vectors(path)) == 5
 
 
+def test_a_word_vector_file_is_parsed_again_only_for_words_not_asked_for(toy, tmp_path, monkeypatch):
+    from neural import embeddings
+
+    parsed, read = [], embeddings.read_word_vectors
+    monkeypatch.setattr(embeddings, "read_word_vectors", lambda path, words: parsed.append(sorted(words)) or read(path, words))
+    path = tmp_path / "vectors.txt"
+    path.write_text(GLOVE_LINES)
+    assert sorted(cached_word_vectors(path, ["surely", "never", "absent"])) == ["never", "surely"]
+    assert sorted(cached_word_vectors(path, ["absent", "never"])) == ["never"]  # every word asked for before
+    assert parsed == [["absent", "never", "surely"]]
+    vectors = cached_word_vectors(path, [".", "surely"])
+    assert parsed[1:] == [["."]] and sorted(vectors) == [".", "surely"]
+    np.testing.assert_array_equal(vectors["surely"], read_word_vectors(path, ["surely"])["surely"])
+    path.write_text(GLOVE_LINES.replace("surely 0.5", "surely 0.75"))  # a changed file is read again
+    assert cached_word_vectors(path, ["surely"])["surely"][0] == 0.75 and parsed[2:] == [["surely"]]
+    # models fitted on the same words read the file once between them
+    (tmp_path / "glove.txt").write_text("surely " + " ".join(["0.25"] * 16) + "\n")
+    for encoder in ("sum", "rnn"):
+        SentenceEncoderClassifier(encoder, **{**SMALL, "max_epochs": 1, "embeddings": tmp_path / "glove.txt"}).fit(
+            *toy["train"], eval_set=toy["dev"])
+    assert len(parsed) == 4
+
+
 def test_filtered_copy_reads_back_the_same(tmp_path):
     (tmp_path / "glove.txt").write_text(GLOVE_LINES)
     vectors = read_word_vectors(tmp_path / "glove.txt", ["surely", "never"])
@@ -275,11 +330,14 @@ def test_bad_word_vector_lines_are_named(tmp_path, text, problem):
 
 
 def test_embeddings_initialise_the_known_words(toy, tmp_path):
-    (tmp_path / "glove.txt").write_text("surely " + " ".join(["0.25"] * 16) + "\nnever " + " ".join(["-1"] * 16) + "\n")
+    (tmp_path / "glove.txt").write_text("".join(f"{word} {' '.join([value] * 16)}\n"
+                                                for word, value in (("surely", "0.25"), ("never", "-1"), ("<pad>", "3"))))
     model = SentenceEncoderClassifier("sum", **{**SMALL, "max_epochs": 1, "learning_rate": 1e-9,
                                                 "embeddings": tmp_path / "glove.txt"})
     model.fit(*toy["train"], eval_set=toy["dev"])
     assert model.n_pretrained_ == 2
+    padding = model.vocabulary_.index["<pad>"]  # the reserved rows are not words: never looked up
+    assert "<pad>" in read_word_vectors(tmp_path / "glove.txt") and model.network_.embedding.weight[padding].eq(0).all()
     row = model.vocabulary_.index["surely"]
     np.testing.assert_allclose(model.network_.embedding.weight[row].detach().numpy(), 0.25, atol=1e-6)
     wide = SentenceEncoderClassifier("sum", **{**SMALL, "embedding_dim": 8, "embeddings": tmp_path / "glove.txt"})

@@ -10,6 +10,7 @@ torch = pytest.importorskip("torch", reason="PyTorch is not installed (pip insta
 
 from experiments import neural
 from lexnli.corpora.snli import read_snli
+from neural.estimator import SentenceEncoderClassifier
 from neural.persistence import load_neural_model
 from tests.fixtures import data_args
 from tests.noisy_snli import noisy_records
@@ -27,7 +28,12 @@ def glove(tmp_path_factory):
     return path
 
 
-def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, tmp_path, capsys):
+def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, tmp_path, capsys, monkeypatch):
+    from neural import embeddings
+
+    parsed, read = [], embeddings.read_word_vectors
+    monkeypatch.setattr(embeddings, "_read_so_far", None)  # nothing read yet in this process
+    monkeypatch.setattr(embeddings, "read_word_vectors", lambda path, words: parsed.append(path) or read(path, words))
     out, model_path = tmp_path / "out", tmp_path / "lstm.zip"
     status = neural.main([*data_args(noisy_snli_files), *QUICK, "--no-sick", "--curve-sizes", "100", "--embeddings", str(glove),
                           "--out", str(out), "--save-model", str(model_path)])
@@ -52,6 +58,7 @@ def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, t
     assert f"from {glove} (2 of " in text and "Configuration: `lexnli:" in text and "|neural|max_epochs:2|" in text
     filtered = gzip.decompress((out / "embeddings.filtered.txt.gz").read_bytes()).decode()
     assert sorted(line.split()[0] for line in filtered.splitlines()) == ["man", "park"]
+    assert parsed == [glove]  # read once, for the words of every model (four fitted here)
 
     # The saved model is the SNLI LSTM: its dev and test accuracies, recounted by hand, are the table's.
     model, info = load_neural_model(model_path)
@@ -62,6 +69,7 @@ def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, t
         assert hand == pytest.approx(lstm_row[f"{split}_accuracy"]), split
     assert info["metadata"]["n_train"] == 300
     assert {"man", "park"} <= set(model.vocabulary_.words)  # the filtered words are words the model has
+    assert model.embeddings == str(glove) and model.n_pretrained_ == 2  # the file it was initialised from
 
 
 def test_random_initialisation_is_stated_and_any_encoder_has_a_curve(noisy_snli_files, tmp_path):
@@ -109,12 +117,13 @@ def test_sick_rows(noisy_snli_files, tmp_path, tagger):  # noqa: F811
 
 @pytest.mark.parametrize("extra,message", [
     (["--embeddings", "missing.txt"], "word-vector file not found: missing.txt"),
-    (["--dropout", "1"], "--dropout: must be at least 0 and below 1"),
+    (["--dropout", "1"], "argument --dropout: dropout: 1.0 is not a float in the range [0.0, 1.0)"),
+    (["--learning-rate", "inf"], "argument --learning-rate: learning_rate: inf is not a float in the range (0.0, inf)"),
     (["--encoders", "gru"], "invalid choice: 'gru'"),
     (["--sick", "missing-SICK.txt"], "SICK file not found"),
     (["--encoders", "sum", "--curve-encoders", "lstm"], "--curve-encoders lstm: not among --encoders"),
     (["--encoders", "sum", "--curve-encoders", "rnn", "lstm"], "--curve-encoders lstm rnn: not among --encoders"),
-    (["--batch-size", "0"], "argument --batch-size: must be at least 1, got 0"),
+    (["--batch-size", "0"], "argument --batch-size: batch_size: 0 is not an int in the range [1, inf)"),
 ])
 def test_bad_input_exits_2_with_one_line(noisy_snli_files, tmp_path, capsys, extra, message):
     args = [*data_args(noisy_snli_files), *QUICK, "--out", str(tmp_path / "out"), *extra]
@@ -131,9 +140,10 @@ def test_bad_embeddings_line_is_named(noisy_snli_files, tmp_path, capsys):
     assert f"{bad}, line 2: the 2 fields after 'park' are not all numbers" in capsys.readouterr().err
 
 
-class StubEncoder:
-    """A stand-in for SentenceEncoderClassifier: three epochs of 0.5, 0.27 and 1.0 s, the second the best
-    (dev accuracy 0.4); predicts one label per encoder. Every instance is recorded in ``made``."""
+class StubEncoder(SentenceEncoderClassifier):
+    """A stand-in for SentenceEncoderClassifier (its subclass, so that the command line's model options are
+    still generated from the estimator's parameter constraints): three epochs of 0.5, 0.27 and 1.0 s, the
+    second the best (dev accuracy 0.4); predicts one label per encoder. Every instance is recorded in ``made``."""
 
     made: list = []
     predicts = {"sum": "neutral", "rnn": "contradiction", "lstm": "contradiction"}
@@ -162,14 +172,17 @@ class StubEncoder:
 @pytest.fixture
 def stand_ins(monkeypatch):
     """Stub encoders, a recording fit_select_C (tests.test_experiment_plumbing) and a clock advancing
-    1.26 s per call, in experiments.neural; returns the recorded fit_select_C calls."""
+    1.26 s per call, in experiments.neural and in experiments.learning_curve (whose run fits the
+    lexicalized model of the learning curve); returns the recorded fit_select_C calls."""
+    from experiments import learning_curve
     from tests.test_experiment_plumbing import recording_fit, stepping_clock
 
-    calls = []
+    calls, clock = [], stepping_clock(1.26)
     StubEncoder.made = []
     monkeypatch.setattr(neural, "SentenceEncoderClassifier", StubEncoder)
-    monkeypatch.setattr(neural, "fit_select_C", recording_fit(calls))
-    monkeypatch.setattr(neural, "time", stepping_clock(1.26))
+    for module in (neural, learning_curve):
+        monkeypatch.setattr(module, "fit_select_C", recording_fit(calls))
+        monkeypatch.setattr(module, "time", clock)
     return calls
 
 
@@ -237,5 +250,23 @@ def test_report_passes_seed_progress_and_embeddings(noisy_snli_files, glove, tmp
                         "--out", str(out)]) == 0
     (fitted,) = [m for m in StubEncoder.made if hasattr(m, "n_fit")]
     assert fitted.params["random_state"] == 5 and fitted.params["progress"] is True
-    assert fitted.params["max_epochs"] == 2 and fitted.params["embeddings"] is not None  # the filtered vectors
+    assert fitted.params["max_epochs"] == 2 and fitted.params["embeddings"] == glove
     assert stand_ins[0]["progress"] is True
+
+
+def test_every_model_option_reaches_the_estimator(noisy_snli_files, tmp_path, stand_ins):
+    """The options generated from the estimator's constraints: each value is parsed to the parameter's type
+    and passed on; an option not given is not passed (the estimator's default holds)."""
+    given = {"max_epochs": "3", "patience": "1", "optimizer": "adadelta", "learning_rate": "0.5", "dropout": "0.25",
+             "weight_decay": "0.01", "batch_size": "7", "embedding_dim": "5", "min_count": "2"}
+    assert set(given) == set(neural.MODEL_OPTIONS)
+    options = [text for name, value in given.items() for text in ("--" + name.replace("_", "-"), value)]
+    for argv, expected in ((options, {"max_epochs": 3, "patience": 1, "optimizer": "adadelta", "learning_rate": 0.5,
+                                      "dropout": 0.25, "weight_decay": 0.01, "batch_size": 7, "embedding_dim": 5,
+                                      "min_count": 2}),
+                           (["--batch-size", "7"], {"batch_size": 7})):
+        StubEncoder.made = []
+        assert neural.main([*data_args(noisy_snli_files), "--no-sick", "--encoders", "lstm", "--curve-sizes", *argv,
+                            "--out", str(tmp_path / "out")]) == 0
+        (fitted,) = [m for m in StubEncoder.made if hasattr(m, "n_fit")]
+        assert fitted.params == {"random_state": 0, "progress": False, **expected}

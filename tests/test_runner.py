@@ -1,12 +1,18 @@
 """The experiment runner, presets and the configuration signature (no experiment is run end to end here)."""
+import re
+from numbers import Integral, Real
+
 import pytest
+from sklearn.utils._param_validation import Interval, StrOptions
 
 from experiments import runner
 from featurize import PairFeaturizer
 from featurize.presets import PRESETS, preset_params, signature
+from lexnli.cli import ArgumentParser, UsageError
 from lexnli.version import __version__
 
 from .fixtures import data_args
+from .test_two_class import sick_text, tagger, write_sick  # noqa: F401  (tagger: a fixture)
 
 
 def fake_report(calls):
@@ -137,6 +143,64 @@ def test_featurizer_option_help_is_the_first_sentence_of_the_parameter_doc(name,
 def test_bad_featurizer_values_name_the_setting_and_the_allowed_range(argv, message, capsys):
     assert runner.main(argv, prog="x", description="x", report=fake_report([]), snli=False) == 2
     assert capsys.readouterr().err == f"error: argument {argv[0]}: {message} (see x --help)\n"
+
+
+class Settings:
+    """A stand-in estimator whose options add_parameter_arguments generates.
+
+    Parameters
+    ----------
+    rate : float, default=0.5
+        How fast it goes. More text here.
+    count : int or None, default=None
+        How many of them, 100% sure.
+    kind : {"a", "b"}, default="a"
+    """
+
+    _parameter_constraints = {"rate": [Interval(Real, 0, 1, closed="left")],
+                              "count": [Interval(Integral, 1, None, closed="left"), None],
+                              "kind": [StrOptions({"a", "b"})]}
+
+
+def settings_parser():
+    parser = ArgumentParser(prog="x")
+    runner.add_parameter_arguments(parser, Settings, ("rate", "count", "kind"), {"rate": 0.5, "count": None, "kind": "a"})
+    return parser
+
+
+def test_parameter_options_are_generated_from_the_constraints(capsys):
+    parser = settings_parser()
+    args = parser.parse_args(["--rate", "0.25", "--count", "none"])
+    assert runner.parameters_given(args, ("rate", "count", "kind")) == {"rate": 0.25, "count": None}
+    assert runner.parameters_given(parser.parse_args(["--count", "3", "--kind", "b"]), ("rate", "count", "kind")) == {
+        "count": 3, "kind": "b"}
+    entries = help_entries(parser.format_help())
+    assert entries["--rate X"] == "How fast it goes (default: 0.5)"
+    assert entries["--count N|none"] == "How many of them, 100% sure (default: None)"
+    assert entries["--kind {a,b}"] == "kind (default: a)"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--rate", "1"], "rate: 1.0 is not a float in the range [0.0, 1.0)"),
+    (["--rate", "nan"], "rate: nan is not a float in the range [0.0, 1.0)"),
+    (["--rate", "x"], "rate: expected a number, got 'x'"),
+    (["--count", "1.5"], "count: expected an integer, got '1.5'"),
+    (["--kind", "c"], "invalid choice: 'c'"),
+])
+def test_parameter_options_refuse_what_the_constraints_refuse(argv, message):
+    with pytest.raises(UsageError, match=re.escape(f"argument {argv[0]}: {message}")):
+        settings_parser().parse_args(argv)
+
+
+def test_sick_options_give_the_three_splits_or_none(tmp_path, tagger):  # noqa: F811
+    parser = ArgumentParser(prog="x")
+    runner.add_sick_arguments(parser, skip="skip it", when_missing="; or else")
+    shown = " ".join(parser.format_help().split())
+    assert "--sick SICK SICK.txt[.gz] (default: $LEXNLI_SICK, then the data home; or else) --no-sick skip it" in shown
+    assert runner.sick_splits(parser.parse_args(["--no-sick", "--sick", str(tmp_path / "absent.txt")])) is None
+    path = write_sick(tmp_path / "SICK.txt", sick_text())
+    splits = runner.sick_splits(parser.parse_args(["--sick", str(path)]))
+    assert [[pair.pair_id for pair in split] for split in splits] == [["1", "2"], ["3"], ["4", "5"]]  # TRAIN, TRIAL, TEST
 
 
 def test_option_values_reach_the_report(capsys):
