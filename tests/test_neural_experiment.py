@@ -42,7 +42,7 @@ def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, t
     assert list(table.columns) == COLUMNS
     assert list(table.model) == ["sum_of_words", "rnn", "lstm"] and set(table.train) == set(table.dataset) == {"snli"}
     assert list(table.paper_accuracy) == [0.753, 0.722, 0.776] and set(table.n_train) == {300}
-    assert table.test_accuracy.between(0, 1).all() and (table.seconds > 0).all()
+    assert table.test_accuracy.between(0, 1).all() and (table.seconds >= 0).all()  # rounded to 0.1 s: a fast toy fit is 0.0 (the fake-clock tests check the figure)
     significance = pd.read_csv(out / "significance.csv")
     assert list(significance.model_a) == ["sum_of_words", "rnn", "lstm"] and set(significance.model_b) == {"lexicalized"}
     curve = pd.read_csv(out / "learning_curve.csv")
