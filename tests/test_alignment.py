@@ -72,6 +72,20 @@ def test_cohyponym_swap_in_a_copied_sentence_is_a_lone_conflict():
     assert "alignment:verdict:entailed" not in found
 
 
+def test_a_near_copy_with_one_swap_names_what_the_swap_does():
+    copy_swaps = lambda found: sorted(name for name in found if name.startswith("alignment:copy_swap:"))
+    assert copy_swaps(features(GIRL_BLUE, GIRL_BLUE.replace("blue", "green"))) == ["alignment:copy_swap:conflict"]
+    dog = "a/DT dog/NN in/IN a/DT blue/JJ coat/NN sleeps/VBZ ./."
+    assert copy_swaps(features(dog, dog.replace("dog/NN", "animal/NN"))) == ["alignment:copy_swap:general"]
+    assert copy_swaps(features(dog.replace("dog/NN", "animal/NN"), dog)) == ["alignment:copy_swap:specific"]
+    assert copy_swaps(features(dog, dog.replace("sleeps", "dances"))) == ["alignment:copy_swap:unrelated"]
+    # two swaps, or no near copy: no such feature
+    long = "a/DT girl/NN in/IN a/DT blue/JJ dress/NN sings/VBZ on/IN the/DT big/JJ stage/NN ./."
+    two = features(long, long.replace("blue", "green").replace("girl", "dog"))
+    assert two["alignment:copy:conflict"] == 1 and copy_swaps(two) == []
+    assert copy_swaps(features(GIRL_BLUE, "a/DT green/JJ dress/NN ./.")) == []
+
+
 def test_identical_sentences_are_entailed_with_no_substitution():
     found = features(GIRL_BLUE, GIRL_BLUE)
     assert found["alignment:verdict:entailed"] == 1 and found["alignment:copy:entailed"] == 1

@@ -26,7 +26,9 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
   when besides that everything is equal or more general (the one-word swap that must flip the
   label to contradiction), ``entailed`` when every word is equal or more general, ``new=<n>``
   (1, 2, 3+) otherwise; ``copy:<verdict>`` repeats it when the hypothesis is most of the
-  premise word for word, where overlap features say least about the label;
+  premise word for word, where overlap features say least about the label, and
+  ``copy_swap:<class>`` names the class of the one word swapped in such a near copy
+  (``unrelated`` when no resource relates the two words);
 * ``negation:<hypothesis_only|premise_only|both>``, also conjoined with the verdict, and
   ``quantifier:<word>:<in_premise|new>``;
 * ``role_swap``: the subject and object of the premise trade places in the hypothesis
@@ -213,6 +215,10 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
     features[f"verdict:{verdict}"] = 1
     if share >= COPY_SHARE:
         features[f"copy:{verdict}"] = 1
+        swaps = [link for link in links if link.kind == "swap"]
+        if len(swaps) == 1:
+            # A near copy with one word swapped: what the swap does decides the label.
+            features[f"copy_swap:{swaps[0].relation_class if swaps[0].relation else 'unrelated'}"] = 1
     if p.negated or h.negated:
         negation = "both" if p.negated and h.negated else "hypothesis_only" if h.negated else "premise_only"
         features[f"negation:{negation}"] = 1
