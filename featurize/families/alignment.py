@@ -63,7 +63,7 @@ _BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 
 @dataclass(frozen=True)
 class Link:
-    """One hypothesis content word and the premise word it is aligned to.
+    """One hypothesis content word (or a particle swapped for its opposite) and the premise word it is aligned to.
 
     ``kind`` is ``in_place``, ``swap`` (one word replaced by one word), ``substitution`` (a
     word in a replaced block), ``moved``, ``elsewhere`` or ``new`` (then
