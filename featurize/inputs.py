@@ -30,13 +30,13 @@ def _is_table(items) -> bool:
     return isinstance(items, (pd.DataFrame, dict)) or hasattr(items, "to_pandas")
 
 
-def as_pairs(items, start: int | None = 0, columns=COLUMNS) -> list[Pair]:
-    """:func:`as_pair` on every item; a single string pair is not mistaken for a batch.
+def checked_items(items, start: int | None = 0, columns=COLUMNS) -> list:
+    """``items`` as a list of :class:`Pair` records and ``(premise, hypothesis)`` strings, each checked.
 
     ``items`` may also be a table of pairs (a DataFrame, a ``datasets.Dataset``, a dict of
-    columns) whose ``columns`` hold the premise and the hypothesis. The string pairs' sentences
-    are tokenized and tagged together (one batch, see :func:`lexnli.text.make_sentences`).
-    ``start`` is the position of the first item, for error messages (``None``: do not say where).
+    columns) whose ``columns`` hold the premise and the hypothesis. A single pair is not mistaken
+    for a batch. ``start`` is the position of the first item, for error messages (``None``: do
+    not say where).
     """
     if isinstance(items, (str, Pair)):
         raise TypeError("expected a sequence of pairs, got a single item: wrap it in a list")
@@ -46,8 +46,19 @@ def as_pairs(items, start: int | None = 0, columns=COLUMNS) -> list[Pair]:
             where = f" at position {start + i}" if start is not None else ""
             raise TypeError(f"expected a Pair or a (premise, hypothesis) pair of strings{where}, "
                             f"got {type(item).__name__}: {item!r:.80}")
+    return items
+
+
+def tagged_pairs(items) -> list[Pair]:
+    """:class:`Pair` records of :func:`checked_items`' items: the string pairs' sentences tokenized and
+    tagged together (one batch, see :func:`lexnli.text.make_sentences`)."""
     sentences = iter(make_sentences([(text, None) for item in items if not isinstance(item, Pair) for text in item]))
     return [item if isinstance(item, Pair) else Pair(next(sentences), next(sentences)) for item in items]
+
+
+def as_pairs(items, start: int | None = 0, columns=COLUMNS) -> list[Pair]:
+    """:func:`as_pair` on every item (:func:`checked_items`, then :func:`tagged_pairs`)."""
+    return tagged_pairs(checked_items(items, start, columns))
 
 
 #: Tag sets for the tag-matching families: "ptb" keeps the Penn Treebank tags; "coarse" keeps
