@@ -27,7 +27,7 @@ from .families import resolve
 from .families.lexicalized import CROSS_FAMILIES, CROSS_MAX_TOKENS, n_capped, pair_work
 from .inputs import COLUMNS, TAG_SETS, as_pairs, checked_items, tagged_pairs
 from .presets import PRESETS, preset_params
-from .shards import map_slices, shard_slices
+from . import shards
 
 _PAPER = PRESETS["paper"]
 logger = logging.getLogger("lexnli")
@@ -296,13 +296,13 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         """The :class:`BatchFeatures` of checked input ``items``, in order: contiguous shards of them
         tokenized, tagged and featurized in ``n_jobs`` processes (see :mod:`featurize.shards`)."""
         n_jobs = 1 if self.n_jobs is None else effective_n_jobs(self.n_jobs)
-        if n_jobs > 1 and not all(isinstance(item, Pair) for item in items):
-            load_tagger()  # once, before the workers start: they inherit it
+        if n_jobs > 1 and shards.FORK and not all(isinstance(item, Pair) for item in items):
+            load_tagger()  # once, before the workers are forked: they inherit it
         shard = partial(_featurize_shard, families=families, lowercase=self.lowercase, tag_set=self.tag_set,
                         batch_size=self.batch_size, with_names=with_names)
-        slices = shard_slices(len(items), self.batch_size, n_jobs)
+        slices = shards.shard_slices(len(items), self.batch_size, n_jobs)
         batches, capped = [], 0
-        for found, n in tqdm(map_slices(shard, items, slices, n_jobs), total=len(slices), desc="featurize",
+        for found, n in tqdm(shards.map_slices(shard, items, slices, n_jobs), total=len(slices), desc="featurize",
                              unit="shard", disable=not self.progress):
             batches += found
             capped += n

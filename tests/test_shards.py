@@ -1,0 +1,99 @@
+"""Work on contiguous shards of the input in worker processes: the same results as in one process."""
+import gzip
+import json
+import multiprocessing
+import os
+
+import numpy as np
+import pytest
+
+from featurize import PairFeaturizer, shards
+from lexnli.corpora.snli import read_snli
+from lexnli.text import tokenize_and_tag_many
+
+from .conftest import shared_file
+from .test_featurizer_sklearn import X_TEXT, assert_same_matrix
+
+
+@pytest.mark.parametrize("n_items, shard_size, n_jobs, sizes", [
+    (10, 4, 1, [3, 3, 4]), (10, 100, 1, [10]), (10, 100, 2, [2, 3, 2, 3]), (3, 100, 4, [1, 1, 1]),
+    (0, 8, 2, []), (20, 4, 2, [4] * 5)])
+def test_shards_are_contiguous_bounded_and_at_least_two_per_process(n_items, shard_size, n_jobs, sizes):
+    slices = shards.shard_slices(n_items, shard_size, n_jobs)
+    assert [s.stop - s.start for s in slices] == sizes
+    assert [s.start for s in slices] == [0] + [s.stop for s in slices[:-1]] if n_items else slices == []
+
+
+def _pid_and_sum(items):
+    return os.getpid(), sum(items)
+
+
+def test_forked_workers_inherit_the_items_and_answer_in_order():
+    items = list(range(100))
+    slices = shards.shard_slices(len(items), 10, 2)
+    found = list(shards.map_slices(_pid_and_sum, items, slices, 2))
+    assert [total for _, total in found] == [sum(items[s]) for s in slices]
+    assert os.getpid() not in {pid for pid, _ in found}
+    assert list(shards.map_slices(_pid_and_sum, items, slices, 1)) == [(os.getpid(), sum(items[s])) for s in slices]
+
+
+def _in_a_daemonic_worker(_):
+    return {pid for pid, _ in shards.map_slices(_pid_and_sum, list(range(10)), shards.shard_slices(10, 2, 2), 2)}
+
+
+def test_a_daemonic_worker_maps_in_its_own_process():
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        pids = pool.map(_in_a_daemonic_worker, [0])[0]
+    assert len(pids) == 1 and os.getpid() not in pids  # every shard in the worker itself
+
+
+def test_without_fork_joblib_workers_get_each_shard(monkeypatch):
+    monkeypatch.setattr(shards, "FORK", False)
+    items = list(range(30))
+    slices = shards.shard_slices(len(items), 10, 2)
+    assert [total for _, total in shards.map_slices(_pid_and_sum, items, slices, 2)] == [sum(items[s]) for s in slices]
+
+
+def _dev_lines(n):
+    with gzip.open(shared_file("snli_1.0/snli_1.0_dev.jsonl.gz"), "rt", encoding="utf-8") as f:
+        return [json.loads(line) for _, line in zip(range(n), f)]
+
+
+def _same_fit(X, **params):
+    one, two = (PairFeaturizer(n_jobs=n_jobs, **params) for n_jobs in (1, 2))
+    assert_same_matrix(one.fit_transform(X), two.fit_transform(X))
+    if params.get("n_features") is None:
+        assert np.array_equal(one.vocabulary_, two.vocabulary_) and one.vocabulary_names_ == two.vocabulary_names_
+    assert_same_matrix(one.transform(X[::-1]), two.transform(X[::-1]))
+
+
+@pytest.mark.parametrize("params", [{"n_features": None, "batch_size": 64},
+                                    {"n_features": None, "min_df": 2, "dense_bins": 5, "tag_set": "coarse"},
+                                    {"n_features": 2**12, "batch_size": 100}])
+def test_two_processes_give_one_processs_matrix_on_raw_snli_pairs(params):
+    """400 SNLI dev lines as raw strings: several shards, premises repeated across shard edges."""
+    pairs = [(line["sentence1"], line["sentence2"]) for line in _dev_lines(400)]
+    _same_fit(pairs, **params)
+
+
+def test_two_processes_give_one_processs_matrix_on_parsed_records(snli_dev_path):
+    records = read_snli(snli_dev_path)[:500]
+    _same_fit(records, n_features=None, batch_size=64)
+
+
+def test_workers_tag_as_the_parent_does_and_leave_its_memo_alone():
+    """Forked workers tag with their own memo (a copy): the parent's is unchanged by them."""
+    from lexnli import text
+
+    before = dict(text._memo)
+    pairs = [(f"A dog number {i} runs.", f"A cat number {i} sleeps.") for i in range(50)]
+    X = PairFeaturizer(n_features=None, n_jobs=2, batch_size=10).fit_transform(pairs)
+    assert text._memo == before
+    assert_same_matrix(X, PairFeaturizer(n_features=None).fit_transform(pairs))
+    assert tokenize_and_tag_many([pairs[0][0]]) == [text.nltk_tokenize_and_tag(pairs[0][0])]
+
+
+def test_the_featurizer_without_fork(monkeypatch):
+    serial = PairFeaturizer(n_features=None, batch_size=5).fit_transform(X_TEXT)
+    monkeypatch.setattr(shards, "FORK", False)
+    assert_same_matrix(PairFeaturizer(n_features=None, batch_size=5, n_jobs=2).fit_transform(X_TEXT), serial)
