@@ -10,6 +10,8 @@ on consecutive lines), so each worker's memo of tagged sentences still finds mos
 from __future__ import annotations
 
 import multiprocessing
+import pickle
+import queue
 import sys
 from math import ceil
 
@@ -20,19 +22,6 @@ FORK = sys.platform.startswith("linux")
 #: Shards per process at least: when one process gets less of the CPU (a shared machine), the
 #: others take over its remaining shards.
 SHARDS_PER_JOB = 2
-
-_inherited = None  # (function, items) in a forked worker
-
-
-def _receive(function, items) -> None:
-    global _inherited
-    _inherited = function, items
-
-
-def _work(part: slice):
-    function, items = _inherited
-    return function(items[part])
-
 
 def shard_slices(n_items: int, shard_size: int, n_jobs: int) -> list[slice]:
     """Contiguous slices covering ``n_items`` items: at most ``shard_size`` items each, and with
@@ -47,8 +36,8 @@ def shard_slices(n_items: int, shard_size: int, n_jobs: int) -> list[slice]:
 def map_slices(function, items: list, slices: list[slice], n_jobs: int):
     """``function(items[s])`` for each slice ``s``, in order, as a generator: in this process when
     ``n_jobs`` is 1 (or when this process is itself a daemonic worker, which may not start
-    processes), else in ``n_jobs`` worker processes (forked ones given ``function`` and ``items``
-    once, see :data:`FORK`).
+    processes), else in ``n_jobs`` processes: this one and ``n_jobs - 1`` forked for the call,
+    which inherit ``function`` and ``items`` (see :data:`FORK`; elsewhere ``n_jobs`` joblib workers).
     """
     n_jobs = min(n_jobs, len(slices))
     if n_jobs <= 1 or multiprocessing.current_process().daemon:
@@ -59,5 +48,70 @@ def map_slices(function, items: list, slices: list[slice], n_jobs: int):
 
 
 def _forked(function, items, slices, n_jobs):
-    with multiprocessing.get_context("fork").Pool(n_jobs, initializer=_receive, initargs=(function, items)) as pool:
-        yield from pool.imap(_work, slices)
+    """This process and ``n_jobs - 1`` forked ones take the next shard in turn until none is left; the
+    forked ones send theirs back through a queue (pickled by a feeder thread, so they go on working)."""
+    context = multiprocessing.get_context("fork")
+    claimed = context.Value("l", 0)
+    done = context.Queue()
+
+    def claim():
+        with claimed.get_lock():
+            k = claimed.value
+            claimed.value += 1
+        return k
+
+    def work():
+        try:
+            for k in iter(claim, None):
+                if k >= len(slices):
+                    break
+                done.put((k, function(items[slices[k]])))
+        except BaseException as exc:  # sent back, and raised in the parent
+            done.put((None, _picklable(exc)))
+        done.close()
+        done.join_thread()
+
+    workers = [context.Process(target=work, daemon=True) for _ in range(n_jobs - 1)]
+    for worker in workers:
+        worker.start()
+    try:
+        results, sent = {}, 0
+        for k in iter(claim, None):
+            if k >= len(slices):
+                break
+            results[k] = function(items[slices[k]])
+            while sent in results:
+                yield results.pop(sent)
+                sent += 1
+        while sent < len(slices):
+            while sent not in results:
+                k, result = _next_result(done, workers)
+                results[k] = result
+            yield results.pop(sent)
+            sent += 1
+    finally:
+        for worker in workers:
+            worker.terminate()
+            worker.join()
+
+
+def _picklable(exc: BaseException) -> BaseException:
+    try:
+        pickle.dumps(exc)
+        return exc
+    except Exception:
+        return RuntimeError(f"{type(exc).__name__}: {exc}")
+
+
+def _next_result(done, workers):
+    """The next (shard, result) a worker sent; a worker's error is raised here, and so is a worker's death."""
+    while True:
+        try:
+            k, result = done.get(timeout=1)
+        except queue.Empty:
+            if any(w.exitcode not in (None, 0) for w in workers) or all(w.exitcode is not None for w in workers):
+                raise RuntimeError("a worker process ended without sending its shard") from None
+            continue
+        if k is None:
+            raise result
+        return k, result

@@ -3,13 +3,14 @@ import gzip
 import json
 import multiprocessing
 import os
+import time
 
 import numpy as np
 import pytest
 
 from featurize import PairFeaturizer, shards
 from lexnli.corpora.snli import read_snli
-from lexnli.text import tokenize_and_tag_many
+from lexnli.text import nltk_tokenize_and_tag, tokenize_and_tag_many
 
 from .conftest import shared_file
 from .test_featurizer_sklearn import X_TEXT, assert_same_matrix
@@ -24,24 +25,50 @@ def test_shards_are_contiguous_bounded_and_at_least_two_per_process(n_items, sha
     assert [s.start for s in slices] == [0] + [s.stop for s in slices[:-1]] if n_items else slices == []
 
 
+PARENT = os.getpid()
+
+
 def _pid_and_sum(items):
+    time.sleep(0.02)  # long enough for a forked worker to start and take shards
     return os.getpid(), sum(items)
 
 
-def test_forked_workers_inherit_the_items_and_answer_in_order():
+def test_this_process_and_a_forked_one_share_the_shards_and_answer_in_order():
     items = list(range(100))
     slices = shards.shard_slices(len(items), 10, 2)
     found = list(shards.map_slices(_pid_and_sum, items, slices, 2))
     assert [total for _, total in found] == [sum(items[s]) for s in slices]
-    assert os.getpid() not in {pid for pid, _ in found}
+    assert len({pid for pid, _ in found}) == 2 and os.getpid() in {pid for pid, _ in found}
     assert list(shards.map_slices(_pid_and_sum, items, slices, 1)) == [(os.getpid(), sum(items[s])) for s in slices]
+
+
+def _fails_in_a_worker(items):
+    time.sleep(0.02)
+    if os.getpid() != PARENT:
+        raise ValueError(f"shard starting at {items[0]}")
+    return sum(items)
+
+
+def _dies_in_a_worker(items):
+    time.sleep(0.02)
+    if os.getpid() != PARENT:
+        os._exit(3)
+    return sum(items)
+
+
+def test_a_workers_error_is_raised_here_and_its_death_named():
+    slices = shards.shard_slices(100, 10, 2)
+    with pytest.raises(ValueError, match="shard starting at"):
+        list(shards.map_slices(_fails_in_a_worker, list(range(100)), slices, 2))
+    with pytest.raises(RuntimeError, match="worker process ended without sending its shard"):
+        list(shards.map_slices(_dies_in_a_worker, list(range(100)), slices, 2))
 
 
 def _in_a_daemonic_worker(_):
     return {pid for pid, _ in shards.map_slices(_pid_and_sum, list(range(10)), shards.shard_slices(10, 2, 2), 2)}
 
 
-def test_a_daemonic_worker_maps_in_its_own_process():
+def test_a_daemonic_worker_maps_in_its_own_process():  # a multiprocessing Pool's worker, say
     with multiprocessing.get_context("fork").Pool(1) as pool:
         pids = pool.map(_in_a_daemonic_worker, [0])[0]
     assert len(pids) == 1 and os.getpid() not in pids  # every shard in the worker itself
@@ -51,7 +78,8 @@ def test_without_fork_joblib_workers_get_each_shard(monkeypatch):
     monkeypatch.setattr(shards, "FORK", False)
     items = list(range(30))
     slices = shards.shard_slices(len(items), 10, 2)
-    assert [total for _, total in shards.map_slices(_pid_and_sum, items, slices, 2)] == [sum(items[s]) for s in slices]
+    found = list(shards.map_slices(_pid_and_sum, items, slices, 2))
+    assert [total for _, total in found] == [sum(items[s]) for s in slices] and os.getpid() not in {p for p, _ in found}
 
 
 def _dev_lines(n):
@@ -81,16 +109,12 @@ def test_two_processes_give_one_processs_matrix_on_parsed_records(snli_dev_path)
     _same_fit(records, n_features=None, batch_size=64)
 
 
-def test_workers_tag_as_the_parent_does_and_leave_its_memo_alone():
-    """Forked workers tag with their own memo (a copy): the parent's is unchanged by them."""
-    from lexnli import text
-
-    before = dict(text._memo)
+def test_tagging_in_two_processes_gives_one_processs_matrix():
+    """Each process tags with its own memo and word caches (the forked one's a copy of the parent's)."""
     pairs = [(f"A dog number {i} runs.", f"A cat number {i} sleeps.") for i in range(50)]
     X = PairFeaturizer(n_features=None, n_jobs=2, batch_size=10).fit_transform(pairs)
-    assert text._memo == before
     assert_same_matrix(X, PairFeaturizer(n_features=None).fit_transform(pairs))
-    assert tokenize_and_tag_many([pairs[0][0]]) == [text.nltk_tokenize_and_tag(pairs[0][0])]
+    assert tokenize_and_tag_many([pairs[0][0]]) == [nltk_tokenize_and_tag(pairs[0][0])]
 
 
 def test_the_featurizer_without_fork(monkeypatch):
