@@ -11,7 +11,8 @@ pairs to the lexicalized feature matrix (``PairFeaturizer("lexicalized", n_jobs=
   emptied first so nothing is carried over from an earlier run.
 
 ``token_agreement`` is the share of tokens whose (token, tag) equals the reference's (1.0 for
-the ``nltk`` rows). Printed besides the CSV: the featurizer on the same pairs already tokenized
+the ``nltk`` rows). Each printed row carries the load average after it (the machine may be
+shared: compare rows of one run). Printed besides the CSV: the featurizer on the same pairs already tokenized
 and tagged (the floor), tokenize+tag time alone, the peak memory of the memo
 tables while tagging every sentence (tracemalloc, an untimed run), and the time to read the SNLI
 train subset (``read_snli``) with each tagger.
@@ -67,6 +68,11 @@ def forget():
     text._batch_tagger()._reset()
 
 
+def load() -> str:
+    """The 1-minute load average now (how busy the cores were while a row ran)."""
+    return f"load {os.getloadavg()[0]:.2f}"
+
+
 def timed(fn):
     start = time.perf_counter()
     result = fn()
@@ -94,6 +100,7 @@ def main(argv=None) -> int:
     _tagger(), _batch_tagger()  # load the weights once, outside the timings
     pairs = raw_pairs(args.limit)
     texts = [s for pair in pairs for s in pair]
+    print(f"$ python {' '.join(sys.argv)}    # {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {load()}")
     print(f"{len(pairs)} pairs, {len(texts)} sentences, {len(set(texts))} distinct")
 
     def nltk_path(n_jobs):
@@ -117,7 +124,7 @@ def main(argv=None) -> int:
                 share = agreement(tokenize_and_tag_many(texts), reference)
             rows.append({"setting": setting, "n_jobs": n_jobs, "pairs": len(pairs), "seconds": round(seconds, 3),
                          "pairs_per_second": round(len(pairs) / seconds, 1), "token_agreement": round(share, 6)})
-            print(rows[-1], X.shape, flush=True)
+            print(rows[-1], X.shape, load(), flush=True)
     with open(args.out, "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=COLUMNS)
         writer.writeheader()
@@ -126,12 +133,12 @@ def main(argv=None) -> int:
     records = [Pair(Sentence(s, a, b), Sentence(s, c, d)) for s, ((a, b), (c, d)) in
                zip(texts[::2], zip(reference[::2], reference[1::2]))]
     _, seconds = timed(lambda: PairFeaturizer("lexicalized").fit_transform(records))
-    print(f"the same pairs as tokenized records (no tokenizing or tagging): {len(pairs) / seconds:.1f} pairs/s")
+    print(f"the same pairs as tokenized records (no tokenizing or tagging): {len(pairs) / seconds:.1f} pairs/s, {load()}")
     _, nltk_seconds = timed(lambda: tokenize_and_tag_many(texts, tagger="nltk"))
     forget()
     _, fast_seconds = timed(lambda: tokenize_and_tag_many(texts))
     print(f"tokenize+tag only, {len(texts)} sentences: nltk {nltk_seconds:.2f} s, lexnli {fast_seconds:.2f} s "
-          f"(x{nltk_seconds / fast_seconds:.1f})")
+          f"(x{nltk_seconds / fast_seconds:.1f}), {load()}")
     forget()
     tracemalloc.start()
     tokenize_and_tag_many(texts)
@@ -144,7 +151,7 @@ def main(argv=None) -> int:
         for tagger in ("nltk", "fast"):
             forget()
             corpus, seconds = timed(lambda: read_snli(args.train, tagger=tagger))
-            print(f"read_snli({Path(args.train).name}, tagger={tagger!r}): {len(corpus)} pairs in {seconds:.2f} s")
+            print(f"read_snli({Path(args.train).name}, tagger={tagger!r}): {len(corpus)} pairs in {seconds:.2f} s, {load()}")
     return 0
 
 

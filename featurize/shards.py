@@ -19,18 +19,29 @@ from joblib import Parallel, delayed
 
 #: Whether workers are forked (where that is safe: Linux) rather than joblib's.
 FORK = sys.platform.startswith("linux")
-#: Shards per process at least: when one process gets less of the CPU (a shared machine), the
-#: others take over its remaining shards.
-SHARDS_PER_JOB = 2
+#: With several processes the shards shrink to 1/TAIL_SHARDS of one process's share at the end.
+TAIL_SHARDS = 8
+
 
 def shard_slices(n_items: int, shard_size: int, n_jobs: int) -> list[slice]:
-    """Contiguous slices covering ``n_items`` items: at most ``shard_size`` items each, and with
-    several processes at least :data:`SHARDS_PER_JOB` per process, of near-equal sizes."""
-    n_shards = ceil(n_items / shard_size)
-    if n_jobs > 1:
-        n_shards = min(max(n_shards, SHARDS_PER_JOB * n_jobs), n_items)
-    bounds = [n_items * k // n_shards for k in range(n_shards + 1)] if n_shards else [0]
-    return [slice(a, b) for a, b in zip(bounds, bounds[1:])]
+    """Contiguous slices covering ``n_items`` items, at most ``shard_size`` each (near-equal sizes in one process).
+
+    With several processes they shrink (guided scheduling): each is half of one process's share
+    of the items left, but no smaller than 1/:data:`TAIL_SHARDS` of a process's share of all of
+    them. The processes start on big shards and end on small ones, so the ones that finish first
+    (or the parent, which starts first) wait little for the last.
+    """
+    if n_jobs == 1:
+        n_shards = ceil(n_items / shard_size)
+        bounds = [n_items * k // n_shards for k in range(n_shards + 1)] if n_shards else [0]
+        return [slice(a, b) for a, b in zip(bounds, bounds[1:])]
+    smallest = ceil(n_items / (n_jobs * TAIL_SHARDS))
+    slices, start = [], 0
+    while start < n_items:
+        stop = min(n_items, start + min(shard_size, max(smallest, ceil((n_items - start) / (2 * n_jobs)))))
+        slices.append(slice(start, stop))
+        start = stop
+    return slices
 
 
 def map_slices(function, items: list, slices: list[slice], n_jobs: int):
@@ -75,20 +86,18 @@ def _forked(function, items, slices, n_jobs):
     for worker in workers:
         worker.start()
     try:
-        results, sent = {}, 0
-        for k in iter(claim, None):
-            if k >= len(slices):
-                break
-            results[k] = function(items[slices[k]])
+        results, sent, claiming = {}, 0, True
+        while sent < len(slices):
+            k = claim() if claiming else len(slices)
+            claiming = k < len(slices)
+            if claiming:
+                results[k] = function(items[slices[k]])
+            elif sent not in results:
+                results.update([_next_result(done, workers)])
+            results.update(_received(done))  # what the workers sent meanwhile: unpickled while they work
             while sent in results:
                 yield results.pop(sent)
                 sent += 1
-        while sent < len(slices):
-            while sent not in results:
-                k, result = _next_result(done, workers)
-                results[k] = result
-            yield results.pop(sent)
-            sent += 1
     finally:
         for worker in workers:
             worker.terminate()
@@ -103,15 +112,28 @@ def _picklable(exc: BaseException) -> BaseException:
         return RuntimeError(f"{type(exc).__name__}: {exc}")
 
 
-def _next_result(done, workers):
-    """The next (shard, result) a worker sent; a worker's error is raised here, and so is a worker's death."""
+def _unpacked(item):
+    k, result = item
+    if k is None:
+        raise result
+    return k, result
+
+
+def _received(done) -> list:
+    """The (shard, result) pairs the workers sent so far, without waiting; a worker's error is raised here."""
+    found = []
     while True:
         try:
-            k, result = done.get(timeout=1)
+            found.append(_unpacked(done.get_nowait()))
+        except queue.Empty:
+            return found
+
+
+def _next_result(done, workers):
+    """The next (shard, result) a worker sends; a worker's error is raised here, and so is a worker's death."""
+    while True:
+        try:
+            return _unpacked(done.get(timeout=1))
         except queue.Empty:
             if any(w.exitcode not in (None, 0) for w in workers) or all(w.exitcode is not None for w in workers):
                 raise RuntimeError("a worker process ended without sending its shard") from None
-            continue
-        if k is None:
-            raise result
-        return k, result
