@@ -75,6 +75,14 @@ class Batch:
         return [Pair(Sentence(" ".join(p_tokens), p_tokens, p_tags), Sentence(" ".join(h_tokens), h_tokens, h_tags))
                 for p_tokens, p_tags, h_tokens, h_tags in self.items]
 
+    def word_table(self) -> dict[int, str]:
+        """The word of each token hash of the batch (both sides)."""
+        table = {}
+        for side in (self.premise, self.hypothesis):
+            hashes, first = np.unique(side.hashes, return_index=True)
+            table.update(zip(hashes.tolist(), [side.tokens[i] for i in first.tolist()]))
+        return table
+
     @classmethod
     def from_pairs(cls, pairs, lowercase: bool = True, tag_set: str = "ptb") -> "Batch":
         """Flatten :class:`~lexnli.records.Pair` records, normalized as asked."""

@@ -25,6 +25,7 @@ from .arrays import unique_inverse
 from .batch import Batch, token_tuples
 from .families import resolve
 from .families.lexicalized import CROSS_FAMILIES, CROSS_MAX_TOKENS, n_capped, pair_work
+from .key_names import KeyNames
 from .inputs import COLUMNS, TAG_SETS, as_pairs, checked_items, tagged_pairs
 from .presets import PRESETS, preset_params
 from . import shards
@@ -65,31 +66,18 @@ class BatchFeatures:
         The distinct indicator feature keys of the batch, ascending.
     cells : scipy.sparse.csr_matrix of bool, shape (n, len(keys))
         True where key ``keys[j]`` fires in pair ``i`` (however often).
-    names : ndarray of object or None
-        The name of each key (only when asked: fitting a vocabulary).
+    names : KeyNames or None
+        What names each key (only when asked: fitting a vocabulary).
     """
 
     dense: np.ndarray
     keys: np.ndarray
     cells: sp.csr_matrix
-    names: np.ndarray | None
+    names: KeyNames | None
 
     def pair_counts(self) -> np.ndarray:
         """The number of pairs each key fires in."""
         return np.bincount(self.cells.indices, minlength=len(self.keys))
-
-
-def _key_names(families, found, batch, first: np.ndarray) -> np.ndarray:
-    """The name of each distinct key of a batch, from its first occurrence ``first`` in the families'
-    features laid end to end (a key two families share takes the first family's name)."""
-    names = np.empty(len(first), dtype=object)
-    start = 0
-    for family, features in zip(families, found):
-        end = start + len(features.keys)
-        mine = np.flatnonzero((first >= start) & (first < end))
-        names[mine] = features.names_of(family.name, batch, first[mine] - start)
-        start = end
-    return names
 
 
 def _featurize_batch(items, families, with_names=False) -> BatchFeatures:
@@ -103,7 +91,7 @@ def _featurize_batch(items, families, with_names=False) -> BatchFeatures:
     keys, first, columns = unique_inverse(np.concatenate([s.keys for s in found]) if found else np.zeros(0, np.uint64))
     cells = sp.csr_matrix((np.ones(len(rows), dtype=bool), (rows, columns)), shape=(batch.n, len(keys)))
     cells.sum_duplicates()  # a key fires once per pair however often (True + True is True)
-    names = _key_names(sparse_families, found, batch, first) if with_names else None
+    names = KeyNames.of_batch(sparse_families, found, batch, first) if with_names else None
     return BatchFeatures(dense, keys, cells, names)
 
 
@@ -169,19 +157,6 @@ def _vocabulary(batches, min_df: int) -> tuple[np.ndarray, list[np.ndarray]]:
     return keys[kept], np.split(position[at], np.cumsum([len(b.keys) for b in batches])[:-1])
 
 
-def _vocabulary_names(batches, positions: list[np.ndarray], size: int) -> list[str]:
-    """The name of each of ``size`` vocabulary keys, from the first batch it occurs in (``positions``: the
-    vocabulary position of each batch's keys, -1 for a key left out)."""
-    names = np.empty(size, dtype=object)
-    named = np.zeros(size, dtype=bool)
-    for batch, at in zip(batches, positions):
-        new = np.flatnonzero(at >= 0)
-        new = new[~named[at[new]]]
-        names[at[new]] = batch.names[new]
-        named[at[new]] = True
-    return names.tolist()
-
-
 class PairFeaturizer(TransformerMixin, BaseEstimator):
     """Featurize premise/hypothesis pairs with the SNLI paper's feature families.
 
@@ -235,7 +210,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         pairs they fire in, ties by key (only when ``n_features=None``).
     vocabulary_names_ : list of str
         The name of each vocabulary feature (``"hyp_unigrams:dog"``), aligned with
-        ``vocabulary_`` (only when ``n_features=None``).
+        ``vocabulary_`` (only when ``n_features=None``); built on first use from the compact
+        form fitting keeps (:mod:`featurize.key_names`).
     n_features_out_ : int
         Number of output columns.
 
@@ -340,7 +316,9 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         positions = None
         if self.n_features is None:
             self.vocabulary_, positions = _vocabulary(batches, self.min_df)
-            self.vocabulary_names_ = _vocabulary_names(batches, positions, len(self.vocabulary_))
+            self._vocabulary_key_names = KeyNames.merged(((b.names, at) for b, at in zip(batches, positions)),
+                                                         len(self.vocabulary_))
+            self._vocabulary_names = None
             n_indicators = len(self.vocabulary_)
         else:
             # Hashed indicator columns only when some family has indicators ("unlexicalized" has none).
@@ -410,6 +388,26 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
             return self._assemble(self._batches(checked_items(X, columns=self.columns), families))
 
     # -- names -----------------------------------------------------------------------------
+
+    @property
+    def vocabulary_names_(self) -> list[str]:
+        """The name of each vocabulary feature (see the class's Attributes), built on first use."""
+        names = self.__dict__.get("_vocabulary_names")
+        if names is None:
+            key_names = self.__dict__.get("_vocabulary_key_names")
+            if key_names is None:
+                raise AttributeError("vocabulary_names_: fit with n_features=None first")
+            names = self._vocabulary_names = key_names.names()
+        return names
+
+    def __getstate__(self):
+        """The state to pickle: the vocabulary's names as strings (built now if need be) in place of their
+        compact form, so that a saved model holds no other types than before (see classifiers.persistence)."""
+        state = super().__getstate__()
+        if state.get("_vocabulary_key_names") is not None:
+            state["_vocabulary_names"] = self.vocabulary_names_
+            del state["_vocabulary_key_names"]
+        return state
 
     def _leading_names(self) -> list[str]:
         """Names of the real-valued columns and of their bins (``"0.2<=bleu<0.35"``)."""
