@@ -438,3 +438,14 @@ def test_featurizing_leaves_no_cyclic_garbage():
     featurizer.fit_transform(X_TEXT)
     featurizer.transform(X_TEXT)
     assert gc.collect() == 0
+
+
+def test_vocabulary_names_are_built_on_first_use_and_pickled_as_strings():
+    featurizer = PairFeaturizer(n_features=None).fit(X_TEXT)
+    assert featurizer.__dict__["_vocabulary_names"] is None  # not built by fitting
+    state = featurizer.__getstate__()
+    assert "_vocabulary_key_names" not in state and state["_vocabulary_names"] == featurizer.vocabulary_names_
+    copy = pickle.loads(pickle.dumps(featurizer))
+    assert copy.vocabulary_names_ == featurizer.vocabulary_names_ and len(copy.vocabulary_names_) == len(copy.vocabulary_)
+    with pytest.raises(AttributeError, match="fit with n_features=None"):
+        PairFeaturizer(n_features=2**10).fit(X_TEXT).vocabulary_names_
