@@ -9,7 +9,7 @@ import numpy as np
 from lexnli.records import Pair, Sentence
 
 from .hashing import hash_tokens
-from .inputs import normalize
+from .inputs import tagged_tokens
 
 
 @dataclass
@@ -86,7 +86,7 @@ class Batch:
     @classmethod
     def from_pairs(cls, pairs, lowercase: bool = True, tag_set: str = "ptb") -> "Batch":
         """Flatten :class:`~lexnli.records.Pair` records, normalized as asked."""
-        return cls.from_tokens(token_tuples(pairs, lowercase, tag_set))
+        return cls.from_tokens(tagged_tokens(pairs, lowercase, tag_set))
 
     @classmethod
     def from_tokens(cls, items) -> "Batch":
@@ -95,10 +95,3 @@ class Batch:
         premise = _side([(pt, ptags) for pt, ptags, _, _ in items], tag_ids)
         hypothesis = _side([(ht, htags) for _, _, ht, htags in items], tag_ids)
         return cls(n=len(items), premise=premise, hypothesis=hypothesis, tag_names=list(tag_ids), items=list(items))
-
-
-def token_tuples(pairs, lowercase: bool = True, tag_set: str = "ptb") -> list[tuple]:
-    """The normalized tokens and tags of each pair: all that features read, and a cheap payload
-    to send to worker processes."""
-    return [normalize(p.premise.tokens, p.premise.tags, lowercase, tag_set) +
-            normalize(p.hypothesis.tokens, p.hypothesis.tags, lowercase, tag_set) for p in pairs]

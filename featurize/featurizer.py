@@ -22,11 +22,11 @@ from lexnli.runtime import gc_paused
 from lexnli.text import load_tagger
 
 from .arrays import unique_inverse
-from .batch import Batch, token_tuples
+from .batch import Batch
 from .families import resolve
 from .families.lexicalized import CROSS_FAMILIES, CROSS_MAX_TOKENS, n_capped, pair_work
 from .key_names import KeyNames
-from .inputs import COLUMNS, TAG_SETS, as_pairs, checked_items, tagged_pairs
+from .inputs import COLUMNS, TAG_SETS, checked_items, tagged_tokens
 from .presets import PRESETS, preset_params
 from . import shards
 
@@ -38,19 +38,20 @@ logger = logging.getLogger("lexnli")
 WORK_PER_BATCH = 2**21
 
 
-def work_bounded_slices(pairs, batch_size: int, budget: int | None = None) -> list[slice]:
-    """Consecutive slices of ``pairs``, each at most ``batch_size`` pairs and (unless one pair
-    alone exceeds it) at most ``budget`` work (default :data:`WORK_PER_BATCH`)."""
+def work_bounded_slices(items, batch_size: int, budget: int | None = None) -> list[slice]:
+    """Consecutive slices of ``items`` (``(premise tokens, tags, hypothesis tokens, tags)``), each at most
+    ``batch_size`` pairs and (unless one pair alone exceeds it) at most ``budget`` work (default
+    :data:`WORK_PER_BATCH`)."""
     budget = WORK_PER_BATCH if budget is None else budget
     slices, start, work = [], 0, 0
-    for i, pair in enumerate(pairs):
-        cost = pair_work(len(pair.premise.tokens), len(pair.hypothesis.tokens))
+    for i, (premise, _, hypothesis, _) in enumerate(items):
+        cost = pair_work(len(premise), len(hypothesis))
         if i > start and (i - start == batch_size or work + cost > budget):
             slices.append(slice(start, i))
             start, work = i, 0
         work += cost
-    if start < len(pairs):
-        slices.append(slice(start, len(pairs)))
+    if start < len(items):
+        slices.append(slice(start, len(items)))
     return slices
 
 
@@ -103,13 +104,10 @@ def _featurize_shard(items, families, lowercase: bool, tag_set: str, batch_size:
     The GC is paused here too, for worker processes that do not inherit the caller's pause.
     """
     with gc_paused():
-        pairs = tagged_pairs(items)
-        batches, capped = [], 0
-        for part in work_bounded_slices(pairs, batch_size):
-            chunk = token_tuples(pairs[part], lowercase, tag_set)
-            capped += n_capped(chunk)
-            batches.append(_featurize_batch(chunk, families, with_names))
-    return batches, capped
+        tokens = tagged_tokens(items, lowercase, tag_set)
+        batches = [_featurize_batch(tokens[part], families, with_names)
+                   for part in work_bounded_slices(tokens, batch_size)]
+    return batches, n_capped(tokens)
 
 
 def _bin_edges(values: np.ndarray, n_bins: int) -> np.ndarray:
@@ -448,10 +446,10 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         for j, name in enumerate(self._leading_names()):
             if wanted is None or j in wanted:
                 names[j].add(name)
-        pairs = as_pairs(X, columns=self.columns)
+        tokens = tagged_tokens(checked_items(X, columns=self.columns), self.lowercase, self.tag_set)
         lookup, offset = self._key_positions(), self._n_leading()
-        for part in work_bounded_slices(pairs, self.batch_size):
-            batch = Batch.from_pairs(pairs[part], self.lowercase, self.tag_set)
+        for part in work_bounded_slices(tokens, self.batch_size):
+            batch = Batch.from_tokens(tokens[part])
             for family in resolve(self.families_):
                 if family.dense:
                     continue

@@ -8,7 +8,7 @@ import pandas as pd
 
 from lexnli.corpora.frames import frame_texts
 from lexnli.records import Pair, Sentence
-from lexnli.text import make_sentences
+from lexnli.text import make_sentences, tokenize_and_tag_many
 
 
 def _is_string_pair(item) -> bool:
@@ -49,16 +49,28 @@ def checked_items(items, start: int | None = 0, columns=COLUMNS) -> list:
     return items
 
 
-def tagged_pairs(items) -> list[Pair]:
-    """:class:`Pair` records of :func:`checked_items`' items: the string pairs' sentences tokenized and
-    tagged together (one batch, see :func:`lexnli.text.make_sentences`)."""
-    sentences = iter(make_sentences([(text, None) for item in items if not isinstance(item, Pair) for text in item]))
-    return [item if isinstance(item, Pair) else Pair(next(sentences), next(sentences)) for item in items]
+def tagged_tokens(items, lowercase: bool = True, tag_set: str = "ptb") -> list[tuple]:
+    """What the features read of each of :func:`checked_items`' items: ``(premise tokens, premise tags,
+    hypothesis tokens, hypothesis tags)``, normalized (:func:`normalize`). The string pairs' sentences
+    are tokenized and tagged together (:func:`lexnli.text.tokenize_and_tag_many`), and no records
+    are built for them; these tuples are also a cheap payload for worker processes."""
+    tagged = iter(tokenize_and_tag_many([text for item in items if not isinstance(item, Pair) for text in item]))
+    found = []
+    for item in items:
+        if isinstance(item, Pair):
+            premise, hypothesis = (item.premise.tokens, item.premise.tags), (item.hypothesis.tokens, item.hypothesis.tags)
+        else:
+            premise, hypothesis = next(tagged), next(tagged)
+        found.append(normalize(*premise, lowercase, tag_set) + normalize(*hypothesis, lowercase, tag_set))
+    return found
 
 
 def as_pairs(items, start: int | None = 0, columns=COLUMNS) -> list[Pair]:
-    """:func:`as_pair` on every item (:func:`checked_items`, then :func:`tagged_pairs`)."""
-    return tagged_pairs(checked_items(items, start, columns))
+    """:func:`as_pair` on every item of :func:`checked_items`: the string pairs' sentences are tokenized
+    and tagged together (one batch, see :func:`lexnli.text.make_sentences`)."""
+    items = checked_items(items, start, columns)
+    sentences = iter(make_sentences([(text, None) for item in items if not isinstance(item, Pair) for text in item]))
+    return [item if isinstance(item, Pair) else Pair(next(sentences), next(sentences)) for item in items]
 
 
 #: Tag sets for the tag-matching families: "ptb" keeps the Penn Treebank tags; "coarse" keeps
