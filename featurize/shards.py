@@ -1,11 +1,12 @@
-"""Contiguous shards of a list of inputs, worked on in worker processes that inherit the inputs.
+"""Contiguous shards of a list of inputs, worked on in several processes that inherit the inputs.
 
-On Linux the workers are forked for the call: they start with the parent's memory, so the input
-list and whatever the parent loaded (NLTK's tagger weights, lexical resources) are there without
-being pickled, and a task is just a slice; only each shard's result travels back. Elsewhere
-(``fork`` is unsafe on macOS and missing on Windows) joblib's workers receive each shard pickled.
-Contiguous shards keep together what repeats in consecutive inputs (an SNLI premise is written
-on consecutive lines), so each worker's memo of tagged sentences still finds most of it.
+On Linux this process and ``n_jobs - 1`` processes forked for the call take the next shard in
+turn. The forked ones start with this process's memory, so the input list and whatever was
+loaded (NLTK's tagger weights, lexical resources) are there without being pickled, and a task
+is just a slice; only their shards' results travel back. Elsewhere (``fork`` is unsafe on macOS
+and missing on Windows) ``n_jobs`` joblib workers receive each shard pickled. Contiguous shards
+keep together what repeats in consecutive inputs (an SNLI premise is written on consecutive
+lines), so each process's memo of tagged sentences still finds most of it.
 """
 from __future__ import annotations
 
