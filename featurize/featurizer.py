@@ -138,21 +138,25 @@ def _csr(dense, rows, cols, n_columns, n_leading):
     return matrix
 
 
-def _vocabulary(batches, min_df: int) -> tuple[np.ndarray, list[np.ndarray]]:
+def _vocabulary(batches, min_df: int) -> tuple[np.ndarray, list[np.ndarray], np.ndarray]:
     """Keys that fire in at least ``min_df`` pairs, most frequent first (a key repeated within one pair counts
-    once), and the vocabulary position of each batch's keys (-1 for a key left out).
+    once); the vocabulary position of each batch's keys (-1 for a key left out); and where each vocabulary
+    key first occurs among the batches' keys laid end to end.
 
     Frequency order puts the weights a solver touches most next to each other in memory, which
     makes SAGA's epochs faster than key order (docs/RESULTS.md).
     """
-    keys, _, at = unique_inverse(np.concatenate([b.keys for b in batches] or [np.zeros(0, np.uint64)]))
+    keys, first, at = unique_inverse(np.concatenate([b.keys for b in batches] or [np.zeros(0, np.uint64)]))
     counts = np.bincount(at, weights=np.concatenate([b.pair_counts() for b in batches] or [np.zeros(0)]),
                          minlength=len(keys)).astype(np.int64)
     kept = np.flatnonzero(counts >= min_df)
-    kept = kept[np.argsort(-counts[kept], kind="stable")]
+    order = -counts[kept]
+    if len(order) and order.min() > np.iinfo(np.int16).min:
+        order = order.astype(np.int16)  # NumPy's stable sort of 16-bit integers is a radix sort
+    kept = kept[np.argsort(order, kind="stable")]
     position = np.full(len(keys), -1, dtype=np.int64)
     position[kept] = np.arange(len(kept))
-    return keys[kept], np.split(position[at], np.cumsum([len(b.keys) for b in batches])[:-1])
+    return keys[kept], np.split(position[at], np.cumsum([len(b.keys) for b in batches])[:-1]), first[kept]
 
 
 class PairFeaturizer(TransformerMixin, BaseEstimator):
@@ -313,9 +317,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
             self.bin_edges_ = [_bin_edges(values[:, j], self.dense_bins) for j in range(values.shape[1])]
         positions = None
         if self.n_features is None:
-            self.vocabulary_, positions = _vocabulary(batches, self.min_df)
-            self._vocabulary_key_names = KeyNames.merged(((b.names, at) for b, at in zip(batches, positions)),
-                                                         len(self.vocabulary_))
+            self.vocabulary_, positions, first = _vocabulary(batches, self.min_df)
+            self._vocabulary_key_names = KeyNames.joined(b.names for b in batches).take(first)
             self._vocabulary_names = None
             n_indicators = len(self.vocabulary_)
         else:

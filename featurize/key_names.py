@@ -29,8 +29,8 @@ class KeyNames:
         The index in ``families`` of each key's family.
     words : ndarray of uint64, shape (n_keys, n_words)
         The hashes of each key's words, in its family's order (columns past its family's words unused).
-    texts : dict of int to str
-        The names given as text, by key index.
+    texts : ndarray of object or None
+        The name of each key named by text (None for the others); None when no key is.
     tokens : dict of int to str
         The word of each hash in ``words`` (and of others: every word of the batches read).
     """
@@ -38,7 +38,7 @@ class KeyNames:
     families: tuple
     family: np.ndarray
     words: np.ndarray
-    texts: dict
+    texts: np.ndarray | None
     tokens: dict
 
     @classmethod
@@ -48,7 +48,8 @@ class KeyNames:
         family = np.zeros(len(first), dtype=np.int16)
         words = np.zeros((len(first), max((len(f.parts) for f in found if f.parts is not None), default=0)),
                          dtype=np.uint64)
-        texts, layouts, start = {}, [], 0
+        texts = None if all(f.parts is not None for f in found) else np.full(len(first), None, dtype=object)
+        layouts, start = [], 0
         for k, features in enumerate(found):
             end = start + len(features.keys)
             mine = np.flatnonzero((first >= start) & (first < end))
@@ -56,7 +57,7 @@ class KeyNames:
             family[mine] = k
             if features.parts is None:
                 layouts.append(None)
-                texts.update(zip(mine.tolist(), [features.names[i] for i in at.tolist()]))
+                texts[mine] = [features.names[i] for i in at.tolist()]
             else:
                 layouts.append(tuple(side for side, _ in features.parts))
                 for j, (side, index) in enumerate(features.parts):
@@ -65,24 +66,27 @@ class KeyNames:
         return cls(tuple(zip((f.name for f in families), layouts)), family, words, texts, batch.word_table())
 
     @classmethod
-    def merged(cls, parts, size: int) -> "KeyNames":
-        """The names of ``size`` keys gathered from ``parts``, a sequence of (:class:`KeyNames`, the position
-        among the ``size`` keys of each of its keys or -1); a key takes its first part's name."""
+    def joined(cls, parts) -> "KeyNames":
+        """The keys of ``parts`` (of the same families) one after the other."""
         parts = list(parts)
-        families = parts[0][0].families if parts else ()
-        family = np.zeros(size, dtype=np.int16)
-        words = np.zeros((size, max((p.words.shape[1] for p, _ in parts), default=0)), dtype=np.uint64)
-        texts, tokens, named = {}, {}, np.zeros(size, dtype=bool)
-        for names, at in parts:
-            new = np.flatnonzero(at >= 0)
-            new = new[~named[at[new]]]
-            named[at[new]] = True
-            family[at[new]] = names.family[new]
-            words[at[new], :names.words.shape[1]] = names.words[new]
-            if names.texts:
-                texts.update((at[i], names.texts[i]) for i in new.tolist() if i in names.texts)
-            tokens.update(names.tokens)
-        return cls(families, family, words, {int(k): v for k, v in texts.items()}, tokens)
+        width = max((p.words.shape[1] for p in parts), default=0)
+        words = np.zeros((sum(len(p.family) for p in parts), width), dtype=np.uint64)
+        start, tokens = 0, {}
+        for p in parts:
+            words[start:start + len(p.family), :p.words.shape[1]] = p.words
+            start += len(p.family)
+            tokens.update(p.tokens)
+        texts = None
+        if any(p.texts is not None for p in parts):
+            texts = np.concatenate([np.full(len(p.family), None, dtype=object) if p.texts is None else p.texts
+                                    for p in parts])
+        return cls(parts[0].families if parts else (), np.concatenate([p.family for p in parts] or [np.zeros(0, np.int16)]),
+                   words, texts, tokens)
+
+    def take(self, index: np.ndarray) -> "KeyNames":
+        """The names of keys ``index``, in that order."""
+        return KeyNames(self.families, self.family[index], self.words[index],
+                        None if self.texts is None else self.texts[index], self.tokens)
 
     def names(self) -> list[str]:
         """The name of each key, as :func:`~featurize.families.names.feature_name` (or its reference) gives it."""
@@ -90,7 +94,7 @@ class KeyNames:
         for k, (name, sides) in enumerate(self.families):
             rows = np.flatnonzero(self.family == k)
             if sides is None:
-                out[rows] = [self.texts[i] for i in rows.tolist()]
+                out[rows] = self.texts[rows]
                 continue
             columns = {"premise": [], "hypothesis": []}
             for j, side in enumerate(sides):
