@@ -258,6 +258,9 @@ def test_sparse_reference_only_family_is_named_and_keyed_through_the_adapter():
         X = featurizer.transform(pairs).toarray()
         assert X[:, names.index("toy_negation:not")].tolist() == [1, 0, 0]
         assert X[:, names.index("toy_negation:no")].tolist() == [0, 1, 0]
+        mixed = PairFeaturizer(["hyp_unigrams", "toy_negation", "cross_bigrams"], n_features=None).fit(pairs)
+        assert "toy_negation:not" in mixed.vocabulary_names_ and "hyp_unigrams:awake" in mixed.vocabulary_names_
+        assert {j: [name] for j, name in enumerate(mixed.get_feature_names_out())} == mixed.feature_names(pairs)
         hashed = PairFeaturizer("toy_group", n_features=2**20).fit(pairs)
         X = hashed.transform(pairs)
         assert hashed.feature_names(pairs) == {int(X[0].indices[0]): ["toy_negation:not"],
