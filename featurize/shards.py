@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import pickle
 import queue
+import signal
 import sys
 from math import ceil
 
@@ -73,6 +74,9 @@ def _forked(function, items, slices, n_jobs):
         return k
 
     def work():
+        # The default for SIGTERM: a handler inherited from this process (the CLIs' exit_on_sigterm)
+        # would turn it into an exception the worker might outlive.
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         try:
             for k in iter(claim, None):
                 if k >= len(slices):
@@ -100,8 +104,8 @@ def _forked(function, items, slices, n_jobs):
                 yield results.pop(sent)
                 sent += 1
     finally:
-        for worker in workers:
-            worker.terminate()
+        for worker in workers:  # done or abandoned: SIGKILL, which nothing inherited can catch
+            worker.kill()
             worker.join()
 
 

@@ -3,6 +3,7 @@ import gzip
 import json
 import multiprocessing
 import os
+import signal
 import time
 
 import numpy as np
@@ -55,6 +56,38 @@ def _dies_in_a_worker(items):
     if os.getpid() != PARENT:
         os._exit(3)
     return sum(items)
+
+
+def _sigterm_handling(items):
+    time.sleep(0.02)
+    return os.getpid(), signal.getsignal(signal.SIGTERM)
+
+
+def _stuck_in_a_worker(items):
+    if os.getpid() != PARENT:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # as an inherited handler that does not end it
+        time.sleep(30)
+    time.sleep(0.05)
+    raise ValueError("failed here")
+
+
+def test_workers_end_whatever_this_processs_sigterm_handler():
+    """A CLI's SIGTERM handler (exit_on_sigterm, SystemExit) was inherited by forked workers, and a worker
+    sent SIGTERM while starting once outlived it and the call waited for ever: workers take the default
+    handler, and are ended with SIGKILL."""
+    from lexnli.cli import exit_on_sigterm
+
+    previous = signal.getsignal(signal.SIGTERM)
+    exit_on_sigterm()
+    try:
+        found = list(shards.map_slices(_sigterm_handling, list(range(100)), shards.shard_slices(100, 10, 2), 2))
+        assert {handler for pid, handler in found if pid != os.getpid()} == {signal.SIG_DFL}
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="failed here"):
+        list(shards.map_slices(_stuck_in_a_worker, list(range(10)), shards.shard_slices(10, 1, 2), 2))
+    assert time.perf_counter() - start < 10  # the worker ignoring SIGTERM did not hold the call
 
 
 def test_a_workers_error_is_raised_here_and_its_death_named():
