@@ -13,10 +13,10 @@ pairs to the lexicalized feature matrix (``PairFeaturizer("lexicalized", n_jobs=
 ``token_agreement`` is the share of tokens whose (token, tag) equals the reference's (1.0 for
 the ``nltk`` rows). Each printed row carries the load average after it and how many cores
 other processes kept busy while it ran (the machine may be shared: compare rows of one run, and
-trust a ratio only when the other processes left both cores free). Printed besides the CSV: the featurizer on the same pairs already tokenized
-and tagged (the floor), tokenize+tag time alone, the peak memory of the memo
-tables while tagging every sentence (tracemalloc, an untimed run), and the time to read the SNLI
-train subset (``read_snli``) with each tagger.
+trust a ratio only when the other processes left both cores free). Printed besides the CSV:
+the featurizer on the same pairs already tokenized and tagged (the floor), tokenize+tag time
+alone, the peak memory of the memo tables while tagging every sentence (tracemalloc, an untimed
+run), and the time to read the SNLI train subset (``read_snli``) with each tagger.
 
     python benchmarks/text_bench.py --out text_bench.csv [--train FILE] [--limit N]
 """

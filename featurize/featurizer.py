@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from numbers import Integral
 from dataclasses import dataclass
 from functools import partial
+from numbers import Integral
 
 import numpy as np
 import pandas as pd
@@ -21,14 +21,14 @@ from lexnli.records import Pair
 from lexnli.runtime import gc_paused
 from lexnli.text import load_tagger
 
+from . import shards
 from .arrays import unique_inverse
 from .batch import Batch
 from .families import resolve
 from .families.lexicalized import CROSS_FAMILIES, CROSS_MAX_TOKENS, n_capped, pair_work
-from .key_names import KeyNames
 from .inputs import COLUMNS, TAG_SETS, checked_items, tagged_tokens
+from .key_names import KeyNames
 from .presets import PRESETS, preset_params
-from . import shards
 
 _PAPER = PRESETS["paper"]
 logger = logging.getLogger("lexnli")

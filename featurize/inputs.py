@@ -58,7 +58,8 @@ def tagged_tokens(items, lowercase: bool = True, tag_set: str = "ptb") -> list[t
     found = []
     for item in items:
         if isinstance(item, Pair):
-            premise, hypothesis = (item.premise.tokens, item.premise.tags), (item.hypothesis.tokens, item.hypothesis.tags)
+            premise = item.premise.tokens, item.premise.tags
+            hypothesis = item.hypothesis.tokens, item.hypothesis.tags
         else:
             premise, hypothesis = next(tagged), next(tagged)
         found.append(normalize(*premise, lowercase, tag_set) + normalize(*hypothesis, lowercase, tag_set))

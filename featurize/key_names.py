@@ -80,8 +80,8 @@ class KeyNames:
         if any(p.texts is not None for p in parts):
             texts = np.concatenate([np.full(len(p.family), None, dtype=object) if p.texts is None else p.texts
                                     for p in parts])
-        return cls(parts[0].families if parts else (), np.concatenate([p.family for p in parts] or [np.zeros(0, np.int16)]),
-                   words, texts, tokens)
+        family = np.concatenate([p.family for p in parts] or [np.zeros(0, np.int16)])
+        return cls(parts[0].families if parts else (), family, words, texts, tokens)
 
     def take(self, index: np.ndarray) -> "KeyNames":
         """The names of keys ``index``, in that order."""

@@ -5,9 +5,9 @@
 scores one token at a time from 14 features; 10 of them depend only on the words (the token's
 suffix and first letter, its normalized form and its neighbours'), 4 on the tags already
 predicted (previous tag, the two previous tags, previous tag with the word). Every feature's
-weights are one row of a matrix built once from the model; a word type's word-only features
-are looked up once (which rows) and cached, and the tag features are small dense tables. Decoding stays greedy, position by position, but across all
-sentences of the batch at once.
+weights are one row of a matrix built once from the model; which rows a word type's word-only
+features are is looked up once and cached, and the tag features are small dense tables.
+Decoding stays greedy, position by position, but across all sentences of the batch at once.
 
 The tags are NLTK's, not an approximation: the tag dictionary is consulted first with the raw
 word, words are normalized by NLTK's own ``normalize``, the context is padded with NLTK's START
@@ -149,7 +149,8 @@ class BatchPerceptronTagger:
                 entry = (0, self._tag_id[fixed], self._type_row(self._normalize(word)))
             else:
                 row = len(self._prefix_parts)
-                self._prefix_parts.append((self._row(f"i suffix {word[-3:]}"), self._row(f"i pref1 {word[0] if word else ''}")))
+                suffix, first = self._row(f"i suffix {word[-3:]}"), self._row(f"i pref1 {word[0] if word else ''}")
+                self._prefix_parts.append((suffix, first))
                 entry = (row, -1, self._type_row(self._normalize(word)))
             index = self._raw[word] = len(self._raw_rows)
             self._raw_rows.append(entry)

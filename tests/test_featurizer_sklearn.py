@@ -449,6 +449,7 @@ def test_vocabulary_names_are_built_on_first_use_and_pickled_as_strings():
     state = featurizer.__getstate__()
     assert "_vocabulary_key_names" not in state and state["_vocabulary_names"] == featurizer.vocabulary_names_
     copy = pickle.loads(pickle.dumps(featurizer))
-    assert copy.vocabulary_names_ == featurizer.vocabulary_names_ and len(copy.vocabulary_names_) == len(copy.vocabulary_)
+    assert copy.vocabulary_names_ == featurizer.vocabulary_names_
+    assert len(copy.vocabulary_names_) == len(copy.vocabulary_)
     with pytest.raises(AttributeError, match="fit with n_features=None"):
         PairFeaturizer(n_features=2**10).fit(X_TEXT).vocabulary_names_
