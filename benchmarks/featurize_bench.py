@@ -8,9 +8,10 @@ the full lexicalized feature set, in hashing mode (2**22 columns) and in vocabul
 feature keys share a hashed column, for 2**18 .. 2**24 columns.
 
 Each step is run twice: once timed, once under ``tracemalloc`` (peak of what the parent
-process allocates in the step, numpy included; not the joblib workers). ``maxRSS`` is the
+process allocates in the step, numpy included; not the worker processes). ``maxRSS`` is the
 process's high-water mark so far (``ru_maxrss``: it never goes down); ``worker MB`` is the
-largest joblib worker's peak RSS (``VmHWM`` from ``/proc``, read before the workers are shut down).
+largest ended worker process's peak RSS so far (``ru_maxrss`` of the children: the forked
+workers end with each call; it never goes down either).
 
     python benchmarks/featurize_bench.py [--train FILE] [--limit N] [--out figures.csv]
 """
@@ -19,7 +20,6 @@ from __future__ import annotations
 import argparse
 import csv
 import os
-import re
 import resource
 import sys
 import tempfile
@@ -60,22 +60,8 @@ def matrix_mb(X) -> float:
     return (X.data.nbytes + X.indices.nbytes + X.indptr.nbytes) / 2**20
 
 
-def workers_peak_mb() -> float | None:
-    """Largest peak RSS (VmHWM) among this process's children (the joblib workers), Linux only."""
-    peaks = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == os.getpid():
-                status = (stat.parent / "status").read_text()
-                peaks.append(int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024)
-        except (OSError, IndexError, ValueError, AttributeError):
-            continue  # the process ended meanwhile, or no /proc
-    return max(peaks, default=None)
-
-
-def shutdown_workers():
-    from joblib.externals.loky import get_reusable_executor
-    get_reusable_executor().shutdown(wait=True)
+def workers_peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # Linux reports KiB
 
 
 def collisions(keys: np.ndarray, bits: int) -> dict:
@@ -127,7 +113,6 @@ def main(argv=None) -> int:
         X, seconds = timed(step)
         peak = traced_peak_mb(step)
         workers = workers_peak_mb()
-        shutdown_workers()
         row = {"seconds": seconds, "pairs_per_second": n / seconds, "nnz_per_pair": X.nnz / max(n, 1),
                "rows": X.shape[0], "columns": X.shape[1], "matrix_mb": matrix_mb(X), "traced_peak_mb": peak,
                "maxrss_mb": maxrss_mb(), "worker_peak_rss_mb": workers if "n_jobs=2" in name else None}

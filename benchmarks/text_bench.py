@@ -11,10 +11,12 @@ pairs to the lexicalized feature matrix (``PairFeaturizer("lexicalized", n_jobs=
   emptied first so nothing is carried over from an earlier run.
 
 ``token_agreement`` is the share of tokens whose (token, tag) equals the reference's (1.0 for
-the ``nltk`` rows). Printed besides the CSV: the featurizer on the same pairs already tokenized
-and tagged (the floor), tokenize+tag time alone, the peak memory of the memo
-tables while tagging every sentence (tracemalloc, an untimed run), and the time to read the SNLI
-train subset (``read_snli``) with each tagger.
+the ``nltk`` rows). Each printed row carries the load average after it and how many cores
+other processes kept busy while it ran (the machine may be shared: compare rows of one run, and
+trust a ratio only when the other processes left both cores free). Printed besides the CSV:
+the featurizer on the same pairs already tokenized and tagged (the floor), tokenize+tag time
+alone, the peak memory of the memo tables while tagging every sentence (tracemalloc, an untimed
+run), and the time to read the SNLI train subset (``read_snli``) with each tagger.
 
     python benchmarks/text_bench.py --out text_bench.csv [--train FILE] [--limit N]
 """
@@ -25,6 +27,7 @@ import csv
 import gzip
 import json
 import os
+import resource
 import sys
 import time
 import tracemalloc
@@ -67,10 +70,38 @@ def forget():
     text._batch_tagger()._reset()
 
 
+def load() -> str:
+    """The 1-minute load average now (how busy the cores were while a row ran)."""
+    return f"load {os.getloadavg()[0]:.2f}"
+
+
+def _busy_seconds() -> float | None:
+    """CPU seconds the whole machine spent busy so far (Linux ``/proc/stat``; None elsewhere)."""
+    try:
+        with open("/proc/stat") as f:
+            ticks = [int(t) for t in f.readline().split()[1:]]
+    except OSError:
+        return None
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")  # all but idle and iowait
+
+
+def _own_seconds() -> float:
+    """CPU seconds of this process and of its ended children (the worker processes)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def timed(fn):
-    start = time.perf_counter()
+    """``fn()``, its wall-clock seconds, and how many cores other processes kept busy meanwhile (None if unknown)."""
+    busy, own, start = _busy_seconds(), _own_seconds(), time.perf_counter()
     result = fn()
-    return result, time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    others = None if busy is None else ((_busy_seconds() - busy) - (_own_seconds() - own)) / seconds
+    return result, seconds, others
+
+
+def contention(others) -> str:
+    return "" if others is None else f", other processes {others:.2f} cores"
 
 
 def main(argv=None) -> int:
@@ -94,6 +125,7 @@ def main(argv=None) -> int:
     _tagger(), _batch_tagger()  # load the weights once, outside the timings
     pairs = raw_pairs(args.limit)
     texts = [s for pair in pairs for s in pair]
+    print(f"$ python {' '.join(sys.argv)}    # {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {load()}")
     print(f"{len(pairs)} pairs, {len(texts)} sentences, {len(set(texts))} distinct")
 
     def nltk_path(n_jobs):
@@ -109,15 +141,15 @@ def main(argv=None) -> int:
     for setting in ("nltk", "lexnli"):
         for n_jobs in (1, 2):
             if setting == "nltk":
-                (sentences, X), seconds = timed(lambda: nltk_path(n_jobs))
+                (sentences, X), seconds, others = timed(lambda: nltk_path(n_jobs))
                 reference = [(s.tokens, s.tags) for s in sentences]
                 share = 1.0
             else:
-                X, seconds = timed(lambda: fast_path(n_jobs))
+                X, seconds, others = timed(lambda: fast_path(n_jobs))
                 share = agreement(tokenize_and_tag_many(texts), reference)
             rows.append({"setting": setting, "n_jobs": n_jobs, "pairs": len(pairs), "seconds": round(seconds, 3),
                          "pairs_per_second": round(len(pairs) / seconds, 1), "token_agreement": round(share, 6)})
-            print(rows[-1], X.shape, flush=True)
+            print(rows[-1], X.shape, load() + contention(others), flush=True)
     with open(args.out, "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=COLUMNS)
         writer.writeheader()
@@ -125,13 +157,14 @@ def main(argv=None) -> int:
 
     records = [Pair(Sentence(s, a, b), Sentence(s, c, d)) for s, ((a, b), (c, d)) in
                zip(texts[::2], zip(reference[::2], reference[1::2]))]
-    _, seconds = timed(lambda: PairFeaturizer("lexicalized").fit_transform(records))
-    print(f"the same pairs as tokenized records (no tokenizing or tagging): {len(pairs) / seconds:.1f} pairs/s")
-    _, nltk_seconds = timed(lambda: tokenize_and_tag_many(texts, tagger="nltk"))
+    _, seconds, others = timed(lambda: PairFeaturizer("lexicalized").fit_transform(records))
+    print(f"the same pairs as tokenized records (no tokenizing or tagging): {len(pairs) / seconds:.1f} pairs/s, "
+          f"{load()}{contention(others)}")
+    _, nltk_seconds, _ = timed(lambda: tokenize_and_tag_many(texts, tagger="nltk"))
     forget()
-    _, fast_seconds = timed(lambda: tokenize_and_tag_many(texts))
+    _, fast_seconds, others = timed(lambda: tokenize_and_tag_many(texts))
     print(f"tokenize+tag only, {len(texts)} sentences: nltk {nltk_seconds:.2f} s, lexnli {fast_seconds:.2f} s "
-          f"(x{nltk_seconds / fast_seconds:.1f})")
+          f"(x{nltk_seconds / fast_seconds:.1f}), {load()}{contention(others)}")
     forget()
     tracemalloc.start()
     tokenize_and_tag_many(texts)
@@ -143,8 +176,9 @@ def main(argv=None) -> int:
     if args.train:
         for tagger in ("nltk", "fast"):
             forget()
-            corpus, seconds = timed(lambda: read_snli(args.train, tagger=tagger))
-            print(f"read_snli({Path(args.train).name}, tagger={tagger!r}): {len(corpus)} pairs in {seconds:.2f} s")
+            corpus, seconds, others = timed(lambda: read_snli(args.train, tagger=tagger))
+            print(f"read_snli({Path(args.train).name}, tagger={tagger!r}): {len(corpus)} pairs in {seconds:.2f} s, "
+                  f"{load()}{contention(others)}")
     return 0
 
 

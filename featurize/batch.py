@@ -9,7 +9,7 @@ import numpy as np
 from lexnli.records import Pair, Sentence
 
 from .hashing import hash_tokens
-from .inputs import normalize
+from .inputs import tagged_tokens
 
 
 @dataclass
@@ -75,10 +75,18 @@ class Batch:
         return [Pair(Sentence(" ".join(p_tokens), p_tokens, p_tags), Sentence(" ".join(h_tokens), h_tokens, h_tags))
                 for p_tokens, p_tags, h_tokens, h_tags in self.items]
 
+    def word_table(self) -> dict[int, str]:
+        """The word of each token hash of the batch (both sides)."""
+        table = {}
+        for side in (self.premise, self.hypothesis):
+            hashes, first = np.unique(side.hashes, return_index=True)
+            table.update(zip(hashes.tolist(), [side.tokens[i] for i in first.tolist()]))
+        return table
+
     @classmethod
     def from_pairs(cls, pairs, lowercase: bool = True, tag_set: str = "ptb") -> "Batch":
         """Flatten :class:`~lexnli.records.Pair` records, normalized as asked."""
-        return cls.from_tokens(token_tuples(pairs, lowercase, tag_set))
+        return cls.from_tokens(tagged_tokens(pairs, lowercase, tag_set))
 
     @classmethod
     def from_tokens(cls, items) -> "Batch":
@@ -87,10 +95,3 @@ class Batch:
         premise = _side([(pt, ptags) for pt, ptags, _, _ in items], tag_ids)
         hypothesis = _side([(ht, htags) for _, _, ht, htags in items], tag_ids)
         return cls(n=len(items), premise=premise, hypothesis=hypothesis, tag_names=list(tag_ids), items=list(items))
-
-
-def token_tuples(pairs, lowercase: bool = True, tag_set: str = "ptb") -> list[tuple]:
-    """The normalized tokens and tags of each pair: all that features read, and a cheap payload
-    to send to worker processes."""
-    return [normalize(p.premise.tokens, p.premise.tags, lowercase, tag_set) +
-            normalize(p.hypothesis.tokens, p.hypothesis.tags, lowercase, tag_set) for p in pairs]

@@ -3,26 +3,31 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
+from dataclasses import dataclass
+from functools import partial
 from numbers import Integral
-from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
-from joblib import Parallel, delayed
+from joblib import effective_n_jobs
 from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils._available_if import available_if
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 from tqdm.auto import tqdm
 
+from lexnli.records import Pair
 from lexnli.runtime import gc_paused
+from lexnli.text import load_tagger
 
-from .arrays import sorted_unique
-from .batch import Batch, token_tuples
-from .families import SparseFeatures, resolve
+from . import shards
+from .arrays import unique_inverse
+from .batch import Batch
+from .families import resolve
 from .families.lexicalized import CROSS_FAMILIES, CROSS_MAX_TOKENS, n_capped, pair_work
-from .inputs import COLUMNS, TAG_SETS, as_pairs
+from .inputs import COLUMNS, TAG_SETS, checked_items, tagged_tokens
+from .key_names import KeyNames
 from .presets import PRESETS, preset_params
 
 _PAPER = PRESETS["paper"]
@@ -33,48 +38,76 @@ logger = logging.getLogger("lexnli")
 WORK_PER_BATCH = 2**21
 
 
-def work_bounded_slices(pairs, batch_size: int, budget: int | None = None) -> list[slice]:
-    """Consecutive slices of ``pairs``, each at most ``batch_size`` pairs and (unless one pair
-    alone exceeds it) at most ``budget`` work (default :data:`WORK_PER_BATCH`)."""
+def work_bounded_slices(items, batch_size: int, budget: int | None = None) -> list[slice]:
+    """Consecutive slices of ``items`` (``(premise tokens, tags, hypothesis tokens, tags)``), each at most
+    ``batch_size`` pairs and (unless one pair alone exceeds it) at most ``budget`` work (default
+    :data:`WORK_PER_BATCH`)."""
     budget = WORK_PER_BATCH if budget is None else budget
     slices, start, work = [], 0, 0
-    for i, pair in enumerate(pairs):
-        cost = pair_work(len(pair.premise.tokens), len(pair.hypothesis.tokens))
+    for i, (premise, _, hypothesis, _) in enumerate(items):
+        cost = pair_work(len(premise), len(hypothesis))
         if i > start and (i - start == batch_size or work + cost > budget):
             slices.append(slice(start, i))
             start, work = i, 0
         work += cost
-    if start < len(pairs):
-        slices.append(slice(start, len(pairs)))
+    if start < len(items):
+        slices.append(slice(start, len(items)))
     return slices
 
 
-def _first_occurrences(family, batch, found):
-    """The distinct keys of a sparse family's features in a batch, with what names them (names are built later,
-    only for the keys the vocabulary keeps)."""
-    keys, first = np.unique(found.keys, return_index=True)
-    parts = None if found.parts is None else [(side, index[first]) for side, index in found.parts]
-    names = None if found.names is None else [found.names[i] for i in first]
-    tokens = SimpleNamespace(premise=SimpleNamespace(tokens=batch.premise.tokens),
-                             hypothesis=SimpleNamespace(tokens=batch.hypothesis.tokens))
-    return family.name, keys, SparseFeatures(found.rows[first], keys, parts, names), tokens
+@dataclass
+class BatchFeatures:
+    """The features of one batch, as a worker hands them back: small, and needing no vocabulary yet.
+
+    Attributes
+    ----------
+    dense : ndarray of shape (n, n_dense)
+        The real-valued columns.
+    keys : ndarray of uint64
+        The distinct indicator feature keys of the batch, ascending.
+    cells : scipy.sparse.csr_matrix of bool, shape (n, len(keys))
+        True where key ``keys[j]`` fires in pair ``i`` (however often).
+    names : KeyNames or None
+        What names each key (only when asked: fitting a vocabulary).
+    """
+
+    dense: np.ndarray
+    keys: np.ndarray
+    cells: sp.csr_matrix
+    names: KeyNames | None
+
+    def pair_counts(self) -> np.ndarray:
+        """The number of pairs each key fires in."""
+        return np.bincount(self.cells.indices, minlength=len(self.keys))
 
 
-def _featurize_batch(items, families, with_names=False):
-    """Dense block, (row, key) indicator features and (if asked) the named keys of one batch; the unit of parallel work.
+def _featurize_batch(items, families, with_names=False) -> BatchFeatures:
+    """The features of one batch of ``(premise tokens, tags, hypothesis tokens, tags)`` items."""
+    batch = Batch.from_tokens(items)
+    dense = [f.fast(batch) for f in families if f.dense]
+    dense = np.column_stack(dense) if dense else np.zeros((batch.n, 0))
+    sparse_families = [f for f in families if not f.dense]
+    found = [f.fast(batch) for f in sparse_families]
+    rows = np.concatenate([s.rows for s in found]) if found else np.zeros(0, dtype=np.int64)
+    keys, first, columns = unique_inverse(np.concatenate([s.keys for s in found]) if found else np.zeros(0, np.uint64))
+    cells = sp.csr_matrix((np.ones(len(rows), dtype=bool), (rows, columns)), shape=(batch.n, len(keys)))
+    cells.sum_duplicates()  # a key fires once per pair however often (True + True is True)
+    names = KeyNames.of_batch(sparse_families, found, batch, first) if with_names else None
+    return BatchFeatures(dense, keys, cells, names)
 
-    The GC is paused here too, for worker processes (the caller's pause covers one process only).
+
+def _featurize_shard(items, families, lowercase: bool, tag_set: str, batch_size: int, with_names: bool):
+    """The :class:`BatchFeatures` of a shard of checked input items (tokenized and tagged here if they are
+    strings), in work-bounded batches, and how many of its pairs the cross features cap: the unit of
+    parallel work.
+
+    The GC is paused here too, for worker processes that do not inherit the caller's pause.
     """
     with gc_paused():
-        batch = Batch.from_tokens(items)
-        dense = [f.fast(batch) for f in families if f.dense]
-        dense = np.column_stack(dense) if dense else np.zeros((batch.n, 0))
-        sparse_families = [f for f in families if not f.dense]
-        sparse = [f.fast(batch) for f in sparse_families]
-        rows = np.concatenate([s.rows for s in sparse]) if sparse else np.zeros(0, dtype=np.int64)
-        keys = np.concatenate([s.keys for s in sparse]) if sparse else np.zeros(0, dtype=np.uint64)
-        named = [_first_occurrences(f, batch, s) for f, s in zip(sparse_families, sparse)] if with_names else []
-    return dense, rows, keys, named
+        tokens = tagged_tokens(items, lowercase, tag_set)
+        batches = [_featurize_batch(tokens[part], families, with_names)
+                   for part in work_bounded_slices(tokens, batch_size)]
+    return batches, n_capped(tokens)
 
 
 def _bin_edges(values: np.ndarray, n_bins: int) -> np.ndarray:
@@ -92,51 +125,38 @@ def _bin_name(column: str, edges: np.ndarray, b: int) -> str:
     return f"{edges[b - 1]:.3g}<={column}<{edges[b]:.3g}"
 
 
-def _csr(dense, rows, cols, n_columns):
-    """One batch's CSR matrix: dense values where nonzero, then indicators (deduplicated to 1)."""
-    n = dense.shape[0]
+def _csr(dense, rows, cols, n_columns, n_leading):
+    """One batch's CSR matrix: dense values where nonzero, then indicators (columns from ``n_leading`` on:
+    1, however many of the batch's features a hashed column holds)."""
     dense_rows, dense_cols = np.nonzero(dense)
-    cells = sorted_unique(rows.astype(np.int64) * n_columns + cols)
-    sparse_rows, sparse_cols = np.divmod(cells, n_columns)
     matrix = sp.csr_matrix(
-        (np.concatenate([dense[dense_rows, dense_cols], np.ones(len(cells))]),
-         (np.concatenate([dense_rows, sparse_rows]), np.concatenate([dense_cols, sparse_cols]))),
-        shape=(n, n_columns))
-    matrix.sort_indices()
+        (np.concatenate([dense[dense_rows, dense_cols], np.ones(len(rows))]),
+         (np.concatenate([dense_rows, rows]), np.concatenate([dense_cols, cols]))),
+        shape=(dense.shape[0], n_columns))
+    matrix.sum_duplicates()
+    matrix.data[matrix.indices >= n_leading] = 1
     return matrix
 
 
-def _vocabulary(batches, min_df: int) -> np.ndarray:
-    """Keys that fire in at least ``min_df`` pairs, most frequent first (a key repeated within one pair counts once).
+def _vocabulary(batches, min_df: int) -> tuple[np.ndarray, list[np.ndarray], np.ndarray]:
+    """Keys that fire in at least ``min_df`` pairs, most frequent first (a key repeated within one pair counts
+    once); the vocabulary position of each batch's keys (-1 for a key left out); and where each vocabulary
+    key first occurs among the batches' keys laid end to end.
 
     Frequency order puts the weights a solver touches most next to each other in memory, which
     makes SAGA's epochs faster than key order (docs/RESULTS.md).
     """
-    per_pair = []
-    for _, rows, keys, _ in batches:
-        order = np.lexsort((rows, keys))
-        rows, keys = rows[order], keys[order]
-        new = np.ones(len(keys), dtype=bool)
-        new[1:] = (keys[1:] != keys[:-1]) | (rows[1:] != rows[:-1])
-        per_pair.append(keys[new])
-    keys, counts = sorted_unique(np.concatenate(per_pair or [np.zeros(0, np.uint64)]), return_counts=True)
-    kept = counts >= min_df
-    keys, counts = keys[kept], counts[kept]
-    return keys[np.argsort(-counts, kind="stable")]
-
-
-def _vocabulary_names(batches, vocabulary: np.ndarray) -> list[str]:
-    """The name of each vocabulary key, from the first batch it occurs in (one name built per key)."""
-    names = np.empty(len(vocabulary), dtype=object)
-    named = np.zeros(len(vocabulary), dtype=bool)
-    index = pd.Index(vocabulary)
-    for _, _, _, occurrences in batches:
-        for family, keys, first, tokens in occurrences:
-            at = index.get_indexer(keys)
-            for i in np.flatnonzero(at >= 0)[~named[at[at >= 0]]]:
-                names[at[i]] = first.name(family, tokens, int(i))
-                named[at[i]] = True
-    return names.tolist()
+    keys, first, at = unique_inverse(np.concatenate([b.keys for b in batches] or [np.zeros(0, np.uint64)]))
+    counts = np.bincount(at, weights=np.concatenate([b.pair_counts() for b in batches] or [np.zeros(0)]),
+                         minlength=len(keys)).astype(np.int64)
+    kept = np.flatnonzero(counts >= min_df)
+    order = -counts[kept]
+    if len(order) and order.min() > np.iinfo(np.int16).min:
+        order = order.astype(np.int16)  # NumPy's stable sort of 16-bit integers is a radix sort
+    kept = kept[np.argsort(order, kind="stable")]
+    position = np.full(len(keys), -1, dtype=np.int64)
+    position[kept] = np.arange(len(kept))
+    return keys[kept], np.split(position[at], np.cumsum([len(b.keys) for b in batches])[:-1]), first[kept]
 
 
 class PairFeaturizer(TransformerMixin, BaseEstimator):
@@ -168,7 +188,9 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         Tags the cross features match on: the Penn Treebank tags as given (the paper's
         definition), or their first two letters (``NN`` matches ``NNS``, ``VBZ`` matches ``VBG``).
     n_jobs : int or None, default=None
-        Processes for featurization (joblib); ``None`` means 1, ``-1`` all cores.
+        Processes that tokenize, tag and featurize contiguous shards of the pairs; ``None`` means
+        1, ``-1`` all cores (joblib's convention). Where the platform allows, the workers are
+        forked, so they share the loaded tagger and the input instead of receiving copies.
     batch_size : int, default=8192
         Pairs per batch at most: the unit of vectorized and parallel work. Batches of long
         sentences are smaller (see :data:`WORK_PER_BATCH`), which bounds peak memory.
@@ -190,7 +212,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         pairs they fire in, ties by key (only when ``n_features=None``).
     vocabulary_names_ : list of str
         The name of each vocabulary feature (``"hyp_unigrams:dog"``), aligned with
-        ``vocabulary_`` (only when ``n_features=None``).
+        ``vocabulary_`` (only when ``n_features=None``); built on first use from the compact
+        form fitting keeps (:mod:`featurize.key_names`).
     n_features_out_ : int
         Number of output columns.
 
@@ -247,31 +270,35 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     # -- fitting ---------------------------------------------------------------------------
 
-    def _batches(self, pairs, families, with_names=False):
-        """(dense, rows, keys, named keys) for each batch of ``pairs``, in order, in parallel if asked."""
-        chunks = [token_tuples(pairs[part], self.lowercase, self.tag_set)
-                  for part in work_bounded_slices(pairs, self.batch_size)]
-        if any(f.name in CROSS_FAMILIES for f in families):
-            capped = sum(n_capped(chunk) for chunk in chunks)
-            if capped:
-                logger.warning("%d of %d pairs have a sentence longer than %d tokens: their cross features "
-                               "read its first %d tokens only", capped, len(pairs), CROSS_MAX_TOKENS, CROSS_MAX_TOKENS)
-        jobs = (delayed(_featurize_batch)(chunk, families, with_names) for chunk in chunks)
-        n_jobs = self.n_jobs if self.n_jobs is not None else 1
-        results = Parallel(n_jobs=n_jobs, return_as="generator")(jobs) if n_jobs != 1 else \
-            (_featurize_batch(chunk, families, with_names) for chunk in chunks)
-        return tqdm(results, total=len(chunks), desc="featurize", unit="batch", disable=not self.progress)
+    def _batches(self, items, families, with_names=False) -> list[BatchFeatures]:
+        """The :class:`BatchFeatures` of checked input ``items``, in order: contiguous shards of them
+        tokenized, tagged and featurized in ``n_jobs`` processes (see :mod:`featurize.shards`)."""
+        n_jobs = 1 if self.n_jobs is None else effective_n_jobs(self.n_jobs)
+        if n_jobs > 1 and shards.FORK and not all(isinstance(item, Pair) for item in items):
+            load_tagger()  # once, before the workers are forked: they inherit it
+        shard = partial(_featurize_shard, families=families, lowercase=self.lowercase, tag_set=self.tag_set,
+                        batch_size=self.batch_size, with_names=with_names)
+        slices = shards.shard_slices(len(items), self.batch_size, n_jobs)
+        batches, capped = [], 0
+        for found, n in tqdm(shards.map_slices(shard, items, slices, n_jobs), total=len(slices), desc="featurize",
+                             unit="shard", disable=not self.progress):
+            batches += found
+            capped += n
+        if capped and any(f.name in CROSS_FAMILIES for f in families):
+            logger.warning("%d of %d pairs have a sentence longer than %d tokens: their cross features "
+                           "read its first %d tokens only", capped, len(items), CROSS_MAX_TOKENS, CROSS_MAX_TOKENS)
+        return batches
 
     def fit(self, X, y=None):
         """Check the configuration; learn the vocabulary when ``n_features=None``."""
         with gc_paused():
-            self._fit(as_pairs(X, columns=self.columns), keep=False)
+            self._fit(checked_items(X, columns=self.columns), keep=False)
         return self
 
     def fit_transform(self, X, y=None):
         """Fit and transform in one pass over the pairs."""
         with gc_paused():
-            return self._fit(as_pairs(X, columns=self.columns), keep=True)
+            return self._fit(checked_items(X, columns=self.columns), keep=True)
 
     def _start(self):
         """Validate the parameters and set the dense columns and families; return the families."""
@@ -283,52 +310,48 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         return families
 
     def _learn(self, batches):
-        """Set the output width, learning the vocabulary and bin edges from ``batches`` when there are any to learn."""
+        """Set the output width, learning the vocabulary and bin edges from ``batches`` when there are any to
+        learn; with a vocabulary, return each batch's keys' index in it (-1: left out), else None."""
         if self.dense_bins is not None:
-            values = np.concatenate([d for d, _, _, _ in batches] or [np.zeros((0, len(self.dense_columns_)))])
+            values = np.concatenate([b.dense for b in batches] or [np.zeros((0, len(self.dense_columns_)))])
             self.bin_edges_ = [_bin_edges(values[:, j], self.dense_bins) for j in range(values.shape[1])]
+        positions = None
         if self.n_features is None:
-            self.vocabulary_ = _vocabulary(batches, self.min_df)
-            self.vocabulary_names_ = _vocabulary_names(batches, self.vocabulary_)
+            self.vocabulary_, positions, first = _vocabulary(batches, self.min_df)
+            self._vocabulary_key_names = KeyNames.joined(b.names for b in batches).take(first)
+            self._vocabulary_names = None
             n_indicators = len(self.vocabulary_)
         else:
             # Hashed indicator columns only when some family has indicators ("unlexicalized" has none).
             n_indicators = self.n_features if any(not f.dense for f in resolve(self.families_)) else 0
         self.n_features_out_ = self._n_leading() + n_indicators
+        return positions
 
     def _n_leading(self) -> int:
         """Columns before the indicator features: the real values, then their bins."""
         return len(self.dense_columns_) + sum(len(e) + 1 for e in self.bin_edges_)
 
-    def _fit(self, pairs, keep):
+    def _fit(self, items, keep):
         families = self._start()
         if self.n_features is not None and not keep and self.dense_bins is None:
             self._learn(None)
             return None
-        batches = list(self._batches(pairs, families, with_names=self.n_features is None))
-        self._learn(batches)
-        return self._assemble(batches)
+        batches = self._batches(items, families, with_names=self.n_features is None)
+        return self._assemble(batches, self._learn(batches))
 
     # -- transforming ----------------------------------------------------------------------
 
-    def _column_lookup(self):
-        """A function: keys -> (output column of each known key, which keys are known).
+    def _key_positions(self):
+        """A function: keys -> each key's index among the indicator columns (-1 for a key the vocabulary lacks).
 
         Hashing knows every key. A vocabulary is looked up through a hash table (pandas' Index),
         built once per call: binary search in a vocabulary of millions of keys misses the cache
         at every step.
         """
-        offset = self._n_leading()
         if self.n_features is not None:
             n_features = np.uint64(self.n_features)
-            return lambda keys: (offset + (keys % n_features).astype(np.int64), np.ones(len(keys), dtype=bool))
-        index = pd.Index(self.vocabulary_)
-
-        def lookup(keys):
-            at = index.get_indexer(keys)
-            known = at >= 0
-            return offset + at[known], known
-        return lookup
+            return lambda keys: (keys % n_features).astype(np.int64)
+        return pd.Index(self.vocabulary_).get_indexer
 
     def _bins(self, dense):
         """(row, column) of the bin indicator each real value falls in (none without ``dense_bins``)."""
@@ -341,14 +364,18 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
             offset += len(edges) + 1
         return np.concatenate(rows), np.concatenate(cols)
 
-    def _assemble(self, batches):
-        blocks = []
-        lookup = self._column_lookup()
-        for dense, rows, keys, _ in batches:
-            cols, known = lookup(keys)
-            bin_rows, bin_cols = self._bins(dense)
-            blocks.append(_csr(dense, np.concatenate([bin_rows, rows[known]]), np.concatenate([bin_cols, cols]),
-                               self.n_features_out_))
+    def _assemble(self, batches, positions=None):
+        """The CSR matrix of ``batches``; ``positions``: each batch's keys' index among the indicator columns
+        (-1: none), looked up when not given."""
+        blocks, offset = [], self._n_leading()
+        lookup = self._key_positions() if positions is None else None
+        for k, batch in enumerate(batches):
+            at = (lookup(batch.keys) if positions is None else positions[k])[batch.cells.indices]
+            kept = at >= 0
+            cell_rows = np.repeat(np.arange(batch.cells.shape[0]), np.diff(batch.cells.indptr))
+            bin_rows, bin_cols = self._bins(batch.dense)
+            blocks.append(_csr(batch.dense, np.concatenate([bin_rows, cell_rows[kept]]),
+                               np.concatenate([bin_cols, offset + at[kept]]), self.n_features_out_, offset))
         matrix = sp.vstack(blocks, format="csr") if blocks else sp.csr_matrix((0, self.n_features_out_))
         matrix.indices = matrix.indices.astype(np.int32, copy=False)
         matrix.indptr = matrix.indptr.astype(np.int32 if matrix.nnz < 2**31 else np.int64, copy=False)
@@ -359,9 +386,29 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         check_is_fitted(self, "n_features_out_")
         families = resolve(self.families_)
         with gc_paused():
-            return self._assemble(self._batches(as_pairs(X, columns=self.columns), families))
+            return self._assemble(self._batches(checked_items(X, columns=self.columns), families))
 
     # -- names -----------------------------------------------------------------------------
+
+    @property
+    def vocabulary_names_(self) -> list[str]:
+        """The name of each vocabulary feature (see the class's Attributes), built on first use."""
+        names = self.__dict__.get("_vocabulary_names")
+        if names is None:
+            key_names = self.__dict__.get("_vocabulary_key_names")
+            if key_names is None:
+                raise AttributeError("vocabulary_names_: fit with n_features=None first")
+            names = self._vocabulary_names = key_names.names()
+        return names
+
+    def __getstate__(self):
+        """The state to pickle: the vocabulary's names as strings (built now if need be) in place of their
+        compact form, so that a saved model holds no other types than before (see classifiers.persistence)."""
+        state = super().__getstate__()
+        if state.get("_vocabulary_key_names") is not None:
+            state["_vocabulary_names"] = self.vocabulary_names_
+            del state["_vocabulary_key_names"]
+        return state
 
     def _leading_names(self) -> list[str]:
         """Names of the real-valued columns and of their bins (``"0.2<=bleu<0.35"``)."""
@@ -402,16 +449,17 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         for j, name in enumerate(self._leading_names()):
             if wanted is None or j in wanted:
                 names[j].add(name)
-        pairs = as_pairs(X, columns=self.columns)
-        lookup = self._column_lookup()
-        for part in work_bounded_slices(pairs, self.batch_size):
-            batch = Batch.from_pairs(pairs[part], self.lowercase, self.tag_set)
+        tokens = tagged_tokens(checked_items(X, columns=self.columns), self.lowercase, self.tag_set)
+        lookup, offset = self._key_positions(), self._n_leading()
+        for part in work_bounded_slices(tokens, self.batch_size):
+            batch = Batch.from_tokens(tokens[part])
             for family in resolve(self.families_):
                 if family.dense:
                     continue
                 found = family.fast(batch)
-                cols, known = lookup(found.keys)
-                positions = np.flatnonzero(known)
+                at = lookup(found.keys)
+                positions = np.flatnonzero(at >= 0)
+                cols = offset + at[positions]
                 if wanted_array is not None:
                     keep = np.isin(cols, wanted_array)
                     positions, cols = positions[keep], cols[keep]

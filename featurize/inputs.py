@@ -8,7 +8,7 @@ import pandas as pd
 
 from lexnli.corpora.frames import frame_texts
 from lexnli.records import Pair, Sentence
-from lexnli.text import make_sentences
+from lexnli.text import make_sentences, tokenize_and_tag_many
 
 
 def _is_string_pair(item) -> bool:
@@ -30,13 +30,13 @@ def _is_table(items) -> bool:
     return isinstance(items, (pd.DataFrame, dict)) or hasattr(items, "to_pandas")
 
 
-def as_pairs(items, start: int | None = 0, columns=COLUMNS) -> list[Pair]:
-    """:func:`as_pair` on every item; a single string pair is not mistaken for a batch.
+def checked_items(items, start: int | None = 0, columns=COLUMNS) -> list:
+    """``items`` as a list of :class:`Pair` records and ``(premise, hypothesis)`` strings, each checked.
 
     ``items`` may also be a table of pairs (a DataFrame, a ``datasets.Dataset``, a dict of
-    columns) whose ``columns`` hold the premise and the hypothesis. The string pairs' sentences
-    are tokenized and tagged together (one batch, see :func:`lexnli.text.make_sentences`).
-    ``start`` is the position of the first item, for error messages (``None``: do not say where).
+    columns) whose ``columns`` hold the premise and the hypothesis. A single pair is not mistaken
+    for a batch. ``start`` is the position of the first item, for error messages (``None``: do
+    not say where).
     """
     if isinstance(items, (str, Pair)):
         raise TypeError("expected a sequence of pairs, got a single item: wrap it in a list")
@@ -46,6 +46,30 @@ def as_pairs(items, start: int | None = 0, columns=COLUMNS) -> list[Pair]:
             where = f" at position {start + i}" if start is not None else ""
             raise TypeError(f"expected a Pair or a (premise, hypothesis) pair of strings{where}, "
                             f"got {type(item).__name__}: {item!r:.80}")
+    return items
+
+
+def tagged_tokens(items, lowercase: bool = True, tag_set: str = "ptb") -> list[tuple]:
+    """What the features read of each of :func:`checked_items`' items: ``(premise tokens, premise tags,
+    hypothesis tokens, hypothesis tags)``, normalized (:func:`normalize`). The string pairs' sentences
+    are tokenized and tagged together (:func:`lexnli.text.tokenize_and_tag_many`), and no records
+    are built for them; these tuples are also a cheap payload for worker processes."""
+    tagged = iter(tokenize_and_tag_many([text for item in items if not isinstance(item, Pair) for text in item]))
+    found = []
+    for item in items:
+        if isinstance(item, Pair):
+            premise = item.premise.tokens, item.premise.tags
+            hypothesis = item.hypothesis.tokens, item.hypothesis.tags
+        else:
+            premise, hypothesis = next(tagged), next(tagged)
+        found.append(normalize(*premise, lowercase, tag_set) + normalize(*hypothesis, lowercase, tag_set))
+    return found
+
+
+def as_pairs(items, start: int | None = 0, columns=COLUMNS) -> list[Pair]:
+    """:func:`as_pair` on every item of :func:`checked_items`: the string pairs' sentences are tokenized
+    and tagged together (one batch, see :func:`lexnli.text.make_sentences`)."""
+    items = checked_items(items, start, columns)
     sentences = iter(make_sentences([(text, None) for item in items if not isinstance(item, Pair) for text in item]))
     return [item if isinstance(item, Pair) else Pair(next(sentences), next(sentences)) for item in items]
 

@@ -4,10 +4,10 @@
 ``nltk.tag.perceptron.PerceptronTagger`` and tags a batch of tokenized sentences at once. NLTK
 scores one token at a time from 14 features; 10 of them depend only on the words (the token's
 suffix and first letter, its normalized form and its neighbours'), 4 on the tags already
-predicted (previous tag, the two previous tags, previous tag with the word). The word-only
-features become per-word-type rows of a weight matrix, looked up once per type and cached; the
-tag features are small dense tables. Decoding stays greedy, position by position, but across all
-sentences of the batch at once.
+predicted (previous tag, the two previous tags, previous tag with the word). Every feature's
+weights are one row of a matrix built once from the model; which rows a word type's word-only
+features are is looked up once and cached, and the tag features are small dense tables.
+Decoding stays greedy, position by position, but across all sentences of the batch at once.
 
 The tags are NLTK's, not an approximation: the tag dictionary is consulted first with the raw
 word, words are normalized by NLTK's own ``normalize``, the context is padded with NLTK's START
@@ -37,6 +37,12 @@ class BatchPerceptronTagger:
         Bound on the cached word types (raw and normalized): the caches are emptied before a
         batch once they hold more, so they hold at most this many plus one batch's types and
         memory stays bounded on an endless stream of new words.
+
+    Notes
+    -----
+    The weight matrix (one row per feature of the model, about 27 MB for NLTK's English model)
+    is built when the tagger is made, so that tagging never builds rows, and so that worker
+    processes forked afterwards share it instead of each building its own.
     """
 
     def __init__(self, tagger, batch_size: int = 4096, max_types: int = 200_000):
@@ -49,6 +55,7 @@ class BatchPerceptronTagger:
         # Classes in descending order: np.argmax keeps the first maximum, i.e. the last label.
         self.classes = tuple(sorted(tagger.model.classes, reverse=True))
         self._class_index = {c: i for i, c in enumerate(self.classes)}
+        self._feature_row, self._matrix = self._weight_matrix()
         start, start2 = tagger.START
         self._start, self._end = tuple(tagger.START), tuple(tagger.END)
         self.tags = (start, start2) + tuple(sorted(set(self.classes) | set(self._tagdict.values())))
@@ -66,46 +73,54 @@ class BatchPerceptronTagger:
                     self._prev_tag_word.setdefault(word, []).append((self._tag_id[prev], feature))
         self._reset()
 
+    def _weight_matrix(self) -> tuple[dict, np.ndarray]:
+        """Each feature's row and the matrix of their weights by class (row 0: zeros, no feature)."""
+        feature_row, rows, columns, values = {}, [], [], []
+        for feature, weights in self._weights.items():
+            row = feature_row[feature] = len(feature_row) + 1
+            for label, weight in weights.items():
+                rows.append(row)
+                columns.append(self._class_index[label])
+                values.append(weight)
+        matrix = np.zeros((len(feature_row) + 1, len(self.classes)))
+        matrix[rows, columns] = values
+        return feature_row, matrix
+
     def _vector(self, feature: str) -> np.ndarray:
-        vector = np.zeros(len(self.classes))
-        for label, weight in self._weights.get(feature, {}).items():
-            vector[self._class_index[label]] = weight
-        return vector
+        return self._matrix[self._row(feature)]
+
+    def _row(self, feature: str) -> int:
+        """Row of ``feature`` in the weight matrix (0, the zero row, for a feature the model lacks)."""
+        return self._feature_row.get(feature, 0)
 
     def _table(self, name) -> np.ndarray:
         return np.stack([self._vector(name(t)) for t in self.tags])
 
     def _reset(self) -> None:
         """Empty the per-type caches (row 0 of every table is the zero row / no feature)."""
-        self._rows = [np.zeros(len(self.classes))]
-        self._row_of = {}
+        self._prefix_parts = [(0, 0)]
         self._raw = {}
         self._raw_rows = [(0, -1, 0)]
         self._norm = {}
         self._norm_rows = [(0,) * (len(_TYPE_FEATURES) + 1)]
         self._ptw_rows = [np.zeros(len(self.tags), dtype=np.int32)]
-        # The lists above as arrays, extended with each batch's new rows.
+        # The lists above as arrays (the prefix parts as the rows they sum to), extended with each batch's new rows.
         self._arrays = [np.zeros((0, len(self.classes))), np.zeros((0, 3), dtype=np.int32),
                         np.zeros((0, len(_TYPE_FEATURES) + 1), dtype=np.int32), np.zeros((0, len(self.tags)), dtype=np.int32)]
 
     def _grown_arrays(self) -> list[np.ndarray]:
-        """The weight matrix and the raw-word, normalized-type and previous-tag+word tables, up to date."""
-        for k, rows in enumerate((self._rows, self._raw_rows, self._norm_rows, self._ptw_rows)):
+        """The raw words' prefix scores and the raw-word, normalized-type and previous-tag+word tables, up to date."""
+        prefixes = self._arrays[0]
+        if len(self._prefix_parts) > len(prefixes):
+            suffix, first = np.array(self._prefix_parts[len(prefixes):], dtype=np.int64).T
+            # NLTK's first three features, summed in its order from 0.0.
+            new = ((0.0 + self._vector("bias")) + self._matrix[suffix]) + self._matrix[first]
+            self._arrays[0] = np.concatenate([prefixes, new])
+        for k, rows in enumerate((self._raw_rows, self._norm_rows, self._ptw_rows), start=1):
             old = self._arrays[k]
             if len(rows) > len(old):
                 self._arrays[k] = np.concatenate([old, np.array(rows[len(old):], dtype=old.dtype)])
         return self._arrays
-
-    def _row(self, feature: str) -> int:
-        """Row of ``feature`` in the weight matrix (0, the zero row, for a feature the model lacks)."""
-        row = self._row_of.get(feature)
-        if row is None:
-            row = 0
-            if self._weights.get(feature):
-                row = len(self._rows)
-                self._rows.append(self._vector(feature))
-            self._row_of[feature] = row
-        return row
 
     def _type_row(self, norm: str) -> int:
         """Index of a normalized word type: its word-only feature rows and its previous-tag+word rows."""
@@ -133,20 +148,19 @@ class BatchPerceptronTagger:
             if fixed:
                 entry = (0, self._tag_id[fixed], self._type_row(self._normalize(word)))
             else:
-                # NLTK's first three features, summed in its order from 0.0.
-                prefix = ((0.0 + self._vector("bias")) + self._vector(f"i suffix {word[-3:]}")
-                          + self._vector(f"i pref1 {word[0] if word else ''}"))
-                row = len(self._rows)
-                self._rows.append(prefix)
+                row = len(self._prefix_parts)
+                suffix, first = self._row(f"i suffix {word[-3:]}"), self._row(f"i pref1 {word[0] if word else ''}")
+                self._prefix_parts.append((suffix, first))
                 entry = (row, -1, self._type_row(self._normalize(word)))
             index = self._raw[word] = len(self._raw_rows)
             self._raw_rows.append(entry)
         return index
 
     def cache_size(self) -> dict:
-        """Entries of the per-type caches and the bytes of their arrays (the Python dicts beside them not counted)."""
-        return {"weight_rows": len(self._rows), "raw_types": len(self._raw), "normalized_types": len(self._norm),
-                "array_bytes": sum(a.nbytes for a in self._grown_arrays())}
+        """Entries of the per-type caches and the bytes of their arrays (the Python dicts beside them not counted),
+        and the bytes of the weight matrix (fixed)."""
+        return {"weight_matrix_bytes": self._matrix.nbytes, "raw_types": len(self._raw),
+                "normalized_types": len(self._norm), "array_bytes": sum(a.nbytes for a in self._grown_arrays())}
 
     def tag_sents(self, sentences) -> list[tuple[str, ...]]:
         """The tags of each tokenized sentence (a list of token sequences), NLTK's exactly."""
@@ -173,7 +187,8 @@ class BatchPerceptronTagger:
         raw[np.arange(width)[None, :] < lengths[:, None]] = flat
         start_types = [self._type_row(t) for t in self._start]
         end_types = [self._type_row(t) for t in self._end]
-        M, raw_rows, norm_rows, ptw_rows = self._grown_arrays()
+        prefixes, raw_rows, norm_rows, ptw_rows = self._grown_arrays()
+        M = self._matrix
         prefix_row, fixed, norm = raw_rows[raw, 0], raw_rows[raw, 1], raw_rows[raw, 2]
         # Normalized context: START START2 w1..wn END END2 (positions past a sentence's end are
         # filled with its END markers, so every sentence sees NLTK's context).
@@ -196,7 +211,7 @@ class BatchPerceptronTagger:
                 p, p2 = prev[todo], prev2[todo]
                 here, before, before2 = context[todo, j + 2], context[todo, j + 1], context[todo, j]
                 after, after2 = context[todo, j + 3], context[todo, j + 4]
-                scores = (M[prefix_row[todo, j]] + self._prev_tag[p] + self._prev2_tag[p2]
+                scores = (prefixes[prefix_row[todo, j]] + self._prev_tag[p] + self._prev2_tag[p2]
                           + self._prev_prev2[p, p2] + M[norm_rows[here, 0]]
                           + M[ptw_rows[norm_rows[here, 7], p]]
                           + M[norm_rows[before, 1]] + M[norm_rows[before, 2]] + M[norm_rows[before2, 3]]

@@ -109,6 +109,12 @@ def _batch_tagger():
     return BatchPerceptronTagger(_tagger())
 
 
+def load_tagger() -> None:
+    """Load the fast tokenizer and tagger (NLTK's weights) now rather than at the first raw sentence:
+    before forking worker processes, say, which then share them instead of each loading its own."""
+    _fast_tokenizer(), _batch_tagger()
+
+
 _memo: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 

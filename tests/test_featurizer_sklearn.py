@@ -258,6 +258,9 @@ def test_sparse_reference_only_family_is_named_and_keyed_through_the_adapter():
         X = featurizer.transform(pairs).toarray()
         assert X[:, names.index("toy_negation:not")].tolist() == [1, 0, 0]
         assert X[:, names.index("toy_negation:no")].tolist() == [0, 1, 0]
+        mixed = PairFeaturizer(["hyp_unigrams", "toy_negation", "cross_bigrams"], n_features=None).fit(pairs)
+        assert "toy_negation:not" in mixed.vocabulary_names_ and "hyp_unigrams:awake" in mixed.vocabulary_names_
+        assert {j: [name] for j, name in enumerate(mixed.get_feature_names_out())} == mixed.feature_names(pairs)
         hashed = PairFeaturizer("toy_group", n_features=2**20).fit(pairs)
         X = hashed.transform(pairs)
         assert hashed.feature_names(pairs) == {int(X[0].indices[0]): ["toy_negation:not"],
@@ -438,3 +441,15 @@ def test_featurizing_leaves_no_cyclic_garbage():
     featurizer.fit_transform(X_TEXT)
     featurizer.transform(X_TEXT)
     assert gc.collect() == 0
+
+
+def test_vocabulary_names_are_built_on_first_use_and_pickled_as_strings():
+    featurizer = PairFeaturizer(n_features=None).fit(X_TEXT)
+    assert featurizer.__dict__["_vocabulary_names"] is None  # not built by fitting
+    state = featurizer.__getstate__()
+    assert "_vocabulary_key_names" not in state and state["_vocabulary_names"] == featurizer.vocabulary_names_
+    copy = pickle.loads(pickle.dumps(featurizer))
+    assert copy.vocabulary_names_ == featurizer.vocabulary_names_
+    assert len(copy.vocabulary_names_) == len(copy.vocabulary_)
+    with pytest.raises(AttributeError, match="fit with n_features=None"):
+        PairFeaturizer(n_features=2**10).fit(X_TEXT).vocabulary_names_

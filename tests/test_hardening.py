@@ -414,14 +414,16 @@ def test_long_pairs_make_smaller_batches_with_the_same_features(monkeypatch):
     from featurize import Pair, PairFeaturizer
     from featurize import featurizer as featurizer_module
     from featurize.featurizer import work_bounded_slices
+    from featurize.inputs import tagged_tokens
 
     pairs = [Pair(long_sentence(n), long_sentence(m, 5)) for n, m in [(300, 200), (10, 5), (150, 150), (3, 4)] * 3]
     whole = PairFeaturizer("lexicalized").fit_transform(pairs)
     budget = 2 * 128 * 128
-    slices = work_bounded_slices(pairs, batch_size=100, budget=budget)
+    slices = work_bounded_slices(tagged_tokens(pairs), batch_size=100, budget=budget)
     assert len(slices) > 3 and [s.start for s in slices[1:]] == [s.stop for s in slices[:-1]]
     assert slices[0].start == 0 and slices[-1].stop == len(pairs)
-    assert [len(range(len(pairs))[s]) for s in work_bounded_slices(pairs, batch_size=5, budget=10**9)] == [5, 5, 2]
+    assert [len(range(len(pairs))[s]) for s in work_bounded_slices(tagged_tokens(pairs), batch_size=5, budget=10**9)] \
+        == [5, 5, 2]
     monkeypatch.setattr(featurizer_module, "WORK_PER_BATCH", budget)
     assert (PairFeaturizer("lexicalized").fit_transform(pairs) != whole).nnz == 0
 

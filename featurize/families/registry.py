@@ -26,7 +26,7 @@ import numpy as np
 from lexical_resources import resources_version
 
 from ..hashing import feature_keys, hash_tokens, stable_hash
-from .names import feature_name
+from .names import feature_names
 
 
 @dataclass(frozen=True)
@@ -45,12 +45,18 @@ class SparseFeatures:
 
     def name(self, family: str, batch, i: int) -> str:
         """The name of feature ``i``: ``"family:premise words | hypothesis words"`` or the reference's name."""
+        return self.names_of(family, batch, np.array([i]))[0]
+
+    def names_of(self, family: str, batch, indices: np.ndarray) -> list[str]:
+        """The names of features ``indices`` (an integer array), as :meth:`name` gives them, built a
+        column of words at a time (per-feature calls made naming the bulk of fitting a vocabulary)."""
         if self.names is not None:
-            return self.names[i]
+            return [self.names[i] for i in indices.tolist()]
         words = {"premise": [], "hypothesis": []}
         for side, index in self.parts:
-            words[side].append(getattr(batch, side).tokens[index[i]])
-        return feature_name(family, tuple(words["premise"]), tuple(words["hypothesis"]))
+            tokens = getattr(batch, side).tokens
+            words[side].append([tokens[j] for j in index[indices].tolist()])
+        return feature_names(family, words["premise"], words["hypothesis"])
 
 
 @dataclass(frozen=True)
