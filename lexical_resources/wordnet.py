@@ -216,22 +216,24 @@ class WordNet:
             parents.update(_name(s) for s in direct)
             hypernyms |= self._closure(synset)
             if self.antonym_similar_tos and synset.pos() == "s":
-                for head in synset.similar_tos():
-                    for opposite in (a.synset() for lemma in head.lemmas() for a in lemma.antonyms()):
-                        antonyms.add(_name(opposite))
-                        antonyms.update(_name(s) for s in opposite.similar_tos())
+                # A satellite takes its cluster head's opposites (tiny, similar to small: large, huge).
+                antonyms.update(self._opposites(lemma for head in synset.similar_tos() for lemma in head.lemmas()))
             holonyms.update(_name(s) for s in synset.part_holonyms() + synset.member_holonyms()
                             + synset.substance_holonyms())
-            for lemma in synset.lemmas():
-                if lemma.name().lower() not in lemma_names:
-                    continue
-                for antonym in lemma.antonyms():
-                    opposite = antonym.synset()
-                    antonyms.add(_name(opposite))
-                    if self.antonym_similar_tos:
-                        antonyms.update(_name(s) for s in opposite.similar_tos())
+            antonyms.update(self._opposites(lemma for lemma in synset.lemmas()
+                                            if lemma.name().lower() in lemma_names))
         return _WordInfo(names, frozenset(hypernyms), frozenset(parents),
                          frozenset(antonyms), frozenset(holonyms))
+
+    def _opposites(self, lemmas) -> set[str]:
+        """Names of the senses of the lemma antonyms of ``lemmas``, and (``antonym_similar_tos``)
+        of the adjectives similar to them."""
+        found = set()
+        for opposite in (antonym.synset() for lemma in lemmas for antonym in lemma.antonyms()):
+            found.add(_name(opposite))
+            if self.antonym_similar_tos:
+                found.update(_name(s) for s in opposite.similar_tos())
+        return found
 
     def _sense_rank(self, synset, lemma_names: set[str]) -> int:
         """The best rank (0 = most frequent) of ``synset`` among the senses of a base form it has."""
