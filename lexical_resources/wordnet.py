@@ -383,9 +383,9 @@ class WordNet:
     def shares_close_hypernym(self, word1: str, word2: str, pos: str | None = None, *, senses: int = 3) -> bool:
         """The hypernym test of :meth:`is_close_cohyponym` alone, for callers that know the words
         are neither synonyms nor in a hypernym relation (e.g. :meth:`relation` found none)."""
-        up1, up2 = self._close_hypernyms(word1, pos, senses), self._close_hypernyms(word2, pos, senses)
         if not _KINDS_APART.isdisjoint(self._info(word1, pos).hypernyms & self._info(word2, pos).hypernyms):
             return True
+        up1, up2 = self._close_hypernyms(word1, pos, senses), self._close_hypernyms(word2, pos, senses)
         return any(max(up1[name], up2[name]) <= self._close_limit(name) for name in up1.keys() & up2.keys())
 
     def _close_hypernyms(self, word: str, pos: str | None, senses: int) -> dict[str, int]:
