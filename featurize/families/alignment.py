@@ -97,7 +97,7 @@ class _Analysis:
         self.tokens, self.tags = tokens, tags
         self.lemmas = tuple(wn.lemma(t, ptb_to_wordnet(g) or None) for t, g in zip(tokens, tags))
         self.content = frozenset(i for i, (t, g) in enumerate(zip(tokens, tags))
-                                 if _is_content(t, g) and not (g[:1] == "V" and wn.lemma(t, "v") in AUXILIARIES))
+                                 if _is_content(t, g) and not (g[:1] == "V" and self.lemmas[i] in AUXILIARIES))
         # "an" read as "a", so that "a dog" / "an animal" differ in one word, not two.
         self.matchable = tuple("a" if t == "an" else t for t in tokens)
         # The articles read as the number one, for "a dog" / "two dogs".
