@@ -463,10 +463,10 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
                 if wanted_array is not None:
                     keep = np.isin(cols, wanted_array)
                     positions, cols = positions[keep], cols[keep]
-                # Name each distinct feature key once, however often it fires.
+                # Name each distinct feature key once, however often it fires, all of a batch's at once.
                 keys = found.keys[positions]
-                for i in np.unique(keys, return_index=True)[1]:
-                    if int(keys[i]) not in named_keys:
-                        named_keys.add(int(keys[i]))
-                        names[int(cols[i])].add(found.name(family.name, batch, int(positions[i])))
+                first = [i for i in np.unique(keys, return_index=True)[1].tolist() if int(keys[i]) not in named_keys]
+                named_keys.update(int(keys[i]) for i in first)
+                for col, name in zip(cols[first].tolist(), found.names_of(family.name, batch, positions[first])):
+                    names[col].add(name)
         return {j: sorted(v) for j, v in sorted(names.items())}

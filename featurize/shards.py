@@ -78,9 +78,7 @@ def _forked(function, items, slices, n_jobs):
         # would turn it into an exception the worker might outlive.
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         try:
-            for k in iter(claim, None):
-                if k >= len(slices):
-                    break
+            while (k := claim()) < len(slices):
                 done.put((k, function(items[slices[k]])))
         except BaseException as exc:  # sent back, and raised in the parent
             done.put((None, _picklable(exc)))

@@ -43,13 +43,9 @@ class SparseFeatures:
     parts: list[tuple[str, np.ndarray]] | None = None
     names: list[str] | None = None
 
-    def name(self, family: str, batch, i: int) -> str:
-        """The name of feature ``i``: ``"family:premise words | hypothesis words"`` or the reference's name."""
-        return self.names_of(family, batch, np.array([i]))[0]
-
     def names_of(self, family: str, batch, indices: np.ndarray) -> list[str]:
-        """The names of features ``indices`` (an integer array), as :meth:`name` gives them, built a
-        column of words at a time (per-feature calls made naming the bulk of fitting a vocabulary)."""
+        """The names of features ``indices`` (an integer array): ``"family:premise words | hypothesis
+        words"`` or the reference's names, built a column of words at a time."""
         if self.names is not None:
             return [self.names[i] for i in indices.tolist()]
         words = {"premise": [], "hypothesis": []}
