@@ -19,7 +19,7 @@ import joblib
 import sklearn
 
 from featurize import PairFeaturizer
-from lexnli.io import atomic_open
+from lexnli.io import atomic_open, existing_file
 from lexnli.version import __version__
 
 from .row_norm_cap import RowNormCap
@@ -102,15 +102,6 @@ def _load_pickle(path: Path):
         raise ModelFileError(f"{path}: not a readable model file ({type(exc).__name__}: {exc})") from exc
 
 
-def existing_model_file(path) -> Path:
-    """``path`` as a Path, refused with a FileNotFoundError naming it when there is no such file
-    (what every loader of a model file checks first)."""
-    path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"model file not found: {path}")
-    return path
-
-
 def check_header(path, header, file_format: str, what: str) -> None:
     """Refuse a loaded model file whose ``header`` (a dict) is not of ``file_format`` (saying it is
     not a ``what``) or was saved by another lexnli version."""
@@ -127,7 +118,7 @@ def load_model(path):
     A ``.skops`` file is loaded safely (see :data:`TRUSTED_TYPES`); any other is unpickled, which
     runs its code: load only files you trust (:data:`TRUST_RULE`).
     """
-    path = existing_model_file(path)
+    path = existing_file(path, "model file")
     payload = _load_safe(path) if is_safe_format(path) else _load_pickle(path)
     check_header(path, payload, FORMAT, "lexnli model file")
     info = {k: v for k, v in payload.items() if k != "model"}

@@ -85,14 +85,14 @@ def _tested(model, test) -> tuple[float, list]:
     return accuracy(test[1], predicted), predicted
 
 
-def _scored(model, dev, test) -> tuple[float, float, list]:
-    """Dev accuracy, test accuracy and test predictions of ``model`` (dev, test: (pairs, labels))."""
-    return accuracy(dev[1], model.predict(dev[0])), *_tested(model, test)
+def _scored(model, dev, test) -> tuple[float, float]:
+    """Dev accuracy and test accuracy of ``model`` (dev, test: (pairs, labels))."""
+    return accuracy(dev[1], model.predict(dev[0])), accuracy(test[1], model.predict(test[0]))
 
 
 def _early_stopped_scores(model, test) -> tuple[float, float, list]:
-    """:func:`_scored` for a neural model stopped early on the dev set it is scored on: its dev
-    accuracy is the best epoch's, already in ``history_``, so dev is not predicted again."""
+    """:func:`_scored`, with the test predictions, for a neural model stopped early on the dev set it
+    is scored on: its dev accuracy is the best epoch's, already in ``history_``, so dev is not predicted again."""
     return model.history_[model.best_epoch_ - 1]["dev_accuracy"], *_tested(model, test)
 
 
@@ -191,7 +191,7 @@ def _sick(snli_lstm, sick_train, sick_trial, sick_test, *, params, n_snli):
     alone = _fitted("lstm", "sick", "sick", partial(SentenceEncoderClassifier("lstm", **params).fit, *train, eval_set=trial),
                     test, len(sick_train))
     start = time.perf_counter()
-    zero_shot = _row("lstm", "snli", "sick", n_snli, *_scored(snli_lstm, trial, test)[:2], time.perf_counter() - start)
+    zero_shot = _row("lstm", "snli", "sick", n_snli, *_scored(snli_lstm, trial, test), time.perf_counter() - start)
     n_both = n_snli + len(sick_train)  # n_train counts every training pair behind the model
     fit = partial(fine_tuned, snli_lstm, *train, eval_set=trial, learning_rate_scale=TRANSFER_LEARNING_RATE_SCALE)
     transferred = _fitted("lstm", "snli+sick", "sick", fit, test, n_both, epoch_pairs=len(sick_train))

@@ -83,6 +83,15 @@ def write_files_atomically(folder, files: dict) -> None:
             f.write(content.encode("utf-8") if isinstance(content, str) else content)
 
 
+def existing_file(path, what: str) -> Path:
+    """``path`` as a Path, refused with a FileNotFoundError naming it (``what``: the kind of file, for
+    the message) when there is no such file."""
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"{what} not found: {path}")
+    return path
+
+
 def open_bytes(path):
     """Open ``path`` for reading bytes, decompressing it if it is gzip (detected from its content)."""
     with open(path, "rb") as probe:

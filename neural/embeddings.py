@@ -18,7 +18,7 @@ import numpy as np
 
 from lexnli.data_home import fetch_file
 from lexnli.errors import CorpusFormatError
-from lexnli.io import atomic_open, open_bytes
+from lexnli.io import atomic_open, existing_file, open_bytes
 
 GLOVE_URL = "https://nlp.stanford.edu/data/glove.840B.300d.zip"
 GLOVE_FILE = "glove.840B.300d.zip"
@@ -50,13 +50,6 @@ def _text_lines(path: Path):
         yield from io.TextIOWrapper(raw, encoding="utf-8", errors="replace")
 
 
-def _existing(path) -> Path:
-    path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"word-vector file not found: {path}")
-    return path
-
-
 def read_word_vectors(path, words=None) -> dict[str, np.ndarray]:
     """``{word: float32 vector}`` from a GloVe-format file, only for ``words`` if given.
 
@@ -68,7 +61,7 @@ def read_word_vectors(path, words=None) -> dict[str, np.ndarray]:
         A line is not a word and numbers, or its width differs from the first line's (the
         message names the file and line).
     """
-    path = _existing(path)
+    path = existing_file(path, "word-vector file")
     wanted = None if words is None else set(words)
     vectors, width = {}, None
     for number, line in enumerate(_text_lines(path), 1):
@@ -112,7 +105,7 @@ def cached_word_vectors(path, words) -> dict[str, np.ndarray]:
     once); the arrays are the kept ones: copy before changing them.
     """
     global _read_so_far
-    path = _existing(path)
+    path = existing_file(path, "word-vector file")
     stat = path.stat()
     file = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
     if _read_so_far is None or _read_so_far.file != file:

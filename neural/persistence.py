@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from classifiers.persistence import ModelFileError, check_header, existing_model_file
-from lexnli.io import atomic_open
+from classifiers.persistence import ModelFileError, check_header
+from lexnli.io import atomic_open, existing_file
 from lexnli.version import __version__
 
 from .estimator import SentenceEncoderClassifier
@@ -65,7 +65,7 @@ def _read(path: Path) -> tuple[dict, dict]:
 def load_neural_model(path) -> tuple[SentenceEncoderClassifier, dict]:
     """Load a model saved by :func:`save_neural_model`; returns ``(model, info)`` (``info``: the
     versions, history and metadata). The model predicts on the CPU unless its ``device`` says otherwise."""
-    path = existing_model_file(path)
+    path = existing_file(path, "model file")
     config, state = _read(path)
     try:
         model = SentenceEncoderClassifier(**{**config["params"], "columns": tuple(config["params"]["columns"])})

@@ -14,6 +14,7 @@ from neural.estimator import SentenceEncoderClassifier
 from neural.persistence import load_neural_model
 from tests.fixtures import data_args
 from tests.noisy_snli import noisy_records
+from tests.test_experiment_plumbing import recording_fit, share, stepping_clock
 from tests.test_two_class import sick_text, tagger, write_sick  # noqa: F401  (tagger: a fixture)
 
 COLUMNS = ["model", "train", "dataset", "n_train", "dev_accuracy", "test_accuracy", "paper_accuracy", "seconds"]
@@ -175,7 +176,6 @@ def stand_ins(monkeypatch):
     1.26 s per call, in experiments.neural and in experiments.learning_curve (whose run fits the
     lexicalized model of the learning curve); returns the recorded fit_select_C calls."""
     from experiments import learning_curve
-    from tests.test_experiment_plumbing import recording_fit, stepping_clock
 
     calls, clock = [], stepping_clock(1.26)
     StubEncoder.made = []
@@ -184,10 +184,6 @@ def stand_ins(monkeypatch):
         monkeypatch.setattr(module, "fit_select_C", recording_fit(calls))
         monkeypatch.setattr(module, "time", clock)
     return calls
-
-
-def share(labels, label):
-    return sum(x == label for x in labels) / len(labels)
 
 
 def test_run_defaults(noisy_snli, stand_ins):
