@@ -1,6 +1,7 @@
 """The classifier layer's numbers, each checked against an expectation derived without the code under test.
 
-C selection against dev accuracies recounted by hand (and scripted ties), the predict CLI
+C selection against dev accuracies recounted by hand (and scripted ties), and against
+out-of-fold accuracies recounted from one hand-fitted model per fold, the predict CLI
 against ``model.predict`` and a hand count, ``confusion_frame`` and McNemar's test on hand-made
 cases (the p-value from :func:`scipy.stats.binomtest`), explanations from ``coef_`` with numpy.
 """
@@ -14,7 +15,7 @@ from scipy.stats import binomtest
 from classifiers import evaluation
 from classifiers.evaluation import accuracy, confusion_frame, mcnemar
 from classifiers.explain import explain, top_features
-from classifiers.logistic import fit_select_C, make_model
+from classifiers.logistic import fit_select_C, fit_select_C_cv, make_model
 from classifiers.persistence import save_model
 from classifiers.predict import main as predict_main
 
@@ -65,6 +66,34 @@ def test_C_selection_with_scripted_dev_accuracies(noisy_snli, monkeypatch, score
     selection = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "unlexicalized", grid=tuple(scores))
     assert selection.dev_accuracy == scores
     assert selection.C == expected and selection.model.named_steps["classify"].C == expected
+
+
+def test_cross_validated_C_recounted_from_a_model_fitted_per_fold(noisy_snli):
+    """Each fold's whole pipeline (featurizer included) is fitted on the fold's training part only;
+    the accuracies are those of the pooled out-of-fold predictions; the model is refitted on all pairs."""
+    from sklearn.model_selection import StratifiedKFold
+
+    pairs = noisy_snli["train"].pairs + noisy_snli["dev"].pairs
+    labels = np.array([p.label for p in pairs])
+    grid = (1.0, 0.01, 0.1)
+    selection = fit_select_C_cv(pairs, labels, "lexicalized", folds=4, seed=7, grid=grid)
+    held_out = {C_value: np.empty(len(pairs), dtype=object) for C_value in grid}
+    times_held_out = np.zeros(len(pairs), dtype=int)
+    for train_at, test_at in StratifiedKFold(4, shuffle=True, random_state=7).split(labels, labels):
+        times_held_out[test_at] += 1
+        for C_value in grid:
+            model = make_model("lexicalized", C=C_value).fit([pairs[i] for i in train_at], labels[train_at])
+            held_out[C_value][test_at] = model.predict([pairs[i] for i in test_at])
+    assert (times_held_out == 1).all()
+    hand = {C_value: hand_accuracy(labels, held_out[C_value]) for C_value in grid}
+    assert selection.dev_accuracy == pytest.approx(hand)
+    assert len(set(hand.values())) == len(grid)
+    best = max(hand.values())
+    assert selection.C == min(C_value for C_value in grid if hand[C_value] == best)
+    np.testing.assert_array_equal(selection.dev_predictions, held_out[selection.C])
+    refitted = make_model("lexicalized", C=selection.C).fit(pairs, labels)
+    np.testing.assert_array_equal(selection.model.predict(pairs), refitted.predict(pairs))
+    np.testing.assert_array_equal(selection.train_predictions, refitted.predict(pairs))
 
 
 # --- the predict CLI -------------------------------------------------------------------------------
