@@ -176,7 +176,7 @@ class Intruder(Hostile):
     """A second untrusted type: the refusal names every one."""
 
 
-def test_a_skops_file_with_an_untrusted_type_is_refused_unbuilt(model, tmp_path):
+def test_a_skops_file_with_an_untrusted_type_is_refused_unbuilt(tmp_path):
     import skops.io
     path = tmp_path / "hostile.skops"
     path.write_bytes(skops.io.dumps({"format": "lexnli-model", "model": Hostile(), "extra": Intruder()}))
@@ -185,9 +185,6 @@ def test_a_skops_file_with_an_untrusted_type_is_refused_unbuilt(model, tmp_path)
     assert str(refused.value) == (f"{path}: holds types lexnli does not trust, not loaded: "
                                   "tests.test_hardening.Hostile, tests.test_hardening.Intruder")
     assert not Hostile.built
-    (tmp_path / "text.skops").write_text("hello")
-    with pytest.raises(ModelFileError, match="not a readable .skops model file"):
-        load_model(tmp_path / "text.skops")
 
 
 def test_a_skops_file_that_fails_to_build_is_unreadable(model, tmp_path, monkeypatch):
