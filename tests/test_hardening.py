@@ -167,6 +167,9 @@ class Hostile:
 
     built = False
 
+    def __init__(self):
+        self.payload = "anything"  # skops builds an object without state without calling __setstate__
+
     def __setstate__(self, state):
         Hostile.built = True
         self.__dict__.update(state)
