@@ -40,7 +40,6 @@ def snli_dev_path() -> Path:
     return shared_file("snli_1.0/snli_1.0_dev.jsonl.gz")
 
 
-
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """A test (or its fixture) that needs a data package this machine lacks -- NLTK's tagger or
@@ -68,3 +67,13 @@ def noisy_snli(noisy_snli_files) -> dict:
     from lexnli.corpora.snli import read_snli
 
     return {split: read_snli(path) for split, path in noisy_snli_files.items()}
+
+
+@pytest.fixture(scope="session")
+def noisy_lexicalized(noisy_snli):
+    """A lexicalized model (``make_model`` defaults, C=1) fitted on the noisy fixture's train split; tests
+    must not change it (copy it first)."""
+    from classifiers.logistic import make_model
+
+    train = noisy_snli["train"]
+    return make_model("lexicalized", C=1.0).fit(train.pairs, train.labels)

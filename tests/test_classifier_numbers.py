@@ -26,13 +26,6 @@ def hand_accuracy(gold, predicted) -> float:
     return sum(g == p for g, p in zip(gold, predicted, strict=True)) / len(gold)
 
 
-@pytest.fixture(scope="module")
-def lexicalized(noisy_snli):
-    """A lexicalized model fitted on the noisy fixture's train split (C=1)."""
-    train = noisy_snli["train"]
-    return make_model("lexicalized", C=1.0).fit(train.pairs, train.labels)
-
-
 # --- C selection -----------------------------------------------------------------------------------
 
 def test_selected_C_has_the_best_dev_accuracy_recounted_by_hand(noisy_snli):
@@ -98,19 +91,19 @@ def test_cross_validated_C_recounted_from_a_model_fitted_per_fold(noisy_snli):
 
 # --- the predict CLI -------------------------------------------------------------------------------
 
-def test_predict_cli_labels_probabilities_and_accuracy(lexicalized, noisy_snli_files, tmp_path, capsys):
+def test_predict_cli_labels_probabilities_and_accuracy(noisy_lexicalized, noisy_snli_files, tmp_path, capsys):
     records = [json.loads(line) for line in noisy_snli_files["test"].read_text(encoding="utf-8").splitlines()[:40]]
     from lexnli.corpora.snli import read_snli
 
     pairs = read_snli(noisy_snli_files["test"]).pairs[:40]
-    expected = list(lexicalized.predict(pairs))
+    expected = list(noisy_lexicalized.predict(pairs))
     # a known wrong label: the first pair's gold label is one the model does not predict
     records[0]["gold_label"] = next(label for label in (E, C, N) if label != expected[0])
     records[1]["gold_label"] = "-"  # not scored
     del records[2]["gold_label"]    # not scored either
     source = tmp_path / "in.jsonl"
     source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
-    model_path = save_model(lexicalized, tmp_path / "m.joblib")
+    model_path = save_model(noisy_lexicalized, tmp_path / "m.joblib")
     out = tmp_path / "out.jsonl"
     assert predict_main(["--model", str(model_path), "--input", str(source), "--output", str(out)]) == 0
     lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
@@ -125,11 +118,11 @@ def test_predict_cli_labels_probabilities_and_accuracy(lexicalized, noisy_snli_f
     assert f"accuracy on 38 gold-labelled pairs: {hand:.4f}" in printed
 
 
-def test_predict_cli_malformed_line_is_exit_2_naming_file_and_line(lexicalized, noisy_snli_files, tmp_path, capsys):
+def test_predict_cli_malformed_line_is_exit_2_naming_file_and_line(noisy_lexicalized, noisy_snli_files, tmp_path, capsys):
     good = noisy_snli_files["test"].read_text(encoding="utf-8").splitlines()[0]
     source = tmp_path / "bad.jsonl"
     source.write_text(good + "\n" + '{"sentence1": "A dog runs.", "sentence2": \n', encoding="utf-8")
-    model_path = save_model(lexicalized, tmp_path / "m.joblib")
+    model_path = save_model(noisy_lexicalized, tmp_path / "m.joblib")
     code = predict_main(["--model", str(model_path), "--input", str(source), "--output", str(tmp_path / "o.jsonl")])
     err = capsys.readouterr().err
     assert code == 2 and "bad.jsonl, line 2: invalid JSON" in err
@@ -185,10 +178,10 @@ def _shifted(model, seed=0):
     return shifted
 
 
-def test_explain_contributions_from_coef(lexicalized, noisy_snli):
-    model = _shifted(lexicalized)
+def test_explain_contributions_from_coef(noisy_lexicalized, noisy_snli):
+    model = _shifted(noisy_lexicalized)
     pair = noisy_snli["test"][0]
-    np.testing.assert_allclose(model.predict_proba([pair]), lexicalized.predict_proba([pair]))
+    np.testing.assert_allclose(model.predict_proba([pair]), noisy_lexicalized.predict_proba([pair]))
     x = model[:-1].transform([pair]).toarray()[0]
     coef = model.named_steps["classify"].coef_
     classes = list(model.named_steps["classify"].classes_)
@@ -198,14 +191,14 @@ def test_explain_contributions_from_coef(lexicalized, noisy_snli):
         got = [value for _, value in explain(model, pair, k=6, label=label)]
         np.testing.assert_allclose(got, expected, rtol=1e-9, atol=1e-12)
         # the shared offsets push nothing: the unshifted model explains the pair identically
-        np.testing.assert_allclose(got, [value for _, value in explain(lexicalized, pair, k=6, label=label)],
+        np.testing.assert_allclose(got, [value for _, value in explain(noisy_lexicalized, pair, k=6, label=label)],
                                    rtol=1e-9, atol=1e-12)
     predicted = classes[int(np.argmax(model.predict_proba([pair])[0]))]
     assert explain(model, pair, k=6) == explain(model, pair, k=6, label=predicted)
 
 
-def test_top_features_are_the_largest_centered_weights(lexicalized, noisy_snli):
-    model = _shifted(lexicalized, seed=1)
+def test_top_features_are_the_largest_centered_weights(noisy_lexicalized, noisy_snli):
+    model = _shifted(noisy_lexicalized, seed=1)
     classifier = model.named_steps["classify"]
     centered = classifier.coef_ - classifier.coef_.mean(axis=0)
     top = top_features(model, noisy_snli["train"].pairs, k=5)
