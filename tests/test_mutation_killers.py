@@ -244,13 +244,15 @@ def test_row_norm_cap_validation_dtype_and_empty_input():
 
 def test_with_model_probabilities_fit_transform_and_names():
     from sklearn.feature_extraction import DictVectorizer
+    from sklearn.feature_selection import SelectKBest, chi2
     from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
 
     from classifiers.transfer import WithModelProbabilities
 
     X = [{"a": 1.0}, {"b": 2.0}, {"a": 1.0, "b": 1.0}, {"c": 3.0}]
     source = LogisticRegression().fit(DictVectorizer().fit_transform(X), ["x", "y", "x", "z"])
-    source_model = make_pipeline_of(DictVectorizer().fit(X), source)
+    source_model = make_pipeline(DictVectorizer().fit(X), source)
     stacked = WithModelProbabilities(DictVectorizer(), source_model)
     by_fit = stacked.fit(X).transform(X).toarray()
     assert np.array_equal(by_fit, WithModelProbabilities(DictVectorizer(), source_model).fit_transform(X).toarray())
@@ -261,17 +263,8 @@ def test_with_model_probabilities_fit_transform_and_names():
     assert not hasattr(stacked.featurizer, "vocabulary_")  # a clone is fitted, not the given featurizer
     assert stacked.get_feature_names_out().dtype == object  # scikit-learn's convention for feature names
     # a supervised featurizer is fitted with the labels: keep the 2 columns of {a, b, c} most tied to them
-    from sklearn.feature_selection import SelectKBest, chi2
-    from sklearn.pipeline import make_pipeline
-
     selecting = WithModelProbabilities(make_pipeline(DictVectorizer(), SelectKBest(chi2, k=2)), source_model)
     assert selecting.fit(X, ["x", "y", "x", "z"]).transform(X).shape == (4, 2 + 3)
-
-
-def make_pipeline_of(vectorizer, classifier):
-    from sklearn.pipeline import Pipeline
-
-    return Pipeline([("vectorize", vectorizer), ("classify", classifier)])
 
 
 def test_top_features_of_a_vocabulary_model_need_no_pairs(noisy_lexicalized, noisy_snli):
