@@ -217,7 +217,7 @@ def test_predict_help_states_the_trust_rule(capsys):
     assert " ".join(TRUST_RULE.split()[:8]) in " ".join(capsys.readouterr().out.split())
 
 
-def test_lexicalized_saves_a_skops_model_that_predict_loads(files, tmp_path, capsys):
+def test_lexicalized_saves_a_skops_model_that_predict_loads(files, tmp_path):
     saved = tmp_path / "model.skops"
     assert lexicalized.main(["--train", str(files["train"]), "--dev", str(files["dev"]), "--test", str(files["test"]),
                              "--C-grid", "1", "--save-model", str(saved)]) == 0

@@ -44,7 +44,7 @@ def test_predict_file_defaults_empty_input_and_ids(noisy_lexicalized, tmp_path):
     assert not (tmp_path / "none.jsonl").exists()
 
 
-def test_predict_cli_explanations_and_messages(noisy_lexicalized, noisy_snli, tmp_path, capsys):
+def test_predict_cli_explanations_and_messages(noisy_lexicalized, tmp_path, capsys):
     records = noisy_records(5, seed=8)
     source = write_jsonl(tmp_path / "in.jsonl", records)
     model_path = save_model(noisy_lexicalized, tmp_path / "m.joblib")
