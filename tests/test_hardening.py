@@ -1,5 +1,7 @@
 """Hardening for real users (issue 12): CLI option and output checks before any work, the safe
-model format, reader edge cases. Data here carries parses, so no test needs NLTK's tagger."""
+model format, reader edge cases. The data files here carry parses, so reading them needs no NLTK
+tagger; the two tests of tables of raw text (DataFrame, Hugging Face layout) do need it, and are
+skipped, naming it, where it is missing."""
 import gzip
 import json
 import re
