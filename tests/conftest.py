@@ -28,11 +28,12 @@ def shared_file(relative: str) -> Path:
 
 
 def wordnet_or_skip(load):
-    """``load()`` (something that needs NLTK's WordNet), or skip the test saying WordNet is missing."""
+    """``load()`` (something that needs lexical data: NLTK's WordNet, for some VerbOcean too), or skip
+    the test with the error's message, which names what is missing and how to get it."""
     try:
         return load()
     except ResourceMissingError as exc:
-        pytest.skip(f"WordNet is not installed: {exc}")
+        pytest.skip(f"needs missing data: {exc}")
 
 
 @pytest.fixture(scope="session")

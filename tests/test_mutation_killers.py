@@ -113,17 +113,15 @@ def test_model_file_errors_name_the_cause_and_info_leaves_out_the_model(noisy_le
 def test_two_class_majority_score_and_overlap_probabilities(noisy_snli):
     """Majority accuracy is the majority label's share (hand count); probabilities agree with predict."""
     from classifiers.two_class import MajorityClassifier, OverlapClassifier, collapse_labels
-    from lexnli.errors import ResourceMissingError
     from lexnli.text import load_wordnet
+
+    from .conftest import wordnet_or_skip
 
     train, test = noisy_snli["train"], noisy_snli["test"]
     y_train, y_test = collapse_labels(train.labels), collapse_labels(test.labels)
     majority = MajorityClassifier().fit(train.pairs, y_train)
     assert majority.score(test.pairs, y_test) == pytest.approx(list(y_test).count("non-entailment") / len(y_test))
-    try:
-        load_wordnet()
-    except ResourceMissingError as exc:
-        pytest.skip(str(exc))
+    wordnet_or_skip(load_wordnet)
     overlap = OverlapClassifier().fit(train.pairs[:60], y_train[:60])
     probabilities = overlap.predict_proba(test.pairs[:30])
     np.testing.assert_allclose(probabilities.sum(axis=1), 1.0)
