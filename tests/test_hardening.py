@@ -390,7 +390,8 @@ def test_a_cut_or_truncated_verbocean_is_refused(tmp_path, monkeypatch):
         VerbOcean.load(truncated)
 
 
-def test_a_damaged_snli_zip_in_the_data_home_is_refused_and_a_good_one_verified_once(files, tmp_path, capsys):
+def test_a_damaged_snli_zip_in_the_data_home_is_refused_and_a_good_one_verified_once(files, tmp_path, capsys,
+                                                                                      monkeypatch):
     import hashlib
 
     from lexnli import data_home
@@ -404,6 +405,9 @@ def test_a_damaged_snli_zip_in_the_data_home_is_refused_and_a_good_one_verified_
     digest = hashlib.sha256(archive.read_bytes()).hexdigest()
     assert data_home.fetch_snli(home, sha256=digest, download_if_missing=False) == archive
     assert (home / ".snli_1.0.zip.verified").read_text().split()[-1] == digest  # remembered
+    with monkeypatch.context() as patched:  # and not hashed again while unchanged
+        patched.setattr(data_home.hashlib, "sha256", lambda: pytest.fail("an unchanged verified file was hashed again"))
+        assert data_home.fetch_snli(home, sha256=digest, download_if_missing=False) == archive
     archive.write_bytes(archive.read_bytes()[:-100])  # truncated
     with pytest.raises(data_home.ChecksumError, match="snli_1.0.zip: sha256 .* delete it to download it again"):
         data_home.fetch_snli(home, sha256=digest, download_if_missing=False)
