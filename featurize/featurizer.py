@@ -441,7 +441,11 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         featurizer, like scikit-learn's ``HashingVectorizer``, has no such method.
         """
         check_is_fitted(self, "n_features_out_")
-        return np.array(self._leading_names() + list(getattr(self, "vocabulary_names_", [])), dtype=object)
+        names = self._leading_names() + list(getattr(self, "vocabulary_names_", []))
+        if len(names) != self.n_features_out_:
+            raise ValueError(f"{len(names)} feature names for {self.n_features_out_} columns: the fitted state is "
+                             "damaged or from an incompatible version; refit the featurizer")
+        return np.array(names, dtype=object)
 
     def feature_names(self, X, columns=None) -> dict[int, list[str]]:
         """Map each output column that fires in pairs ``X`` to the feature name(s) behind it.

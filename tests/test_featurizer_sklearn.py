@@ -333,6 +333,11 @@ def test_a_state_saved_before_lazy_names_keeps_its_feature_names():
     assert list(old.get_feature_names_out()) == list(featurizer.get_feature_names_out())
     assert len(old.get_feature_names_out()) == old.n_features_out_
     assert_same_matrix(old.transform(X_TEXT), featurizer.transform(X_TEXT))
+    del state["vocabulary_names_"]  # no names at all: refused, not a shorter list
+    damaged = PairFeaturizer.__new__(PairFeaturizer)
+    damaged.__setstate__(state)
+    with pytest.raises(ValueError, match=f"16 feature names for {featurizer.n_features_out_} columns"):
+        damaged.get_feature_names_out()
 
 
 def test_n_jobs_and_progress_on_real_batches():
