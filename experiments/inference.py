@@ -25,6 +25,7 @@ model, which ``python -m classifiers.predict`` loads.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from pathlib import Path
 
 import pandas as pd
@@ -35,7 +36,7 @@ from classifiers.persistence import save_model
 from classifiers.transfer import WithModelProbabilities
 from featurize import PairFeaturizer
 from featurize.inputs import as_pairs
-from lexnli.cli import at_least, checked
+from lexnli.cli import UsageError, at_least, checked
 from lexnli.records import Pair
 
 from . import runner
@@ -130,6 +131,12 @@ def markdown(table: pd.DataFrame, significance: pd.DataFrame) -> str:
 def report(args, corpora) -> Results:
     probes = probe_pairs(read_probes(args.probes)) if args.probes is not None else None
     sick = runner.sick_splits(args)
+    if sick is not None and args.sick_folds:
+        counts = Counter(p.label for p in sick[0] + sick[1])
+        if min(counts.values(), default=0) < args.sick_folds or len(counts) < 2:
+            raise UsageError(f"--sick-folds {args.sick_folds}: SICK TRAIN+TRIAL in {args.sick or 'the SICK file'} has "
+                             f"{dict(sorted(counts.items()))} pairs per label; each label needs at least one pair "
+                             "per fold (use fewer folds, or --sick-folds 0)")
     table, significance, models, selections = run(
         corpora, sick, probes, grid=tuple(args.C_grid), augment=args.augment, seed=args.seed,
         sick_folds=args.sick_folds, preset=args.preset,

@@ -3,6 +3,7 @@
 Needs NLTK's tagger, WordNet and VerbOcean (the inference model's families); skipped without them.
 """
 import json
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -196,6 +197,16 @@ def test_missing_sick_file_is_exit_2_before_training(files, tmp_path, capsys):
     args[args.index("--sick") + 1] = str(tmp_path / "absent.txt")
     assert inference.main(args) == 2
     assert "error:" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+def test_more_folds_than_a_label_has_pairs_is_exit_2_before_training(files, tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(inference, "fit_select_C", lambda *a, **k: pytest.fail("trained before the check"))
+    assert inference.main(arguments(files, tmp_path / "out", "--sick-folds", "40")) == 2
+    err = capsys.readouterr().err
+    counts = Counter(p.label for split in ("TRAIN", "TRIAL") for p in read_sick(files["sick"], split))
+    assert err.startswith(f"error: --sick-folds 40: SICK TRAIN+TRIAL in {files['sick']} has {dict(sorted(counts.items()))} "
+                          "pairs per label")
     assert not (tmp_path / "out").exists()
 
 
