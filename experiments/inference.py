@@ -35,6 +35,7 @@ from classifiers.logistic import C_GRID, fit_select_C, fit_select_C_cv
 from classifiers.persistence import save_model
 from classifiers.transfer import WithModelProbabilities
 from featurize import PairFeaturizer
+from featurize.presets import signature
 from featurize.inputs import as_pairs
 from lexnli.cli import UsageError, at_least, checked
 from lexnli.records import Pair
@@ -146,8 +147,11 @@ def report(args, corpora) -> Results:
                    n_train=len(corpora["train"]) + args.augment)
         print(f"inference model saved to {args.save_model}")
     text = markdown(table, significance)
+    sig = signature(args.preset, featurizer_params(args), C_grid=tuple(args.C_grid))
+    if sick is not None:  # how the SICK models' C was chosen
+        sig += f"|sick_C:{args.sick_folds}-fold(train+trial)" if args.sick_folds else "|sick_C:trial"
     return Results(text, {"inference.csv": table.to_csv(index=False), "inference.md": text,
-                          "significance.csv": significance.to_csv(index=False)}, C_grid=tuple(args.C_grid))
+                          "significance.csv": significance.to_csv(index=False)}, signature=sig)
 
 
 def add_arguments(parser) -> None:

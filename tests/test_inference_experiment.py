@@ -117,7 +117,7 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     assert rows["inference", "snli", "probes:colour"].n_test == 1
     assert all(rows["inference", t, "sick_test"].n_test == 15 for t in ("snli", "sick", "snli+sick"))
     assert (tmp_path / "out" / "signature.txt").read_text().endswith(
-        "|preset:paper|tags:ptb|min_df:2|bins:none|n_features:vocab|lowercase:yes|C:7\n")
+        "|preset:paper|tags:ptb|min_df:2|bins:none|n_features:vocab|lowercase:yes|C:7|sick_C:5-fold(train+trial)\n")
 
     # The saved model is the SNLI inference model, trained on the 90 train pairs plus 20 substitutions, C 7.
     model, info = load_model(model_path)
@@ -222,6 +222,7 @@ def test_saved_inference_model_explains_alignments(files, tmp_path):
     model_path = tmp_path / "m.joblib"
     assert inference.main(arguments(files, tmp_path / "out", "--no-sick", "--save-model", str(model_path))) == 0
     assert not (pd.read_csv(tmp_path / "out" / "inference.csv")["dataset"] == "sick_test").any()
+    assert (tmp_path / "out" / "signature.txt").read_text().endswith("|C:dev(0.3,1)\n")  # no SICK, no sick_C
     model, _ = load_model(model_path)
     pairs = tmp_path / "pairs.jsonl"
     pairs.write_text(json.dumps({"sentence1": PROBES[0][0], "sentence2": PROBES[0][1]}) + "\n", encoding="utf-8")
