@@ -56,7 +56,7 @@ def wordnet_pos(pos: str | None) -> str | None:
 class _WordInfo:
     """Everything a ``(word, pos)`` needs for relation tests, as sets of interned synset names."""
 
-    __slots__ = ("synsets", "hypernyms", "parents", "antonyms", "holonyms")
+    __slots__ = ("synsets", "hypernyms", "parents", "antonyms", "holonyms", "kinds_apart")
 
     def __init__(self, synsets=_EMPTY, hypernyms=_EMPTY, parents=_EMPTY, antonyms=_EMPTY,
                  holonyms=_EMPTY):
@@ -65,9 +65,9 @@ class _WordInfo:
         self.parents = parents      # direct (instance) hypernyms
         self.antonyms = antonyms    # senses of the word's lemma antonyms
         self.holonyms = holonyms    # direct part / member / substance holonyms
+        self.kinds_apart = hypernyms & _KINDS_APART  # the hypernyms that are kinds apart (see _KINDS_APART)
 
 
-_NOTHING = _WordInfo()
 #: Shallow hypernyms whose members are still mutually exclusive in a sentence's slot: peoples by
 #: place (*German* / *Japanese* meet at *inhabitant*, depth 4, via *European* and *Asian*),
 #: natural languages, drinks (*coffee* / *beer* meet at *beverage*, depth 5, 1 and 3 links up)
@@ -79,6 +79,7 @@ _BROAD_CATEGORIES = frozenset({"inhabitant.n.01", "natural_language.n.01", "beve
 #: at *conveyance* (5 and 2). Two words that are both such a kind (and neither a kind of the
 #: other) are co-hyponyms.
 _KINDS_APART = frozenset({"vertebrate.n.01", "musical_instrument.n.01", "sport.n.01", "conveyance.n.03"})
+_NOTHING = _WordInfo()
 #: Abstractions inherit no parts (see ``inherit_parts``).
 _ABSTRACTION = "abstraction.n.06"
 #: A synset is a *place* when it is a kind (or an instance) of one of these: countries, regions
@@ -310,6 +311,10 @@ class WordNet:
         b = self._info(word2, pos)
         if a is _NOTHING or b is _NOTHING:
             return None
+        return self._relation(a, b)
+
+    def _relation(self, a: _WordInfo, b: _WordInfo) -> str | None:
+        """:meth:`relation` of two words that both have senses, from their information."""
         if not a.synsets.isdisjoint(b.synsets):
             return "synonym"
         if not a.hypernyms.isdisjoint(b.synsets):
@@ -325,6 +330,24 @@ class WordNet:
         if not a.parents.isdisjoint(b.parents):
             return "cohyponym"
         return None
+
+    def close_relation(self, word1: str, word2: str, pos: str | None = None, *, senses: int = 3) -> str | None:
+        """:meth:`relation` with co-hyponymy read as :meth:`is_close_cohyponym` reads it.
+
+        ``'cohyponym'`` for words under a close shared hypernym (:meth:`shares_close_hypernym`),
+        whether or not they share a direct one; words that share only a distant direct hypernym
+        are unrelated (None). The other relations are :meth:`relation`'s. One call looks each
+        word up once, for callers (:class:`~lexical_resources.relations.WordRelations`) that ask
+        about many word pairs.
+        """
+        a = self._info(word1, pos)
+        b = self._info(word2, pos)
+        if a is _NOTHING or b is _NOTHING:
+            return None
+        found = self._relation(a, b)
+        if found is not None and found != "cohyponym":
+            return found
+        return "cohyponym" if self._shares_close_hypernym(word1, word2, pos, senses, a, b) else None
 
     def is_synonym(self, word1: str, word2: str, pos: str | None = None) -> bool:
         """Whether the words share a synset."""
@@ -383,7 +406,11 @@ class WordNet:
     def shares_close_hypernym(self, word1: str, word2: str, pos: str | None = None, *, senses: int = 3) -> bool:
         """The hypernym test of :meth:`is_close_cohyponym` alone, for callers that know the words
         are neither synonyms nor in a hypernym relation (e.g. :meth:`relation` found none)."""
-        if not _KINDS_APART.isdisjoint(self._info(word1, pos).hypernyms & self._info(word2, pos).hypernyms):
+        return self._shares_close_hypernym(word1, word2, pos, senses, self._info(word1, pos), self._info(word2, pos))
+
+    def _shares_close_hypernym(self, word1, word2, pos, senses, a: _WordInfo, b: _WordInfo) -> bool:
+        """:meth:`shares_close_hypernym`, given the words' information ``a`` and ``b``."""
+        if not a.kinds_apart.isdisjoint(b.kinds_apart):
             return True
         up1, up2 = self._close_hypernyms(word1, pos, senses), self._close_hypernyms(word2, pos, senses)
         return any(max(up1[name], up2[name]) <= self._close_limit(name) for name in up1.keys() & up2.keys())
@@ -428,9 +455,9 @@ class WordNet:
 
     def _derivations(self, word: str) -> tuple[frozenset, frozenset]:
         """The base forms of ``word`` in every part of speech, and the words derived from them."""
-        form = _normalize(word)
-        found = self._derived_cache.get(form)
+        found = self._derived_cache.get(word)
         if found is None:
+            form = _normalize(word)
             bases, names = self._base_forms(form, None), set()
             for base in bases:
                 for synset in self._wn.synsets(base)[:self.senses] if base else ():
@@ -438,7 +465,7 @@ class WordNet:
                         if lemma.name().lower() in bases:
                             linked = lemma.derivationally_related_forms() + lemma.pertainyms()
                             names.update(d.name().lower() for d in linked)
-            found = self._derived_cache[form] = (frozenset(bases), frozenset(names - bases))
+            found = self._derived_cache[word] = (frozenset(bases), frozenset(names - bases))
         return found
 
     # -- materials --------------------------------------------------------------------------
@@ -454,16 +481,15 @@ class WordNet:
         material, *metal* a chemical element), so two of them are rarely co-hyponyms, yet a thing
         made of one is not made of the other. Empty for other words.
         """
-        form = _normalize(word)
-        found = self._material_cache.get(form)
+        found = self._material_cache.get(word)
         if found is None:
-            names = set()
+            form, names = _normalize(word), set()
             for base in (form, form[:-2]) if form.endswith("en") and len(form) > 4 else (form,):
                 for synset in self._wn.synsets(base, "n")[:self.senses] if base else ():
                     if synset.lexname() == "noun.substance" or not _FABRIC.isdisjoint(
                             _name(s) for s in synset.closure(lambda s: s.hypernyms(), depth=2)):
                         names.add(_name(synset))
-            found = self._material_cache[form] = frozenset(names)
+            found = self._material_cache[word] = frozenset(names)
         return found
 
     # -- places -----------------------------------------------------------------------------
@@ -477,10 +503,10 @@ class WordNet:
         puts in no hierarchy, so two of them (*German* / *French*) relate only through the
         places they pertain to. None for other words.
         """
-        key = (_normalize(word), senses)
+        key = (word, senses)
         if key not in self._place_cache:
-            found = None
-            for synset in self._wn.synsets(key[0], "a")[:senses] if key[0] else ():
+            found, form = None, _normalize(word)
+            for synset in self._wn.synsets(form, "a")[:senses] if form else ():
                 places = [p.synset() for lemma in synset.lemmas() for p in lemma.pertainyms()]
                 places = [p for p in places if _is_a(p, _PLACE_KINDS)]
                 if places:
