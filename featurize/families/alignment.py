@@ -88,16 +88,26 @@ def _is_content(token: str, tag: str) -> bool:
     return bool(ptb_to_wordnet(tag)) or cardinal(token) is not None or ordinal(token) is not None
 
 
+@lru_cache(maxsize=2**18)
+def _token(token: str, tag: str, wn) -> tuple[str, bool]:
+    """The lemma of a tagged token and whether it is a content word (:func:`_is_content`, and not a
+    form of be/have/do), remembered per distinct ``(token, tag)``: sentences share most of their words."""
+    lemma = wn.lemma(token, ptb_to_wordnet(tag) or None)
+    return lemma, _is_content(token, tag) and not (tag[:1] == "V" and lemma in AUXILIARIES)
+
+
 class _Analysis:
     """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
 
-    __slots__ = ("tokens", "tags", "lemmas", "content", "matchable", "as_number", "negated", "roles", "passive")
+    __slots__ = ("tokens", "tags", "lemmas", "content", "content_order", "matchable", "as_number", "negated",
+                 "roles", "passive")
 
     def __init__(self, tokens, tags, wn):
         self.tokens, self.tags = tokens, tags
-        self.lemmas = tuple(wn.lemma(t, ptb_to_wordnet(g) or None) for t, g in zip(tokens, tags))
-        self.content = frozenset(i for i, (t, g) in enumerate(zip(tokens, tags))
-                                 if _is_content(t, g) and not (g[:1] == "V" and self.lemmas[i] in AUXILIARIES))
+        known = [_token(t, g, wn) for t, g in zip(tokens, tags)]
+        self.lemmas = tuple(lemma for lemma, _ in known)
+        self.content_order = tuple(i for i, (_, content) in enumerate(known) if content)
+        self.content = frozenset(self.content_order)
         # "an" read as "a", so that "a dog" / "an animal" differ in one word, not two.
         self.matchable = tuple("a" if t == "an" else t for t in tokens)
         # The articles read as the number one, for "a dog" / "two dogs".
@@ -158,7 +168,7 @@ def _links(p: _Analysis, h: _Analysis, relations) -> tuple[list[Link], float]:
                     # "a lamp turned on" / "turned off", "up the stairs" / "down": read as adverbs.
                     links[j] = Link(j, i1, "antonym", "swap")
     for j in sorted(h.content - links.keys()):
-        i, relation = _best(relations, p.tokens, p.tags, h.tokens[j], h.tags[j], sorted(p.content))
+        i, relation = _best(relations, p.tokens, p.tags, h.tokens[j], h.tags[j], p.content_order)
         if relation is None:
             links[j] = Link(j, None, None, "new")
         else:
