@@ -39,9 +39,9 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
+from typing import NamedTuple
 
 from lexical_resources import get_verbocean, get_wordnet, resources_version
 from lexical_resources.numbers import cardinal, ordinal
@@ -61,13 +61,12 @@ _PARTICLE_TAGS = frozenset({"IN", "RP"})
 _BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(NamedTuple):
     """One hypothesis content word (or a particle swapped for its opposite) and the premise word it is aligned to.
 
     ``kind`` is ``in_place``, ``swap`` (one word replaced by one word), ``substitution`` (a
     word in a replaced block), ``moved``, ``elsewhere`` or ``new`` (then
-    ``premise_index`` and ``relation`` are None).
+    ``premise_index`` and ``relation`` are None). A named tuple: a few are made per pair.
     """
 
     hypothesis_index: int
@@ -178,9 +177,9 @@ def _links(p: _Analysis, h: _Analysis, relations) -> tuple[list[Link], float]:
 
 
 def _verdict(links) -> str:
-    classes = Counter(link.relation_class for link in links)
-    unsupported = classes["new"] + classes["specific"]
-    if classes["conflict"]:
+    classes = [link.relation_class for link in links]
+    unsupported = classes.count("new") + classes.count("specific")
+    if "conflict" in classes:
         return "conflict" if unsupported else "conflict_only"
     return "entailed" if not unsupported else f"new={min(unsupported, 3)}{'+' if unsupported >= 3 else ''}"
 
@@ -207,43 +206,44 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
     for link in links:
         tag = h.tags[link.hypothesis_index]
         pos = "particle" if tag in _PARTICLE_TAGS else ptb_to_wordnet(tag) or "num"
-        relation = link.relation or ("unrelated" if link.kind == "swap" else "new")
-        features[f"word:{relation}"] = 1
-        features[f"word:{link.relation_class}:{pos}"] = 1
-        if link.kind in ("swap", "substitution"):
-            features[f"subst:{relation}"] = 1
-        if link.kind == "swap":
-            features[f"swap:{relation}"] = 1
-        if link.kind == "moved":
-            features[f"moved:{pos}"] = 1
-        if link.relation not in ("exact", "lemma"):
+        kind = link.kind
+        relation = link.relation or ("unrelated" if kind == "swap" else "new")
+        features[f"alignment:word:{relation}"] = 1
+        features[f"alignment:word:{link.relation_class}:{pos}"] = 1
+        if kind == "swap" or kind == "substitution":
+            features[f"alignment:subst:{relation}"] = 1
+        if kind == "swap":
+            features[f"alignment:swap:{relation}"] = 1
+        elif kind == "moved":
+            features[f"alignment:moved:{pos}"] = 1
+        if link.relation != "exact" and link.relation != "lemma":
             # The words themselves, to learn relations no resource has (beach / surf); as lemmas,
             # so that "runs" / "sleeps" and "running" / "sleeping" share what is learnt.
             premise_word = p.lemmas[link.premise_index] if link.premise_index is not None else ""
-            features[f"pair:{premise_word}|{h.lemmas[link.hypothesis_index]}"] = 1
+            features[f"alignment:pair:{premise_word}|{h.lemmas[link.hypothesis_index]}"] = 1
     verdict = _verdict(links)
-    features[f"verdict:{verdict}"] = 1
+    features[f"alignment:verdict:{verdict}"] = 1
     if share >= COPY_SHARE:
-        features[f"copy:{verdict}"] = 1
+        features[f"alignment:copy:{verdict}"] = 1
         swaps = [link for link in links if link.kind == "swap"]
         if len(swaps) == 1:
             # A near copy with one word swapped: what the swap does decides the label.
-            features[f"copy_swap:{swaps[0].relation_class if swaps[0].relation else 'unrelated'}"] = 1
+            features[f"alignment:copy_swap:{swaps[0].relation_class if swaps[0].relation else 'unrelated'}"] = 1
     if p.negated or h.negated:
         negation = "both" if p.negated and h.negated else "hypothesis_only" if h.negated else "premise_only"
-        features[f"negation:{negation}"] = 1
+        features[f"alignment:negation:{negation}"] = 1
         # A negation on one side turns what the words say around: conjoin it with the verdict.
-        features[f"negation:{negation}:{verdict}"] = 1
+        features[f"alignment:negation:{negation}:{verdict}"] = 1
     for q in QUANTIFIERS.intersection(h.tokens):
-        features[f"quantifier:{q}:{'in_premise' if q in p.tokens else 'new'}"] = 1
+        features[f"alignment:quantifier:{q}:{'in_premise' if q in p.tokens else 'new'}"] = 1
     if p.passive != h.passive:
         # Active <-> passive: the nouns trade places without the roles changing.
-        features["voice_change"] = 1
+        features["alignment:voice_change"] = 1
     elif _role_swap(p, h) or _crossed(links, h):
-        features["role_swap"] = 1
+        features["alignment:role_swap"] = 1
         # The same words in crossed roles: what the verdict says of the words, the roles undo.
-        features[f"role_swap:{verdict}"] = 1
-    return Counter({f"alignment:{name}": value for name, value in features.items()})
+        features[f"alignment:role_swap:{verdict}"] = 1
+    return features
 
 
 def describe(premise, hypothesis, relations: WordRelations) -> list[str]:
