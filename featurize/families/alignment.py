@@ -5,8 +5,9 @@ sentences overlap, not from how their words relate: a premise copied whole with 
 number or noun swapped keeps nearly all its overlap, BLEU and matching cross features. This
 family aligns the hypothesis to the premise and describes the *differences*:
 
-1. The two token sequences are aligned monotonically (``difflib.SequenceMatcher``, the longest
-   matching blocks). Hypothesis words inside matching blocks are aligned ``in_place``.
+1. The two token sequences are aligned monotonically (the longest matching blocks, as
+   ``difflib.SequenceMatcher`` finds them: :func:`featurize.opcodes.opcodes`). Hypothesis words
+   inside matching blocks are aligned ``in_place``.
 2. A block of the hypothesis that replaces a block of the premise, with the rest aligned around
    it, is a *substitution* slot: each hypothesis content word there is linked to the premise
    word of that slot it relates to best (:mod:`lexical_resources.relations`: exact, lemma,
@@ -39,7 +40,6 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
 from __future__ import annotations
 
 from collections import Counter
-from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -48,6 +48,7 @@ from lexical_resources.numbers import cardinal, ordinal
 from lexical_resources.relations import RELATION_CLASSES, RELATION_RANK, SOURCES, WordRelations
 from lexnli.text import WORD_CHARACTER, ptb_to_wordnet
 
+from ..opcodes import opcodes
 from .lexical import AUXILIARIES, NEGATIONS, cached_skeleton, has_negation
 from .registry import family
 
@@ -145,8 +146,7 @@ def align(premise, hypothesis, relations: WordRelations) -> tuple[list[Link], fl
 def _links(p: _Analysis, h: _Analysis, relations) -> tuple[list[Link], float]:
     links: dict[int, Link] = {}
     matched = 0
-    matcher = SequenceMatcher(None, p.matchable, h.matchable, autojunk=False)
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+    for op, i1, i2, j1, j2 in opcodes(p.matchable, h.matchable):
         if op == "equal":
             matched += j2 - j1
             for j in range(j1, j2):
