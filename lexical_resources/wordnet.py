@@ -154,7 +154,7 @@ class WordNet:
         self._place_cache: dict[tuple, str | None] = {}
         self._material_cache: dict[str, frozenset] = {}
         self._derived_cache: dict[str, tuple[frozenset, frozenset]] = {}
-        self._rank_cache: dict[tuple[str, str], dict[str, int]] = {}
+        self._rank_cache: dict[tuple[str, str], dict[int, int]] = {}
         self._limit_cache: dict[str, int] = {}
         self._wholes_cache: dict[str, frozenset] = {}
 
@@ -238,17 +238,25 @@ class WordNet:
 
     def _sense_rank(self, synset, lemma_names: set[str]) -> int:
         """The best rank (0 = most frequent) of ``synset`` among the senses of a base form it has."""
-        return min(self._ranks(lemma.name(), synset.pos())[_name(synset)]
+        return min(self._ranks(lemma.name(), synset.pos())[synset.offset()]
                    for lemma in synset.lemmas() if lemma.name().lower() in lemma_names)
 
-    def _ranks(self, lemma_name: str, pos: str) -> dict[str, int]:
-        """``{synset name: rank}`` of the senses of ``lemma_name`` in ``pos``, most frequent first."""
+    def _ranks(self, lemma_name: str, pos: str) -> dict[int, int]:
+        """``{synset offset: rank}`` of the senses of ``lemma_name`` in ``pos``, most frequent first.
+
+        The order of ``synsets(lemma_name, pos)``, read as NLTK's ``synsets`` reads it (its
+        ``_morphy`` and lemma index) without loading the synsets, most of which a word's first
+        senses never need (and satellite adjectives, listed under ``'s'``, would be parsed a second
+        time). An offset names a synset within one part of speech's data file, as here.
+        """
         key = (lemma_name, pos)
         found = self._rank_cache.get(key)
         if found is None:
             found = self._rank_cache[key] = {}
-            for rank, synset in enumerate(self._wn.synsets(lemma_name, pos)):
-                found.setdefault(_name(synset), rank)
+            index = self._wn._lemma_pos_offset_map
+            offsets = (offset for form in self._wn._morphy(lemma_name.lower(), pos) for offset in index[form].get(pos, ()))
+            for rank, offset in enumerate(offsets):
+                found.setdefault(offset, rank)
         return found
 
     def _base_forms(self, form: str, wn_pos: str | None) -> set[str]:

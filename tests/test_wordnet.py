@@ -194,6 +194,16 @@ def test_close_relation_is_relation_with_close_cohyponyms_only(wn):
     assert {"synonym", "hypernym", "hyponym", "antonym", "holonym", "cohyponym", None} <= found
 
 
+@pytest.mark.parametrize("lemma, pos", [("run", "v"), ("run", "n"), ("saw", "v"), ("small", "a"), ("small", "s"),
+                                        ("tiny", "s"), ("axes", "n"), ("Germany", "n")])
+def test_sense_ranks_follow_the_readers_synsets(wn, lemma, pos):
+    # the ranks are read from NLTK's index without loading synsets: the order synsets() lists them in
+    expected = {}
+    for rank, synset in enumerate(wn._wn.synsets(lemma, pos)):
+        expected.setdefault(synset.offset(), rank)
+    assert wn._ranks(lemma, pos) == expected and expected
+
+
 def test_results_are_cached(wn):
     wn.relation("dog", "animal")
     assert wn.synsets("dog") is wn.synsets("dog")
