@@ -19,6 +19,8 @@ adds information (neutral), ``conflict`` contradicts.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .numbers import number_relation
 from .wordnet import wordnet_pos
 
@@ -48,8 +50,11 @@ _VERBOCEAN_RELATIONS = {"similar": "vo_similar", "stronger": "vo_stronger", "can
 _PLACE_POS = frozenset({"a", "n"})
 #: Open word classes, in the order both words are read in when their tags give no relation.
 _OPEN_CLASSES = ("a", "n", "v")
+#: :func:`~lexical_resources.wordnet.wordnet_pos`, remembered per tag (a pair's relation reads two).
+_word_class = lru_cache(maxsize=1024)(wordnet_pos)
 
 
+@lru_cache(maxsize=64)
 def _readings(p_pos: str, h_pos: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The parts of speech to compare two words as: their tags' classes, then the other open classes.
 
@@ -97,7 +102,7 @@ class WordRelations:
         numbers = number_relation(p, h)
         if numbers is not None:
             return numbers
-        p_pos, h_pos = wordnet_pos(p_tag), wordnet_pos(h_tag)
+        p_pos, h_pos = _word_class(p_tag), _word_class(h_tag)
         if not p_pos or not h_pos:
             return None
         wn = self.wordnet
