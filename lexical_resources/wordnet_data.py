@@ -21,6 +21,10 @@ import sys
 
 #: The data file of each part of speech, as NLTK's reader names them.
 _FILES = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
+#: The pointers a record keeps (the others, hyponyms, meronyms, domains..., are skipped): hypernyms
+#: ``@``, instance hypernyms ``@i``, part / member / substance holonyms ``#p`` ``#m`` ``#s``,
+#: similar adjectives ``&``, and between lemmas antonyms ``!``, derivations ``+`` and pertainyms ``\\``.
+POINTERS = frozenset({"@", "@i", "#p", "#m", "#s", "&", "!", "+", "\\"})
 #: How NLTK parses a lemma in a data file line: the name, then maybe a syntactic marker (``small(a)``).
 _LEMMA = re.compile(r"(.*?)(\([^()]*\))?$")
 
@@ -30,7 +34,7 @@ class SynsetRecord:
     lexicographer file, e.g. ``noun.substance``), ``lemmas`` (names as in WordNet, without a
     syntactic marker), ``pointers`` (symbol -> ``(pos, offset)`` of the synsets it points to,
     e.g. ``'@'`` hypernyms) and ``lemma_pointers`` (``(lemma, symbol)`` -> ``(pos, offset, lemma
-    index)`` of the lemmas it points to, e.g. ``'!'`` antonyms)."""
+    index)`` of the lemmas it points to, e.g. ``'!'`` antonyms); only the :data:`POINTERS`."""
 
     __slots__ = ("name", "pos", "lexname", "lemmas", "pointers", "lemma_pointers")
 
@@ -98,8 +102,10 @@ class WordNetData:
         at = 4 + 2 * n_lemmas
         pointers: dict[str, list] = {}
         lemma_pointers: dict[tuple[str, str], list] = {}
-        for k in range(int(fields[at])):
-            symbol, target, target_pos, source_target = fields[at + 1 + 4 * k: at + 5 + 4 * k]
+        listed = fields[at + 1: at + 1 + 4 * int(fields[at])]
+        for symbol, target, target_pos, source_target in zip(listed[::4], listed[1::4], listed[2::4], listed[3::4]):
+            if symbol not in POINTERS:
+                continue
             if source_target == "0000":
                 found = pointers.setdefault(symbol, [])
                 if (target_pos, int(target)) not in found:  # NLTK keeps a set
