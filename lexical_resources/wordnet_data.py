@@ -98,7 +98,8 @@ class WordNetData:
         fields = line[:line.index(b"|")].decode("utf-8").split()  # the gloss follows the "|"
         offset, pos = int(fields[0]), fields[2]
         n_lemmas = int(fields[3], 16)
-        lemmas = tuple(_LEMMA.match(fields[4 + 2 * k]).group(1) for k in range(n_lemmas))
+        lemmas = tuple(_LEMMA.match(field).group(1) if field.endswith(")") else field  # a marker ends in ")"
+                       for field in fields[4: 4 + 2 * n_lemmas: 2])
         at = 4 + 2 * n_lemmas
         pointers: dict[str, list] = {}
         lemma_pointers: dict[tuple[str, str], list] = {}

@@ -22,7 +22,7 @@ def related(data, targets):
 
 @pytest.mark.parametrize("name", ["dog.n.01", "car.n.01", "wheel.n.01", "germany.n.01", "run.v.01", "kill.v.01",
                                   "small.a.01", "tiny.s.01", "hot.a.01", "german.a.01", "wooden.a.01", "denim.n.01",
-                                  "quickly.r.01", "people.n.01", "paris.n.01"])
+                                  "quickly.r.01", "people.n.01", "paris.n.01", "abounding.s.01"])  # galore(ip): a marker
 def test_a_record_is_what_nltk_reads(reader_and_data, name):
     reader, data = reader_and_data
     synset, record = reader.synset(name), data.by_name(name)
