@@ -7,7 +7,8 @@ epoch changes the weights by less than ``tol=1e-3`` of their largest value. ``Ma
 leaves the 0/1 indicators as they are and brings the real-valued columns (length difference,
 overlap counts) to [-1, 1], and :class:`~classifiers.row_norm_cap.RowNormCap` scales the
 longest rows down; SAGA's step size needs both. The regularization strength ``C`` is chosen on
-dev by :func:`fit_select_C`.
+dev by :func:`fit_select_C`, or by cross-validation on the training data by
+:func:`fit_select_C_cv` where the held-out split is small.
 
 The featurizer is configured by a preset (:data:`featurize.presets.PRESETS`), by default
 ``"recommended"``; ``preset="paper"`` gives the paper's exact feature definition, and
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import StratifiedKFold
 from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import MaxAbsScaler
 
@@ -103,15 +105,72 @@ def fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features="lex
         featurizer = _featurizer(features, preset, featurizer_params, n_jobs, progress)
     preprocess = Pipeline([("featurize", featurizer), *scaling_steps()])
     X_train = preprocess.fit_transform(train_pairs)
-    X_dev = preprocess.transform(dev_pairs)
-    accuracy, converged, fitted, dev_predictions = {}, {}, {}, {}
-    for C in grid:
-        fitted[C], converged[C] = fit_classifier(X_train, train_labels, C, max_iter)
-        dev_predictions[C] = fitted[C].predict(X_dev)
-        accuracy[C] = evaluation.accuracy(dev_labels, dev_predictions[C])
-        logger.info("%s C=%g: dev accuracy %.4f", features if isinstance(features, str) else "+".join(features),
-                    C, accuracy[C])
-    best = max(grid, key=lambda C: (accuracy[C], -C))
+    fitted, converged, dev_predictions = _fit_grid(X_train, train_labels, preprocess.transform(dev_pairs), grid,
+                                                   max_iter)
+    accuracy = _grid_accuracy(dev_labels, dev_predictions, features)
+    best = _best_C(accuracy)
     model = Pipeline([*preprocess.steps, ("classify", fitted[best])])
     return Selection(model=model, C=best, dev_accuracy=accuracy, converged=converged,
                      train_predictions=fitted[best].predict(X_train), dev_predictions=dev_predictions[best])
+
+
+def fit_select_C_cv(pairs, labels, features="lexicalized", *, folds: int = 5, seed: int = 0, grid=C_GRID,
+                    preset: str = DEFAULT_PRESET, featurizer_params=None, n_jobs=None, max_iter: int = MAX_ITER,
+                    progress: bool = False, featurizer=None) -> Selection:
+    """Choose ``C`` by stratified ``folds``-fold cross-validation on ``pairs``, then refit on all of them.
+
+    For a small corpus whose held-out split is too small to pin ``C`` down (SICK's TRIAL has 495
+    pairs, so one pair is 0.2 points), every pair is held out once instead. In each fold the
+    featurizer, scaler and cap are fitted on the fold's training part only, so nothing of the
+    held-out part (its vocabulary, its column maxima) reaches the model that scores it. The
+    folds are :class:`~sklearn.model_selection.StratifiedKFold` shuffled with ``seed``.
+
+    Returns a :class:`Selection` as :func:`fit_select_C` does, with the cross-validation in
+    place of dev: ``dev_accuracy`` is each ``C``'s accuracy over the out-of-fold predictions of
+    all pairs, ``dev_predictions`` the chosen ``C``'s out-of-fold predictions, and ``model`` the
+    pipeline refitted on every pair with the chosen ``C`` (ties go to the smaller ``C``).
+    Parameters as :func:`fit_select_C`; ``featurizer`` is refitted in each fold and last on all pairs.
+    """
+    if featurizer is None:
+        featurizer = _featurizer(features, preset, featurizer_params, n_jobs, progress)
+    labels = np.asarray(labels)
+    out_of_fold = {C: np.empty(len(labels), dtype=labels.dtype) for C in grid}
+    converged = dict.fromkeys(grid, True)
+    for train_at, held_out_at in StratifiedKFold(folds, shuffle=True, random_state=seed).split(labels, labels):
+        preprocess = Pipeline([("featurize", featurizer), *scaling_steps()])
+        X_train = preprocess.fit_transform([pairs[i] for i in train_at])
+        _, fold_converged, predictions = _fit_grid(X_train, labels[train_at],
+                                                   preprocess.transform([pairs[i] for i in held_out_at]), grid,
+                                                   max_iter)
+        for C in grid:
+            out_of_fold[C][held_out_at] = predictions[C]
+            converged[C] = converged[C] and fold_converged[C]
+    accuracy = _grid_accuracy(labels, out_of_fold, features, f"{folds}-fold cross-validated")
+    best = _best_C(accuracy)
+    preprocess = Pipeline([("featurize", featurizer), *scaling_steps()])
+    X = preprocess.fit_transform(pairs)
+    classifier, _ = fit_classifier(X, labels, best, max_iter)
+    return Selection(model=Pipeline([*preprocess.steps, ("classify", classifier)]), C=best, dev_accuracy=accuracy,
+                     converged=converged, train_predictions=classifier.predict(X), dev_predictions=out_of_fold[best])
+
+
+def _fit_grid(X_train, train_labels, X_dev, grid, max_iter):
+    """One classifier per ``C``: the fitted classifiers, whether each converged, their dev predictions."""
+    fitted, converged, dev_predictions = {}, {}, {}
+    for C in grid:
+        fitted[C], converged[C] = fit_classifier(X_train, train_labels, C, max_iter)
+        dev_predictions[C] = fitted[C].predict(X_dev)
+    return fitted, converged, dev_predictions
+
+
+def _grid_accuracy(gold, predictions, features, scored_on="dev") -> dict[float, float]:
+    accuracy = {C: evaluation.accuracy(gold, predicted) for C, predicted in predictions.items()}
+    for C, value in accuracy.items():
+        logger.info("%s C=%g: %s accuracy %.4f", features if isinstance(features, str) else "+".join(features),
+                    C, scored_on, value)
+    return accuracy
+
+
+def _best_C(accuracy) -> float:
+    """The ``C`` with the best accuracy; a tie goes to the smaller ``C``."""
+    return max(accuracy, key=lambda C: (accuracy[C], -C))

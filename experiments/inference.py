@@ -1,7 +1,7 @@
 """Lexical inference: the ``inference`` model against the lexicalized one on SNLI, SICK and the probes.
 
     python -m experiments.inference [--train F --dev F --test F | --data-dir DIR] [--sick FILE]
-        [--out DIR] [--save-model FILE]
+        [--sick-folds K] [--out DIR] [--save-model FILE]
 
 The ``inference`` model is the paper's lexicalized families plus the lexical-resource families
 (WordNet, VerbOcean, tree, bag overlap) and the alignment family, trained on SNLI train plus
@@ -9,10 +9,13 @@ The ``inference`` model is the paper's lexicalized families plus the lexical-res
 (:mod:`experiments.substitutions`); C is chosen on dev. It is reported
 
 * on SNLI test, beside the lexicalized model (same C grid), with McNemar's test;
-* on SICK TEST: trained on SICK TRAIN alone (C on TRIAL), the SNLI model applied as it is
-  (zero-shot), and SNLI -> SICK transfer (a SICK model that also sees the SNLI model's class
-  log-probabilities, :class:`~classifiers.transfer.WithModelProbabilities`; C on TRIAL), beside
-  the paper's LSTM (71.3 / 46.7 / 80.8) and the best SemEval-2014 system (84.6);
+* on SICK TEST: trained on SICK alone, the SNLI model applied as it is (zero-shot), and
+  SNLI -> SICK transfer (a SICK model that also sees the SNLI model's class log-probabilities,
+  :class:`~classifiers.transfer.WithModelProbabilities`), beside the paper's LSTM
+  (71.3 / 46.7 / 80.8) and the best SemEval-2014 system (84.6). The two SICK models are fitted on
+  TRAIN+TRIAL with C chosen by ``--sick-folds``-fold cross-validation there
+  (:func:`~classifiers.logistic.fit_select_C_cv`): TRIAL's 495 pairs alone pin C down loosely.
+  ``--sick-folds 0`` fits them on TRAIN with C chosen on TRIAL instead;
 * on the lexical-substitution probe set (:mod:`experiments.make_probes`), per category.
 
 Writes ``inference.csv`` (``model,train,dataset,n_test,accuracy,reference_accuracy``),
@@ -22,17 +25,19 @@ model, which ``python -m classifiers.predict`` loads.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from pathlib import Path
 
 import pandas as pd
 
 from classifiers.evaluation import accuracy, mcnemar
-from classifiers.logistic import C_GRID, fit_select_C
+from classifiers.logistic import C_GRID, fit_select_C, fit_select_C_cv
 from classifiers.persistence import save_model
 from classifiers.transfer import WithModelProbabilities
 from featurize import PairFeaturizer
+from featurize.presets import signature
 from featurize.inputs import as_pairs
-from lexnli.cli import at_least
+from lexnli.cli import UsageError, at_least, checked
 from lexnli.records import Pair
 
 from . import runner
@@ -48,6 +53,8 @@ REFERENCES = {("snli", "snli_test"): 0.782, ("sick", "sick_test"): 0.713, ("snli
               ("snli+sick", "sick_test"): 0.808}
 #: The best SemEval-2014 task 1 system on SICK TEST (Illinois-LH).
 SEMEVAL_BEST = 0.846
+#: Cross-validation folds on SICK TRAIN+TRIAL for the SICK models' C (0: C on TRIAL, fitted on TRAIN).
+SICK_FOLDS = 5
 #: Substituted pairs added to the inference model's SNLI training data (chosen on dev).
 AUGMENT = 12_000
 MODELS = ("lexicalized", "inference")
@@ -67,9 +74,9 @@ def probe_pairs(lines) -> tuple[list[Pair], list[str]]:
 
 
 def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT, seed: int = 0,
-        preset="recommended", featurizer_params=None, n_jobs=None, progress=False):
-    """Fit both SNLI models (and the SICK ones when ``sick`` = (train, trial, test) is given);
-    return the result rows, the McNemar test on SNLI test, the fitted SNLI models and their selections."""
+        sick_folds: int = SICK_FOLDS, preset="recommended", featurizer_params=None, n_jobs=None, progress=False):
+    """Fit both SNLI models (and the SICK ones when ``sick`` = (train, trial, test) is given; ``seed``
+    draws the substitutions and SICK's folds); return the result rows, the McNemar test on SNLI test, the fitted SNLI models and their selections."""
     train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
     options = dict(grid=grid, preset=preset, featurizer_params=featurizer_params, n_jobs=n_jobs, progress=progress)
     extra = {"lexicalized": [], "inference": augmentation(train.pairs, augment, seed=seed)}
@@ -93,21 +100,24 @@ def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT,
                 at = [i for i, c in enumerate(categories) if c == category]
                 rows.append(_row(name, "snli", f"probes:{category}", [gold[i] for i in at], [predicted[i] for i in at]))
     if sick is not None:
-        rows += _sick_rows(models["inference"], *sick, options=options)
+        rows += _sick_rows(models["inference"], *sick, folds=sick_folds, seed=seed, options=options)
     return pd.DataFrame(rows), significance, models, selections
 
 
-def _sick_rows(snli_model, sick_train, sick_trial, sick_test, *, options) -> list[dict]:
+def _sick_rows(snli_model, sick_train, sick_trial, sick_test, *, folds, seed, options) -> list[dict]:
     gold = [p.label for p in sick_test]
-    train_labels, trial_labels = [p.label for p in sick_train], [p.label for p in sick_trial]
     rows = [_row("inference", "snli", "sick_test", gold, snli_model.predict(sick_test))]
-    alone = fit_select_C(sick_train, train_labels, sick_trial, trial_labels, "inference", **options)
-    rows.append(_row("inference", "sick", "sick_test", gold, alone.model.predict(sick_test)))
-    featurizer = WithModelProbabilities(
+    transfer = WithModelProbabilities(
         PairFeaturizer.from_preset(options["preset"], "inference", **(options["featurizer_params"] or {})), snli_model)
-    transfer = fit_select_C(sick_train, train_labels, sick_trial, trial_labels, "inference", featurizer=featurizer,
-                            **options)
-    rows.append(_row("inference", "snli+sick", "sick_test", gold, transfer.model.predict(sick_test)))
+    for train, featurizer in (("sick", None), ("snli+sick", transfer)):
+        if folds:
+            pairs = sick_train + sick_trial
+            selection = fit_select_C_cv(pairs, [p.label for p in pairs], "inference", folds=folds, seed=seed,
+                                        featurizer=featurizer, **options)
+        else:
+            selection = fit_select_C(sick_train, [p.label for p in sick_train], sick_trial,
+                                     [p.label for p in sick_trial], "inference", featurizer=featurizer, **options)
+        rows.append(_row("inference", train, "sick_test", gold, selection.model.predict(sick_test)))
     return rows
 
 
@@ -122,20 +132,33 @@ def markdown(table: pd.DataFrame, significance: pd.DataFrame) -> str:
 def report(args, corpora) -> Results:
     probes = probe_pairs(read_probes(args.probes)) if args.probes is not None else None
     sick = runner.sick_splits(args)
+    if sick is not None and args.sick_folds:
+        counts = Counter(p.label for p in sick[0] + sick[1])
+        if min(counts.values(), default=0) < args.sick_folds or len(counts) < 2:
+            raise UsageError(f"--sick-folds {args.sick_folds}: SICK TRAIN+TRIAL in {args.sick or 'the SICK file'} has "
+                             f"{dict(sorted(counts.items()))} pairs per label; each label needs at least one pair "
+                             "per fold (use fewer folds, or --sick-folds 0)")
     table, significance, models, selections = run(
-        corpora, sick, probes, grid=tuple(args.C_grid), augment=args.augment, seed=args.seed, preset=args.preset,
+        corpora, sick, probes, grid=tuple(args.C_grid), augment=args.augment, seed=args.seed,
+        sick_folds=args.sick_folds, preset=args.preset,
         featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress)
     if args.save_model is not None:
         save_model(models["inference"], args.save_model, C=selections["inference"].C,
                    n_train=len(corpora["train"]) + args.augment)
         print(f"inference model saved to {args.save_model}")
     text = markdown(table, significance)
+    sig = signature(args.preset, featurizer_params(args), C_grid=tuple(args.C_grid))
+    if sick is not None:  # how the SICK models' C was chosen
+        sig += f"|sick_C:{args.sick_folds}-fold(train+trial)" if args.sick_folds else "|sick_C:trial"
     return Results(text, {"inference.csv": table.to_csv(index=False), "inference.md": text,
-                          "significance.csv": significance.to_csv(index=False)}, C_grid=tuple(args.C_grid))
+                          "significance.csv": significance.to_csv(index=False)}, signature=sig)
 
 
 def add_arguments(parser) -> None:
     runner.add_sick_arguments(parser)
+    parser.add_argument("--sick-folds", type=checked(int, lambda value: value == 0 or value >= 2, "0, or at least 2"), default=SICK_FOLDS,
+                        help="cross-validation folds on SICK TRAIN+TRIAL that choose the SICK models' C "
+                             "(0: fit on TRAIN and choose C on TRIAL; default: %(default)s)")
     parser.add_argument("--probes", type=Path, default=PROBES,
                         help="the probe set (JSON lines with category); default: the one in the repository")
     parser.add_argument("--augment", type=at_least(0), default=AUGMENT,

@@ -404,11 +404,19 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     def __getstate__(self):
         """The state to pickle: the vocabulary's names as strings (built now if need be) in place of their
         compact form, so that a saved model holds no other types than before (see classifiers.persistence)."""
-        state = super().__getstate__()
+        state = dict(super().__getstate__())  # a copy: object.__getstate__ returns the live __dict__
         if state.get("_vocabulary_key_names") is not None:
             state["_vocabulary_names"] = self.vocabulary_names_
             del state["_vocabulary_key_names"]
         return state
+
+    def __setstate__(self, state):
+        """Restore a pickled state; one saved before the names were built lazily holds them as
+        ``vocabulary_names_`` (an attribute now computed), so they move to where the property reads them."""
+        if "vocabulary_names_" in state:
+            state = {**state, "_vocabulary_names": state["vocabulary_names_"]}
+            del state["vocabulary_names_"]
+        super().__setstate__(state)
 
     def _leading_names(self) -> list[str]:
         """Names of the real-valued columns and of their bins (``"0.2<=bleu<0.35"``)."""
@@ -433,7 +441,11 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         featurizer, like scikit-learn's ``HashingVectorizer``, has no such method.
         """
         check_is_fitted(self, "n_features_out_")
-        return np.array(self._leading_names() + list(getattr(self, "vocabulary_names_", [])), dtype=object)
+        names = self._leading_names() + list(getattr(self, "vocabulary_names_", []))
+        if len(names) != self.n_features_out_:
+            raise ValueError(f"{len(names)} feature names for {self.n_features_out_} columns: the fitted state is "
+                             "damaged or from an incompatible version; refit the featurizer")
+        return np.array(names, dtype=object)
 
     def feature_names(self, X, columns=None) -> dict[int, list[str]]:
         """Map each output column that fires in pairs ``X`` to the feature name(s) behind it.

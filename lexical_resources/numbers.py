@@ -59,10 +59,13 @@ def ordinal(token: str) -> int | None:
 
 def number_relation(premise_token: str, hypothesis_token: str) -> str | None:
     """``"number_same"`` / ``"number_different"`` for two cardinals, ``"ordinal_same"`` /
-    ``"ordinal_different"`` for two ordinals, else None (not both numbers of one kind).
+    ``"ordinal_different"`` for two ordinals, else None (not both numbers of one kind). Two
+    compounds that differ only in the number leading them compare as those numbers.
 
     >>> number_relation("2", "two"), number_relation("two", "three"), number_relation("1st", "second")
     ('number_same', 'number_different', 'ordinal_different')
+    >>> number_relation("5-year-old", "7-year-old"), number_relation("3-year-old", "three-year-old")
+    ('number_different', 'number_same')
     """
     a, b = cardinal(premise_token), cardinal(hypothesis_token)
     if a is not None and b is not None:
@@ -70,4 +73,15 @@ def number_relation(premise_token: str, hypothesis_token: str) -> str | None:
     a, b = ordinal(premise_token), ordinal(hypothesis_token)
     if a is not None and b is not None:
         return "ordinal_same" if a == b else "ordinal_different"
+    a, b = _counted(premise_token), _counted(hypothesis_token)
+    if a is not None and b is not None and a[1] == b[1]:
+        return number_relation(a[0], b[0])
+    return None
+
+
+def _counted(token: str) -> tuple[str, str] | None:
+    """A compound led by a number (``"5-year-old"``, ``"two-story"``): the number and the rest, else None."""
+    head, dash, rest = token.lower().partition("-")
+    if dash and rest and (cardinal(head) is not None or ordinal(head) is not None):
+        return head, rest
     return None

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from lexnli import data_home as data_homes
 from lexnli.errors import ChecksumError, CorpusFormatError
-from lexnli.io import open_bytes
+from lexnli.io import existing_file, open_bytes
 
 #: The relations VerbOcean uses.
 RELATIONS = ("similar", "opposite-of", "stronger-than", "happens-before", "can-result-in",
@@ -118,9 +118,7 @@ class VerbOcean:
             verify = path is None and os.environ.get(VARIANT_ENV_VAR, "") in ("", "0")
         if path is None:
             path = os.environ.get(ENV_VAR) or _locate(data_home, download_if_missing)
-        path = Path(path).expanduser()
-        if not path.is_file():
-            raise FileNotFoundError(f"VerbOcean file not found: {path}")
+        path = existing_file(Path(path).expanduser(), "VerbOcean file")
         pairs: dict[tuple[str, str], dict[str, float]] = {}
         n_lines = 0
         with _open_text(path, verify) as lines:

@@ -28,17 +28,17 @@ def shared_file(relative: str) -> Path:
 
 
 def wordnet_or_skip(load):
-    """``load()`` (something that needs NLTK's WordNet), or skip the test saying WordNet is missing."""
+    """``load()`` (something that needs lexical data: NLTK's WordNet, for some VerbOcean too), or skip
+    the test with the error's message, which names what is missing and how to get it."""
     try:
         return load()
     except ResourceMissingError as exc:
-        pytest.skip(f"WordNet is not installed: {exc}")
+        pytest.skip(f"needs missing data: {exc}")
 
 
 @pytest.fixture(scope="session")
 def snli_dev_path() -> Path:
     return shared_file("snli_1.0/snli_1.0_dev.jsonl.gz")
-
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -68,3 +68,13 @@ def noisy_snli(noisy_snli_files) -> dict:
     from lexnli.corpora.snli import read_snli
 
     return {split: read_snli(path) for split, path in noisy_snli_files.items()}
+
+
+@pytest.fixture(scope="session")
+def noisy_lexicalized(noisy_snli):
+    """A lexicalized model (``make_model`` defaults, C=1) fitted on the noisy fixture's train split; tests
+    must not change it (copy it first)."""
+    from classifiers.logistic import make_model
+
+    train = noisy_snli["train"]
+    return make_model("lexicalized", C=1.0).fit(train.pairs, train.labels)

@@ -24,13 +24,11 @@ def templated_pairs(n: int):
     raise ValueError(f"at most {len(triples)} templated pairs")
 
 
-def write_snli_jsonl(path, triples, with_ids=True):
-    """Write triples as SNLI-style JSON lines (no parses, so tokens come from the tagger)."""
+def write_snli_jsonl(path, triples):
+    """Write triples as SNLI-style JSON lines, pairIDs p0, p1, ... (no parses: tokens come from the tagger)."""
     with open(path, "w", encoding="utf-8") as f:
         for i, (premise, hypothesis, label) in enumerate(triples):
-            record = {"gold_label": label, "sentence1": premise, "sentence2": hypothesis}
-            if with_ids:
-                record["pairID"] = f"p{i}"
+            record = {"gold_label": label, "sentence1": premise, "sentence2": hypothesis, "pairID": f"p{i}"}
             f.write(json.dumps(record) + "\n")
     return path
 

@@ -140,6 +140,32 @@ def test_article_reads_as_one_against_a_number():
     assert found["alignment:subst:number_different"] == 1
 
 
+def test_a_number_swap_that_changes_the_agreement_is_one_swap():
+    """*a dog runs* / *two dogs run*: the words around the number are the same lemmas, so the
+    number is swapped alone and the rest is in place, as in *two dogs* / *three dogs*."""
+    premise = "a/DT dog/NN runs/VBZ on/IN the/DT beach/NN ./."
+    links, _ = align(sentence(premise), sentence("two/CD dogs/NNS run/VBP on/IN the/DT beach/NN ./."), RELATIONS)
+    assert links == [Link(0, 0, "number_different", "swap"), Link(1, 1, "lemma", "in_place"),
+                     Link(2, 2, "lemma", "in_place"), Link(5, 5, "exact", "in_place")]
+    found = features(premise, "two/CD dogs/NNS run/VBP on/IN the/DT beach/NN ./.")
+    assert found["alignment:swap:number_different"] == 1 and found["alignment:verdict:conflict_only"] == 1
+    assert found["alignment:copy_swap:conflict"] == 1
+    # two words changed besides the agreement: a block of substitutions, as before
+    two_changes = align(sentence(premise), sentence("two/CD cats/NNS run/VBP on/IN the/DT beach/NN ./."), RELATIONS)[0]
+    assert two_changes[0] == Link(0, 0, "number_different", "substitution")
+    assert "swap" not in [link.kind for link in two_changes] and two_changes[1].kind != "in_place"
+
+
+def test_compounds_led_by_numbers_compare_as_the_numbers():
+    found = features("a/DT 5-year-old/JJ girl/NN sings/VBZ", "a/DT 7-year-old/JJ girl/NN sings/VBZ")
+    assert found["alignment:swap:number_different"] == 1 and found["alignment:verdict:conflict_only"] == 1
+    assert number_relation("two-story", "three-story") == "number_different"
+    assert number_relation("3-year-old", "three-year-old") == "number_same"
+    assert number_relation("first-class", "second-class") == "ordinal_different"
+    assert number_relation("5-year-old", "5-foot") is None  # different compounds
+    assert number_relation("x-ray", "5-year-old") is None
+
+
 def test_hypernym_swap_keeps_entailment_and_hyponym_adds_information():
     up = features("a/DT dog/NN runs/VBZ ./.", "an/DT animal/NN runs/VBZ ./.")
     assert up["alignment:swap:hypernym"] == 1 and up["alignment:verdict:entailed"] == 1

@@ -1,6 +1,7 @@
 """The classifier layer's numbers, each checked against an expectation derived without the code under test.
 
-C selection against dev accuracies recounted by hand (and scripted ties), the predict CLI
+C selection against dev accuracies recounted by hand (and scripted ties), and against
+out-of-fold accuracies recounted from one hand-fitted model per fold, the predict CLI
 against ``model.predict`` and a hand count, ``confusion_frame`` and McNemar's test on hand-made
 cases (the p-value from :func:`scipy.stats.binomtest`), explanations from ``coef_`` with numpy.
 """
@@ -14,7 +15,7 @@ from scipy.stats import binomtest
 from classifiers import evaluation
 from classifiers.evaluation import accuracy, confusion_frame, mcnemar
 from classifiers.explain import explain, top_features
-from classifiers.logistic import fit_select_C, make_model
+from classifiers.logistic import fit_select_C, fit_select_C_cv, make_model
 from classifiers.persistence import save_model
 from classifiers.predict import main as predict_main
 
@@ -22,14 +23,8 @@ E, C, N = "entailment", "contradiction", "neutral"
 
 
 def hand_accuracy(gold, predicted) -> float:
+    """The share of ``predicted`` equal to ``gold``, counted in plain Python (not the library's accuracy)."""
     return sum(g == p for g, p in zip(gold, predicted, strict=True)) / len(gold)
-
-
-@pytest.fixture(scope="module")
-def lexicalized(noisy_snli):
-    """A lexicalized model fitted on the noisy fixture's train split (C=1)."""
-    train = noisy_snli["train"]
-    return make_model("lexicalized", C=1.0).fit(train.pairs, train.labels)
 
 
 # --- C selection -----------------------------------------------------------------------------------
@@ -67,21 +62,49 @@ def test_C_selection_with_scripted_dev_accuracies(noisy_snli, monkeypatch, score
     assert selection.C == expected and selection.model.named_steps["classify"].C == expected
 
 
+def test_cross_validated_C_recounted_from_a_model_fitted_per_fold(noisy_snli):
+    """Each fold's whole pipeline (featurizer included) is fitted on the fold's training part only;
+    the accuracies are those of the pooled out-of-fold predictions; the model is refitted on all pairs."""
+    from sklearn.model_selection import StratifiedKFold
+
+    pairs = noisy_snli["train"].pairs + noisy_snli["dev"].pairs
+    labels = np.array([p.label for p in pairs])
+    grid = (1.0, 0.01, 0.1)
+    selection = fit_select_C_cv(pairs, labels, "lexicalized", folds=4, seed=7, grid=grid)
+    held_out = {C_value: np.empty(len(pairs), dtype=object) for C_value in grid}
+    times_held_out = np.zeros(len(pairs), dtype=int)
+    for train_at, test_at in StratifiedKFold(4, shuffle=True, random_state=7).split(labels, labels):
+        times_held_out[test_at] += 1
+        for C_value in grid:
+            model = make_model("lexicalized", C=C_value).fit([pairs[i] for i in train_at], labels[train_at])
+            held_out[C_value][test_at] = model.predict([pairs[i] for i in test_at])
+    assert (times_held_out == 1).all()
+    hand = {C_value: hand_accuracy(labels, held_out[C_value]) for C_value in grid}
+    assert selection.dev_accuracy == pytest.approx(hand)
+    assert len(set(hand.values())) == len(grid)
+    best = max(hand.values())
+    assert selection.C == min(C_value for C_value in grid if hand[C_value] == best)
+    np.testing.assert_array_equal(selection.dev_predictions, held_out[selection.C])
+    refitted = make_model("lexicalized", C=selection.C).fit(pairs, labels)
+    np.testing.assert_array_equal(selection.model.predict(pairs), refitted.predict(pairs))
+    np.testing.assert_array_equal(selection.train_predictions, refitted.predict(pairs))
+
+
 # --- the predict CLI -------------------------------------------------------------------------------
 
-def test_predict_cli_labels_probabilities_and_accuracy(lexicalized, noisy_snli_files, tmp_path, capsys):
+def test_predict_cli_labels_probabilities_and_accuracy(noisy_lexicalized, noisy_snli_files, tmp_path, capsys):
     records = [json.loads(line) for line in noisy_snli_files["test"].read_text(encoding="utf-8").splitlines()[:40]]
     from lexnli.corpora.snli import read_snli
 
     pairs = read_snli(noisy_snli_files["test"]).pairs[:40]
-    expected = list(lexicalized.predict(pairs))
+    expected = list(noisy_lexicalized.predict(pairs))
     # a known wrong label: the first pair's gold label is one the model does not predict
     records[0]["gold_label"] = next(label for label in (E, C, N) if label != expected[0])
     records[1]["gold_label"] = "-"  # not scored
     del records[2]["gold_label"]    # not scored either
     source = tmp_path / "in.jsonl"
     source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
-    model_path = save_model(lexicalized, tmp_path / "m.joblib")
+    model_path = save_model(noisy_lexicalized, tmp_path / "m.joblib")
     out = tmp_path / "out.jsonl"
     assert predict_main(["--model", str(model_path), "--input", str(source), "--output", str(out)]) == 0
     lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
@@ -96,11 +119,11 @@ def test_predict_cli_labels_probabilities_and_accuracy(lexicalized, noisy_snli_f
     assert f"accuracy on 38 gold-labelled pairs: {hand:.4f}" in printed
 
 
-def test_predict_cli_malformed_line_is_exit_2_naming_file_and_line(lexicalized, noisy_snli_files, tmp_path, capsys):
+def test_predict_cli_malformed_line_is_exit_2_naming_file_and_line(noisy_lexicalized, noisy_snli_files, tmp_path, capsys):
     good = noisy_snli_files["test"].read_text(encoding="utf-8").splitlines()[0]
     source = tmp_path / "bad.jsonl"
     source.write_text(good + "\n" + '{"sentence1": "A dog runs.", "sentence2": \n', encoding="utf-8")
-    model_path = save_model(lexicalized, tmp_path / "m.joblib")
+    model_path = save_model(noisy_lexicalized, tmp_path / "m.joblib")
     code = predict_main(["--model", str(model_path), "--input", str(source), "--output", str(tmp_path / "o.jsonl")])
     err = capsys.readouterr().err
     assert code == 2 and "bad.jsonl, line 2: invalid JSON" in err
@@ -156,10 +179,10 @@ def _shifted(model, seed=0):
     return shifted
 
 
-def test_explain_contributions_from_coef(lexicalized, noisy_snli):
-    model = _shifted(lexicalized)
+def test_explain_contributions_from_coef(noisy_lexicalized, noisy_snli):
+    model = _shifted(noisy_lexicalized)
     pair = noisy_snli["test"][0]
-    np.testing.assert_allclose(model.predict_proba([pair]), lexicalized.predict_proba([pair]))
+    np.testing.assert_allclose(model.predict_proba([pair]), noisy_lexicalized.predict_proba([pair]))
     x = model[:-1].transform([pair]).toarray()[0]
     coef = model.named_steps["classify"].coef_
     classes = list(model.named_steps["classify"].classes_)
@@ -169,14 +192,14 @@ def test_explain_contributions_from_coef(lexicalized, noisy_snli):
         got = [value for _, value in explain(model, pair, k=6, label=label)]
         np.testing.assert_allclose(got, expected, rtol=1e-9, atol=1e-12)
         # the shared offsets push nothing: the unshifted model explains the pair identically
-        np.testing.assert_allclose(got, [value for _, value in explain(lexicalized, pair, k=6, label=label)],
+        np.testing.assert_allclose(got, [value for _, value in explain(noisy_lexicalized, pair, k=6, label=label)],
                                    rtol=1e-9, atol=1e-12)
     predicted = classes[int(np.argmax(model.predict_proba([pair])[0]))]
     assert explain(model, pair, k=6) == explain(model, pair, k=6, label=predicted)
 
 
-def test_top_features_are_the_largest_centered_weights(lexicalized, noisy_snli):
-    model = _shifted(lexicalized, seed=1)
+def test_top_features_are_the_largest_centered_weights(noisy_lexicalized, noisy_snli):
+    model = _shifted(noisy_lexicalized, seed=1)
     classifier = model.named_steps["classify"]
     centered = classifier.coef_ - classifier.coef_.mean(axis=0)
     top = top_features(model, noisy_snli["train"].pairs, k=5)

@@ -23,6 +23,7 @@ from classifiers.persistence import load_model
 
 from .fixtures import data_args
 from .noisy_snli import LABELS, gold_labels
+from .test_classifier_numbers import hand_accuracy
 
 
 def refit(corpora, features, C, train_pairs=None, train_labels=None, **options):
@@ -31,10 +32,6 @@ def refit(corpora, features, C, train_pairs=None, train_labels=None, **options):
     train = corpora["train"]
     model = make_model(features, C=C, **options).fit(train_pairs or train.pairs, train_labels or train.labels)
     return model, {split: list(model.predict(corpora[split].pairs)) for split in ("train", "dev", "test")}
-
-
-def hand_accuracy(gold, predicted) -> float:
-    return sum(g == p for g, p in zip(gold, predicted, strict=True)) / len(gold)
 
 
 def hand_mcnemar(gold, a, b) -> tuple[int, int, float]:

@@ -322,6 +322,24 @@ def test_pickle_round_trip():
     assert_same_matrix(copy.transform(X_TEXT), featurizer.transform(X_TEXT))
 
 
+def test_a_state_saved_before_lazy_names_keeps_its_feature_names():
+    """Models saved before the vocabulary's names were built lazily hold them as ``vocabulary_names_``."""
+    featurizer = PairFeaturizer(n_features=None).fit(X_TEXT)
+    state = featurizer.__getstate__()
+    assert "_vocabulary_key_names" in featurizer.__dict__  # getting the state left the featurizer as it was
+    state["vocabulary_names_"] = state.pop("_vocabulary_names")  # the older layout
+    old = PairFeaturizer.__new__(PairFeaturizer)
+    old.__setstate__(state)
+    assert list(old.get_feature_names_out()) == list(featurizer.get_feature_names_out())
+    assert len(old.get_feature_names_out()) == old.n_features_out_
+    assert_same_matrix(old.transform(X_TEXT), featurizer.transform(X_TEXT))
+    del state["vocabulary_names_"]  # no names at all: refused, not a shorter list
+    damaged = PairFeaturizer.__new__(PairFeaturizer)
+    damaged.__setstate__(state)
+    with pytest.raises(ValueError, match=f"16 feature names for {featurizer.n_features_out_} columns"):
+        damaged.get_feature_names_out()
+
+
 def test_n_jobs_and_progress_on_real_batches():
     serial = PairFeaturizer(n_features=None, batch_size=5).fit_transform(X_TEXT)
     parallel = PairFeaturizer(n_features=None, batch_size=5, n_jobs=2, progress=True).fit_transform(X_TEXT)

@@ -3,6 +3,7 @@
 Needs NLTK's tagger, WordNet and VerbOcean (the inference model's families); skipped without them.
 """
 import json
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -12,7 +13,7 @@ import pytest
 from scipy.stats import binomtest
 
 import lexical_resources
-from classifiers.logistic import fit_select_C, make_model
+from classifiers.logistic import fit_select_C, fit_select_C_cv, make_model
 from classifiers.persistence import load_model
 from classifiers.transfer import WithModelProbabilities
 from experiments import inference
@@ -92,7 +93,13 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
         fits.append((features, list(train_pairs), kwargs, selection))
         return selection
 
+    def recording_cv_fit(pairs, labels, features, **kwargs):
+        selection = fit_select_C_cv(pairs, labels, features, **kwargs)
+        fits.append((features, list(pairs), kwargs, selection))
+        return selection
+
     monkeypatch.setattr(inference, "fit_select_C", recording_fit)
+    monkeypatch.setattr(inference, "fit_select_C_cv", recording_cv_fit)
     model_path = tmp_path / "model.joblib"
     assert inference.main(arguments(files, tmp_path / "out", "--save-model", str(model_path), *OPTIONS)) == 0
     printed = capsys.readouterr().out
@@ -110,7 +117,7 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     assert rows["inference", "snli", "probes:colour"].n_test == 1
     assert all(rows["inference", t, "sick_test"].n_test == 15 for t in ("snli", "sick", "snli+sick"))
     assert (tmp_path / "out" / "signature.txt").read_text().endswith(
-        "|preset:paper|tags:ptb|min_df:2|bins:none|n_features:vocab|lowercase:yes|C:7\n")
+        "|preset:paper|tags:ptb|min_df:2|bins:none|n_features:vocab|lowercase:yes|C:7|sick_C:5-fold(train+trial)\n")
 
     # The saved model is the SNLI inference model, trained on the 90 train pairs plus 20 substitutions, C 7.
     model, info = load_model(model_path)
@@ -136,10 +143,14 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
         "p_value": pytest.approx(binomtest(a_only, a_only + b_only, 0.5).pvalue if a_only + b_only else 1.0)}]
 
     # Four models, each with the command line's grid and featurizer settings: SNLI lexicalized and
-    # inference, then on SICK TRAIN the inference model alone and one that also sees the SNLI model's
-    # class log-probabilities (the inference featurizer wrapped with the SNLI inference model).
+    # inference, then on SICK TRAIN+TRIAL (C by 5-fold cross-validation, folds drawn with the seed)
+    # the inference model alone and one that also sees the SNLI model's class log-probabilities
+    # (the inference featurizer wrapped with the SNLI inference model).
     assert [(features, len(pairs)) for features, pairs, _, _ in fits] == [("lexicalized", 90), ("inference", 110),
-                                                                        ("inference", 30), ("inference", 30)]
+                                                                        ("inference", 45), ("inference", 45)]
+    sick_train, sick_trial, sick_test = (read_sick(files["sick"], split) for split in ("TRAIN", "TRIAL", "TEST"))
+    assert all([p.pair_id for p in fits[i][1]] == [p.pair_id for p in sick_train + sick_trial] for i in (2, 3))
+    assert all({k: fits[i][2][k] for k in ("folds", "seed")} == {"folds": 5, "seed": 3} for i in (2, 3))
     substituted = [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in augmentation(train, 20, seed=3)]
     assert [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in fits[1][1][90:]] == substituted
     for _, _, kwargs, _ in fits:
@@ -151,8 +162,8 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     assert (wrapped.featurizer.features, wrapped.featurizer.tag_set, wrapped.featurizer.min_df,
             wrapped.featurizer.dense_bins) == ("inference", "ptb", 2, None)
 
-    # SICK: a model trained on SICK TRAIN alone, and one that also sees the SNLI model's log-probabilities.
-    sick_train, sick_test = (read_sick(files["sick"], split) for split in ("TRAIN", "TEST"))
+    # SICK: a model trained on SICK TRAIN+TRIAL alone, and one that also sees the SNLI model's log-probabilities.
+    sick_train = sick_train + sick_trial
     alone = hand_model("inference", sick_train).predict(sick_test)
     assert rows["inference", "sick", "sick_test"].accuracy == pytest.approx(hand_accuracy(
         [p.label for p in sick_test], alone))
@@ -189,6 +200,16 @@ def test_missing_sick_file_is_exit_2_before_training(files, tmp_path, capsys):
     assert not (tmp_path / "out").exists()
 
 
+def test_more_folds_than_a_label_has_pairs_is_exit_2_before_training(files, tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(inference, "fit_select_C", lambda *a, **k: pytest.fail("trained before the check"))
+    assert inference.main(arguments(files, tmp_path / "out", "--sick-folds", "40")) == 2
+    err = capsys.readouterr().err
+    counts = Counter(p.label for split in ("TRAIN", "TRIAL") for p in read_sick(files["sick"], split))
+    assert err.startswith(f"error: --sick-folds 40: SICK TRAIN+TRIAL in {files['sick']} has {dict(sorted(counts.items()))} "
+                          "pairs per label")
+    assert not (tmp_path / "out").exists()
+
+
 def test_negative_augment_is_a_usage_error(files, tmp_path, capsys):
     assert inference.main(arguments(files, tmp_path / "out")[:-2] + ["--augment", "-1"]) == 2
     assert capsys.readouterr().err == \
@@ -201,6 +222,7 @@ def test_saved_inference_model_explains_alignments(files, tmp_path):
     model_path = tmp_path / "m.joblib"
     assert inference.main(arguments(files, tmp_path / "out", "--no-sick", "--save-model", str(model_path))) == 0
     assert not (pd.read_csv(tmp_path / "out" / "inference.csv")["dataset"] == "sick_test").any()
+    assert (tmp_path / "out" / "signature.txt").read_text().endswith("|C:dev(0.3,1)\n")  # no SICK, no sick_C
     model, _ = load_model(model_path)
     pairs = tmp_path / "pairs.jsonl"
     pairs.write_text(json.dumps({"sentence1": PROBES[0][0], "sentence2": PROBES[0][1]}) + "\n", encoding="utf-8")
@@ -211,7 +233,7 @@ def test_saved_inference_model_explains_alignments(files, tmp_path):
 
 
 def test_option_defaults_and_bounds():
-    from lexnli.cli import ArgumentParser
+    from lexnli.cli import ArgumentParser, UsageError
 
     parser = ArgumentParser(prog="x")
     inference.add_arguments(parser)
@@ -220,3 +242,30 @@ def test_option_defaults_and_bounds():
         (inference.PROBES, 12_000, None, False, None)
     assert parser.parse_args(["--augment", "0"]).augment == 0  # no substitutions is allowed
     assert isinstance(parser.parse_args(["--sick", "s.txt", "--probes", "p.jsonl"]).sick, Path)
+    assert parser.parse_args([]).sick_folds == inference.SICK_FOLDS == 5
+    assert parser.parse_args(["--sick-folds", "0"]).sick_folds == 0  # C on TRIAL, fitted on TRAIN
+    assert parser.parse_args(["--sick-folds", "2"]).sick_folds == 2
+    with pytest.raises(UsageError, match="--sick-folds: must be 0, or at least 2, got 1"):
+        parser.parse_args(["--sick-folds", "1"])  # one fold holds nothing out
+
+
+@pytest.mark.parametrize("folds", [0, 3])
+def test_sick_models_are_chosen_on_trial_or_by_folds_on_train_and_trial(files, monkeypatch, folds):
+    """``--sick-folds 0``: fitted on TRAIN, C on TRIAL; ``--sick-folds K``: K-fold on TRAIN+TRIAL."""
+    from types import SimpleNamespace
+
+    sick_train, sick_trial, sick_test = (read_sick(files["sick"], split) for split in ("TRAIN", "TRIAL", "TEST"))
+    calls = []
+    constant = SimpleNamespace(predict=lambda pairs: ["neutral"] * len(pairs))
+    monkeypatch.setattr(inference, "fit_select_C", lambda train, train_labels, dev, dev_labels, features, **kw: (
+        calls.append(("trial", train, dev, kw)), SimpleNamespace(model=constant))[1])
+    monkeypatch.setattr(inference, "fit_select_C_cv", lambda pairs, labels, features, **kw: (
+        calls.append(("folds", pairs, None, kw)), SimpleNamespace(model=constant))[1])
+    rows = inference._sick_rows(constant, sick_train, sick_trial, sick_test, folds=folds, seed=4,
+                                options={"preset": "paper", "featurizer_params": None, "grid": (1.0,)})
+    assert [r["train"] for r in rows] == ["snli", "sick", "snli+sick"]
+    assert [kw.get("featurizer") is None for *_, kw in calls] == [True, False]
+    if folds:
+        assert [(how, len(pairs), kw["folds"], kw["seed"]) for how, pairs, _, kw in calls] == [("folds", 45, 3, 4)] * 2
+    else:
+        assert [(how, pairs, dev) for how, pairs, dev, _ in calls] == [("trial", sick_train, sick_trial)] * 2

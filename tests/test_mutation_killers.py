@@ -20,24 +20,18 @@ from lexnli.text import make_sentence
 from .noisy_snli import noisy_records, write_jsonl
 
 
-@pytest.fixture(scope="module")
-def lexicalized(noisy_snli):
-    train = noisy_snli["train"]
-    return make_model("lexicalized", C=1.0).fit(train.pairs, train.labels)
-
-
 def _pair(premise: str, hypothesis: str) -> Pair:
     tagged = {"A": "DT", "a": "DT", "the": "DT", "is": "VBZ", "in": "IN", ".": "."}
     parse = lambda text: "(ROOT (S " + " ".join(f"({tagged.get(t, 'NN')} {t})" for t in text.split()) + "))"  # noqa: E731
     return Pair(premise=make_sentence(premise, parse(premise)), hypothesis=make_sentence(hypothesis, parse(hypothesis)))
 
 
-def test_predict_file_defaults_empty_input_and_ids(lexicalized, tmp_path):
+def test_predict_file_defaults_empty_input_and_ids(noisy_lexicalized, tmp_path):
     records = noisy_records(4, seed=7)
     del records[1]["pairID"]
     records[2]["pairID"] = "café-2"  # written as is (ensure_ascii=False), not as \\u escapes
     source = write_jsonl(tmp_path / "in.jsonl", records)
-    summary = predict_file(lexicalized, source, tmp_path / "out.jsonl")
+    summary = predict_file(noisy_lexicalized, source, tmp_path / "out.jsonl")
     raw = (tmp_path / "out.jsonl").read_text(encoding="utf-8")
     lines = [json.loads(line) for line in raw.splitlines()]
     assert summary["n_pairs"] == 4 and summary["n_gold"] == 4
@@ -46,14 +40,14 @@ def test_predict_file_defaults_empty_input_and_ids(lexicalized, tmp_path):
     empty = tmp_path / "empty.jsonl"
     empty.write_text("", encoding="utf-8")
     with pytest.raises(CorpusFormatError, match="empty.jsonl: no pairs"):  # empty input is an error (issue 12)
-        predict_file(lexicalized, empty, tmp_path / "none.jsonl")
+        predict_file(noisy_lexicalized, empty, tmp_path / "none.jsonl")
     assert not (tmp_path / "none.jsonl").exists()
 
 
-def test_predict_cli_explanations_and_messages(lexicalized, noisy_snli, tmp_path, capsys):
+def test_predict_cli_explanations_and_messages(noisy_lexicalized, tmp_path, capsys):
     records = noisy_records(5, seed=8)
     source = write_jsonl(tmp_path / "in.jsonl", records)
-    model_path = save_model(lexicalized, tmp_path / "m.joblib")
+    model_path = save_model(noisy_lexicalized, tmp_path / "m.joblib")
     out = tmp_path / "out.jsonl"
     assert predict_main(["--model", str(model_path), "--input", str(source), "--output", str(out),
                          "--explain", "4"]) == 0
@@ -63,7 +57,7 @@ def test_predict_cli_explanations_and_messages(lexicalized, noisy_snli, tmp_path
 
     pairs = read_snli(source).pairs
     for pair, line in zip(pairs, (json.loads(text) for text in out.read_text(encoding="utf-8").splitlines())):
-        expected = explain(lexicalized, pair, 4, label=line["predicted_label"])
+        expected = explain(noisy_lexicalized, pair, 4, label=line["predicted_label"])
         assert line["explanation"] == [{"feature": name, "push": round(value, 6)} for name, value in expected]
     assert predict_main(["--model", str(model_path), "--input", str(source), "--output", str(out)]) == 0
     assert all("explanation" not in json.loads(text) for text in out.read_text(encoding="utf-8").splitlines())
@@ -71,22 +65,22 @@ def test_predict_cli_explanations_and_messages(lexicalized, noisy_snli, tmp_path
     assert code == 2 and "absent.jsonl" in capsys.readouterr().err
 
 
-def test_explain_defaults_and_the_row_norm_cap(lexicalized):
+def test_explain_defaults_and_the_row_norm_cap(noisy_lexicalized):
     """Defaults k=10 (explain) and k=20 (top_features); a very long pair is explained after the row cap."""
     long_pair = _pair(" ".join(["A", "tall", "man", "is", "running", "in", "the", "park", "."] * 12),
                       "A man is running in the park with a dog and a cat .")
-    capped = lexicalized[:-1].transform([long_pair]).toarray()[0]
-    uncapped = lexicalized[:-2].transform([long_pair]).toarray()[0]
+    capped = noisy_lexicalized[:-1].transform([long_pair]).toarray()[0]
+    uncapped = noisy_lexicalized[:-2].transform([long_pair]).toarray()[0]
     assert np.linalg.norm(capped) < np.linalg.norm(uncapped)  # the cap applies to this pair
-    coef = lexicalized.named_steps["classify"].coef_
-    classes = list(lexicalized.named_steps["classify"].classes_)
-    label = classes[int(np.argmax(lexicalized.predict_proba([long_pair])[0]))]
+    coef = noisy_lexicalized.named_steps["classify"].coef_
+    classes = list(noisy_lexicalized.named_steps["classify"].classes_)
+    label = classes[int(np.argmax(noisy_lexicalized.predict_proba([long_pair])[0]))]
     push = capped * (coef[classes.index(label)] - coef.mean(axis=0))
-    got = explain(lexicalized, long_pair)
+    got = explain(noisy_lexicalized, long_pair)
     assert len(got) == 10
     np.testing.assert_allclose([value for _, value in got], np.sort(push[capped != 0])[::-1][:10], rtol=1e-9)
-    top = top_features(lexicalized, [long_pair] * 3)
-    assert all(len(features) <= 20 for features in top.values())
+    top = top_features(noisy_lexicalized, [long_pair] * 3)
+    assert [len(features) for features in top.values()] == [20, 20, 20]
 
 
 def test_top_features_join_colliding_names(noisy_snli):
@@ -104,10 +98,10 @@ def test_top_features_join_colliding_names(noisy_snli):
     assert all(part in every for name in explained for part in name.split(" / "))
 
 
-def test_model_file_errors_name_the_cause_and_info_leaves_out_the_model(lexicalized, tmp_path):
+def test_model_file_errors_name_the_cause_and_info_leaves_out_the_model(noisy_lexicalized, tmp_path):
     from classifiers.persistence import ModelFileError, load_model
 
-    path = save_model(lexicalized, tmp_path / "m.joblib", C=1.0)
+    path = save_model(noisy_lexicalized, tmp_path / "m.joblib", C=1.0)
     _, info = load_model(path)
     assert set(info) == {"format", "lexnli_version", "sklearn_version", "features", "metadata"}
     (tmp_path / "bad.joblib").write_bytes(path.read_bytes()[:500])
@@ -119,17 +113,15 @@ def test_model_file_errors_name_the_cause_and_info_leaves_out_the_model(lexicali
 def test_two_class_majority_score_and_overlap_probabilities(noisy_snli):
     """Majority accuracy is the majority label's share (hand count); probabilities agree with predict."""
     from classifiers.two_class import MajorityClassifier, OverlapClassifier, collapse_labels
-    from lexnli.errors import ResourceMissingError
     from lexnli.text import load_wordnet
+
+    from .conftest import wordnet_or_skip
 
     train, test = noisy_snli["train"], noisy_snli["test"]
     y_train, y_test = collapse_labels(train.labels), collapse_labels(test.labels)
     majority = MajorityClassifier().fit(train.pairs, y_train)
     assert majority.score(test.pairs, y_test) == pytest.approx(list(y_test).count("non-entailment") / len(y_test))
-    try:
-        load_wordnet()
-    except ResourceMissingError as exc:
-        pytest.skip(str(exc))
+    wordnet_or_skip(load_wordnet)
     overlap = OverlapClassifier().fit(train.pairs[:60], y_train[:60])
     probabilities = overlap.predict_proba(test.pairs[:30])
     np.testing.assert_allclose(probabilities.sum(axis=1), 1.0)
@@ -250,13 +242,15 @@ def test_row_norm_cap_validation_dtype_and_empty_input():
 
 def test_with_model_probabilities_fit_transform_and_names():
     from sklearn.feature_extraction import DictVectorizer
+    from sklearn.feature_selection import SelectKBest, chi2
     from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
 
     from classifiers.transfer import WithModelProbabilities
 
     X = [{"a": 1.0}, {"b": 2.0}, {"a": 1.0, "b": 1.0}, {"c": 3.0}]
     source = LogisticRegression().fit(DictVectorizer().fit_transform(X), ["x", "y", "x", "z"])
-    source_model = make_pipeline_of(DictVectorizer().fit(X), source)
+    source_model = make_pipeline(DictVectorizer().fit(X), source)
     stacked = WithModelProbabilities(DictVectorizer(), source_model)
     by_fit = stacked.fit(X).transform(X).toarray()
     assert np.array_equal(by_fit, WithModelProbabilities(DictVectorizer(), source_model).fit_transform(X).toarray())
@@ -267,26 +261,17 @@ def test_with_model_probabilities_fit_transform_and_names():
     assert not hasattr(stacked.featurizer, "vocabulary_")  # a clone is fitted, not the given featurizer
     assert stacked.get_feature_names_out().dtype == object  # scikit-learn's convention for feature names
     # a supervised featurizer is fitted with the labels: keep the 2 columns of {a, b, c} most tied to them
-    from sklearn.feature_selection import SelectKBest, chi2
-    from sklearn.pipeline import make_pipeline
-
     selecting = WithModelProbabilities(make_pipeline(DictVectorizer(), SelectKBest(chi2, k=2)), source_model)
     assert selecting.fit(X, ["x", "y", "x", "z"]).transform(X).shape == (4, 2 + 3)
 
 
-def make_pipeline_of(vectorizer, classifier):
-    from sklearn.pipeline import Pipeline
-
-    return Pipeline([("vectorize", vectorizer), ("classify", classifier)])
-
-
-def test_top_features_of_a_vocabulary_model_need_no_pairs(lexicalized, noisy_snli):
+def test_top_features_of_a_vocabulary_model_need_no_pairs(noisy_lexicalized, noisy_snli):
     """With a learned vocabulary every column has a name (``get_feature_names_out``): the top features
     are named without reading any pair, and are those the training pairs name."""
-    featurizer = lexicalized.named_steps["featurize"]
+    featurizer = noisy_lexicalized.named_steps["featurize"]
     assert hasattr(featurizer, "get_feature_names_out")
-    unread = top_features(lexicalized, [], k=5)
-    assert unread == top_features(lexicalized, noisy_snli["train"].pairs, k=5)
+    unread = top_features(noisy_lexicalized, [], k=5)
+    assert unread == top_features(noisy_lexicalized, noisy_snli["train"].pairs, k=5)
     assert all(len(named) == 5 for named in unread.values())
     names = set(featurizer.get_feature_names_out())
     assert all(name in names for named in unread.values() for name, _ in named)
@@ -355,7 +340,7 @@ def test_edit_distance_wordnet_variant_matches_words_not_tags_and_synonyms_in_th
     assert distances[1] > 0.0
 
 
-def test_predict_file_writes_utf8_whatever_the_locale(lexicalized, tmp_path, monkeypatch):
+def test_predict_file_writes_utf8_whatever_the_locale(noisy_lexicalized, tmp_path, monkeypatch):
     """The output is opened as UTF-8 explicitly (not in the locale's encoding, which may not be)."""
     import codecs
 
@@ -370,5 +355,5 @@ def test_predict_file_writes_utf8_whatever_the_locale(lexicalized, tmp_path, mon
 
     monkeypatch.setattr(predict, "atomic_open", recording_open)
     source = write_jsonl(tmp_path / "in.jsonl", noisy_records(2, seed=3))
-    predict_file(lexicalized, source, tmp_path / "out.jsonl")
+    predict_file(noisy_lexicalized, source, tmp_path / "out.jsonl")
     assert len(opened) == 1 and opened[0] is not None and codecs.lookup(opened[0]).name == "utf-8"

@@ -1,12 +1,18 @@
-"""``scripts/mutation_report.py``: per-module scores from mutmut's results, several runs combined."""
+"""The mutation-testing tools: ``scripts/mutation_report.py`` (per-module scores from mutmut's results,
+several runs combined), ``scripts/mutation_sample.py`` (a seeded share of the mutants), the sandbox's
+copy list in setup.cfg, and :mod:`tests.mutmut_fixture_stats`' ``MUTATION_UNCREDITED`` parser."""
 import importlib.util
-from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "mutation_report.py"
+import pytest
+
+from .conftest import REPO
+
+SCRIPTS = REPO / "scripts"
 
 
-def load_script():
-    spec = importlib.util.spec_from_file_location("mutation_report", SCRIPT)
+def load_script(name: str):
+    """``scripts/<name>.py`` imported as a module (scripts/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -20,7 +26,7 @@ def test_a_later_run_overrides_the_mutants_it_checked(tmp_path, capsys):
     later = tmp_path / "later.txt"
     later.write_text("    classifiers.a.x_f__mutmut_1: not checked\n    classifiers.a.x_f__mutmut_2: killed\n"
                      "    classifiers.a.x_f__mutmut_3: not checked\n", encoding="utf-8")
-    assert load_script().main([str(earlier), str(later), "--command", "cmd"]) == 0
+    assert load_script("mutation_report").main([str(earlier), str(later), "--command", "cmd"]) == 0
     rows = {line.split(" | ")[0].lstrip("| "): line.split(" | ")[1:] for line in capsys.readouterr().out.splitlines()
             if line.startswith("| ") and not line.startswith("| module")}
     # mutants, checked, killed, survived, no tests, other, not checked, killed / checked
@@ -30,9 +36,7 @@ def test_a_later_run_overrides_the_mutants_it_checked(tmp_path, capsys):
 
 
 def test_the_sample_takes_a_share_of_each_module_seeded():
-    spec = importlib.util.spec_from_file_location("mutation_sample", SCRIPT.parent / "mutation_sample.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("mutation_sample")
     names = [f"classifiers.a.x_f__mutmut_{i}" for i in range(1, 9)] + ["classifiers.b.xǁCǁm__mutmut_1",
                                                                        "experiments.c.x_g__mutmut_1"]
     picked = module.sample(names, ["classifiers.*"], 0.25, seed=3)
@@ -47,18 +51,15 @@ def test_every_package_is_in_the_mutation_sandbox():
     package left out fails the layering test there, and mutmut stops with "runner returned 1"."""
     from configparser import ConfigParser
 
-    repo = SCRIPT.parents[1]
     config = ConfigParser()
-    config.read(repo / "setup.cfg")
+    config.read(REPO / "setup.cfg")
     copied = {line.strip().rstrip("/") for key in ("source_paths", "also_copy")
               for line in config.get("mutmut", key).splitlines() if line.strip()}
-    packages = {path.parent.name for path in repo.glob("*/__init__.py")} - {"tests"}  # mutmut copies tests/ itself
+    packages = {path.parent.name for path in REPO.glob("*/__init__.py")} - {"tests"}  # mutmut copies tests/ itself
     assert packages <= copied, f"not copied into the mutation sandbox: {sorted(packages - copied)}"
 
 
 def test_uncredited_pairs_of_function_and_test_globs():
-    import pytest
-
     from .mutmut_fixture_stats import uncredited
 
     assert uncredited("") == []

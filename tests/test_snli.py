@@ -1,6 +1,7 @@
 """SNLI reader: the same records from every distribution form, exact counts, and every bad-input error."""
 import gzip
 import json
+import re
 import zipfile
 from collections import Counter
 
@@ -162,6 +163,12 @@ def test_zip_or_folder_need_a_split(dev_forms):
         read_snli(dev_forms / "snli_1.0.zip")
     with pytest.raises(FileNotFoundError):
         read_snli(dev_forms / "snli_1.0", "train")
+
+
+def test_a_missing_file_is_named(tmp_path):
+    missing = tmp_path / "snli_1.0_dev.jsonl"
+    with pytest.raises(FileNotFoundError, match=f"^SNLI file not found: {re.escape(str(missing))}$"):
+        read_snli(missing)
 
 
 def test_iterator_fills_report(dev_forms):

@@ -13,7 +13,9 @@ family aligns the hypothesis to the premise and describes the *differences*:
    word of that slot it relates to best (:mod:`lexical_resources.relations`: exact, lemma,
    numbers, WordNet synonym / hypernym / hyponym / antonym / close co-hyponym, VerbOcean).
    A preposition or particle replaced by its opposite (*turned on* / *turned off*, *up* / *down*
-   the stairs, read as adverbs) is a swap too, an antonym.
+   the stairs, read as adverbs) is a swap too, an antonym. A replaced block whose words are the
+   premise's word for word as lemmas but one (*a dog runs* / *two dogs run*: a number swap that
+   changed the agreement) is cut into words: the lemmas aligned ``in_place``, the one word a swap.
 3. Hypothesis content words still unlinked are looked up anywhere in the premise: the same
    word elsewhere is ``moved`` (word order changed), a related word ``elsewhere``, none ``new``.
 
@@ -146,12 +148,13 @@ def align(premise, hypothesis, relations: WordRelations) -> tuple[list[Link], fl
 def _links(p: _Analysis, h: _Analysis, relations) -> tuple[list[Link], float]:
     links: dict[int, Link] = {}
     matched = 0
-    for op, i1, i2, j1, j2 in opcodes(p.matchable, h.matchable):
+    for op, i1, i2, j1, j2 in _refined(opcodes(p.matchable, h.matchable), p, h):
         if op == "equal":
             matched += j2 - j1
             for j in range(j1, j2):
                 if j in h.content:
-                    links[j] = Link(j, i1 + j - j1, "exact", "in_place")
+                    i = i1 + j - j1
+                    links[j] = Link(j, i, "exact" if p.matchable[i] == h.matchable[j] else "lemma", "in_place")
         elif op == "replace":
             slot = [i for i in range(i1, i2) if i in p.content or p.tokens[i] in _ONE]
             one_for_one = i2 - i1 == 1 and j2 - j1 == 1
@@ -174,6 +177,25 @@ def _links(p: _Analysis, h: _Analysis, relations) -> tuple[list[Link], float]:
             links[j] = Link(j, i, relation, "moved" if relation in ("exact", "lemma") else "elsewhere")
     share = matched / len(h.tokens) if h.tokens else 0.0
     return [links[j] for j in sorted(links)], share
+
+
+def _refined(blocks, p: _Analysis, h: _Analysis):
+    """difflib's opcodes, with a replaced block whose words are word for word the same lemmas but
+    one (*a dog runs* / *two dogs run*: the number swap changed the agreement) cut into pieces:
+    the same lemmas as ``equal``, the one word left as a one-word ``replace``."""
+    for op, i1, i2, j1, j2 in blocks:
+        if op == "replace" and i2 - i1 == j2 - j1 > 1:
+            differ = [k for k in range(i2 - i1) if p.matchable[i1 + k] != h.matchable[j1 + k]
+                      and p.lemmas[i1 + k] != h.lemmas[j1 + k]]
+            if len(differ) == 1:
+                k = differ[0]
+                if k:
+                    yield "equal", i1, i1 + k, j1, j1 + k
+                yield "replace", i1 + k, i1 + k + 1, j1 + k, j1 + k + 1
+                if k + 1 < i2 - i1:
+                    yield "equal", i1 + k + 1, i2, j1 + k + 1, j2
+                continue
+        yield op, i1, i2, j1, j2
 
 
 def _verdict(links) -> str:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..data_home import get_data_home
 from ..errors import CorpusFormatError, DataNotFoundError
-from ..io import open_bytes
+from ..io import existing_file, open_bytes
 from ..records import Pair
 from .lines import ReadReport, build_pairs, parse_lines
 
@@ -52,10 +52,7 @@ def locate_sick(path=None, data_home=None) -> Path:
     """
     given = path if path is not None else os.environ.get(ENV_VAR) or None
     if given is not None:
-        given = Path(given).expanduser()
-        if not given.is_file():
-            raise FileNotFoundError(f"SICK file not found: {given}")
-        return given
+        return existing_file(Path(given).expanduser(), "SICK file")
     home = get_data_home(data_home)
     candidates = [home / "SICK.txt", home / "SICK.txt.gz", home / "sick" / "SICK.txt",
                   home / "sick" / "SICK.txt.gz"]

@@ -18,6 +18,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import CorpusFormatError
+from ..io import existing_file
 from ..records import LABELS, SNLI_SPLITS, Pair
 from .lines import ReadReport, build_pairs, parse_lines
 
@@ -37,8 +38,7 @@ def _open_lines(path: Path, split: str | None) -> tuple[str, Iterator[bytes]]:
             if candidate.exists():
                 return _open_lines(candidate, None)
         raise FileNotFoundError(f"no snli_1.0_{split}.jsonl[.gz] or .txt[.gz] in {path}")
-    if not path.exists():
-        raise FileNotFoundError(f"SNLI file not found: {path}")
+    path = existing_file(path, "SNLI file")
     if path.suffix == ".zip" and not zipfile.is_zipfile(path):
         raise CorpusFormatError(path, None, "not a readable zip archive (damaged or truncated?): replace it with a "
                                             "good copy of snli_1.0.zip")
