@@ -64,7 +64,7 @@ def forget_pairs_and_sentences():
     for family in registry.FAMILIES.values():
         if isinstance(family.fast, registry.MemoizedReference):
             family.fast._memo.clear()
-    for cache in (alignment._analyse, lexical.cached_skeleton, lexical._content):
+    for cache in (alignment._analyse, lexical.cached_skeleton, lexical._content, lexical._links_to_premise):
         cache.cache_clear()
 
 

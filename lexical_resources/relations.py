@@ -19,6 +19,8 @@ adds information (neutral), ``conflict`` contradicts.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .numbers import number_relation
 from .wordnet import wordnet_pos
 
@@ -40,7 +42,6 @@ RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
 SOURCES = {"exact": "token", "number_same": "numbers", "number_different": "numbers", "ordinal_same": "numbers",
            "ordinal_different": "numbers", **{r: "VerbOcean" for r in RELATION_CLASSES if r.startswith("vo_")}}
 
-_WORDNET_RELATIONS = frozenset({"synonym", "hypernym", "hyponym", "antonym", "holonym", "meronym"})
 _MEMO_LIMIT = 1_000_000
 #: VerbOcean's links (:meth:`~lexical_resources.verbocean.VerbOcean.link`) as relations; *happens before* says nothing here.
 _VERBOCEAN_RELATIONS = {"similar": "vo_similar", "stronger": "vo_stronger", "can_result_in": "vo_stronger",
@@ -49,8 +50,11 @@ _VERBOCEAN_RELATIONS = {"similar": "vo_similar", "stronger": "vo_stronger", "can
 _PLACE_POS = frozenset({"a", "n"})
 #: Open word classes, in the order both words are read in when their tags give no relation.
 _OPEN_CLASSES = ("a", "n", "v")
+#: :func:`~lexical_resources.wordnet.wordnet_pos`, remembered per tag (a pair's relation reads two).
+_word_class = lru_cache(maxsize=1024)(wordnet_pos)
 
 
+@lru_cache(maxsize=64)
 def _readings(p_pos: str, h_pos: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The parts of speech to compare two words as: their tags' classes, then the other open classes.
 
@@ -98,7 +102,7 @@ class WordRelations:
         numbers = number_relation(p, h)
         if numbers is not None:
             return numbers
-        p_pos, h_pos = wordnet_pos(p_tag), wordnet_pos(h_tag)
+        p_pos, h_pos = _word_class(p_tag), _word_class(h_tag)
         if not p_pos or not h_pos:
             return None
         wn = self.wordnet
@@ -119,7 +123,7 @@ class WordRelations:
     def _read_as(self, p: str, h: str, classes, verbs: bool = False) -> str | None:
         """The first relation the words have read as each of ``classes`` (VerbOcean's too, for two verbs)."""
         for pos in classes:
-            found = self._wordnet(p, h, pos)
+            found = self.wordnet.close_relation(p, h, pos)
             if found is None and pos == "v" and verbs and self.verbocean is not None:
                 lemma = self.wordnet.lemma
                 found = _VERBOCEAN_RELATIONS.get(self.verbocean.link(lemma(p, "v"), lemma(h, "v")))
@@ -131,8 +135,11 @@ class WordRelations:
         """``cohyponym`` for two words that name different materials (*wooden* / *metal*,
         *leather* / *denim*: :meth:`~lexical_resources.wordnet.WordNet.materials`), ``synonym``
         for one material (*wooden* / *wood*), else None."""
-        p_materials, h_materials = self.wordnet.materials(p), self.wordnet.materials(h)
-        if not p_materials or not h_materials:
+        p_materials = self.wordnet.materials(p)
+        if not p_materials:
+            return None
+        h_materials = self.wordnet.materials(h)
+        if not h_materials:
             return None
         return "cohyponym" if p_materials.isdisjoint(h_materials) else "synonym"
 
@@ -140,20 +147,14 @@ class WordRelations:
         """``cohyponym`` for two different places (*German* / *French*), ``holonym`` when the
         hypothesis place contains the premise's (*German* -> *European*), ``meronym`` the
         reverse; None unless both words are place adjectives about different places."""
-        p_place, h_place = self.wordnet.place(p), self.wordnet.place(h)
-        if p_place is None or h_place is None or p_place == h_place:
+        p_place = self.wordnet.place(p)
+        if p_place is None:
+            return None
+        h_place = self.wordnet.place(h)
+        if h_place is None or p_place == h_place:
             return None
         if self.wordnet.is_within(p_place, h_place):
             return "holonym"
         if self.wordnet.is_within(h_place, p_place):
             return "meronym"
         return "cohyponym"
-
-    def _wordnet(self, p: str, h: str, pos: str) -> str | None:
-        found = self.wordnet.relation(p, h, pos)
-        if found in _WORDNET_RELATIONS:
-            return found
-        if found is None and not (self.wordnet.synsets(p, pos) and self.wordnet.synsets(h, pos)):
-            return None  # a word with no sense in this class: nothing to share (most readings of most pairs)
-        # relation() tests synonymy and hypernymy first: neither holds here.
-        return "cohyponym" if self.wordnet.shares_close_hypernym(p, h, pos) else None

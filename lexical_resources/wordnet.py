@@ -1,9 +1,11 @@
 """Fast WordNet lexical relations between two words (synonym, hypernym, antonym, ...).
 
-Relations are read from NLTK's WordNet 3.0 (``python -m nltk.downloader wordnet``). Featurization
-asks about millions of word pairs, so everything WordNet knows about a ``(word, pos)`` is gathered
-once, as frozensets of interned synset names, and a query is then two dict lookups and a few
-``set.isdisjoint`` calls.
+Relations are read from NLTK's WordNet 3.0 (``python -m nltk.downloader wordnet``): NLTK's reader
+finds a word's base forms and senses (``morphy`` and its lemma index), and the synsets are read
+from the same data files as small records (:mod:`lexical_resources.wordnet_data`), much faster
+than NLTK builds its ``Synset`` objects. Featurization asks about millions of word pairs, so
+everything WordNet knows about a ``(word, pos)`` is gathered once, as frozensets of interned
+synset names, and a query is then two dict lookups and a few ``set.isdisjoint`` calls.
 
 Relations are named from ``word2``'s point of view: ``relation("dog", "animal") == "hypernym"``
 because *animal* is a hypernym of *dog*; ``relation("wheel", "car") == "holonym"`` because a car
@@ -15,10 +17,14 @@ import sys
 
 from lexnli.text import PTB_TO_WORDNET, load_wordnet
 
+from .wordnet_data import SynsetRecord, WordNetData
+
 #: What :meth:`WordNet.relation` can return (besides ``None``), in the order it tests them.
 RELATIONS = ("synonym", "hypernym", "hyponym", "antonym", "holonym", "meronym", "cohyponym")
 
 _WN_POS = {"n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
+#: The parts of speech NLTK's ``synsets`` reads when given none, in its order.
+_POS_LIST = ("n", "v", "a", "r")
 #: Marks a POS tag with no WordNet counterpart (DT, IN, PRP, ...): such words have no synsets.
 _NO_POS = ""
 _EMPTY: frozenset = frozenset()
@@ -56,7 +62,7 @@ def wordnet_pos(pos: str | None) -> str | None:
 class _WordInfo:
     """Everything a ``(word, pos)`` needs for relation tests, as sets of interned synset names."""
 
-    __slots__ = ("synsets", "hypernyms", "parents", "antonyms", "holonyms")
+    __slots__ = ("synsets", "hypernyms", "parents", "antonyms", "holonyms", "kinds_apart")
 
     def __init__(self, synsets=_EMPTY, hypernyms=_EMPTY, parents=_EMPTY, antonyms=_EMPTY,
                  holonyms=_EMPTY):
@@ -65,9 +71,9 @@ class _WordInfo:
         self.parents = parents      # direct (instance) hypernyms
         self.antonyms = antonyms    # senses of the word's lemma antonyms
         self.holonyms = holonyms    # direct part / member / substance holonyms
+        self.kinds_apart = hypernyms & _KINDS_APART  # the hypernyms that are kinds apart (see _KINDS_APART)
 
 
-_NOTHING = _WordInfo()
 #: Shallow hypernyms whose members are still mutually exclusive in a sentence's slot: peoples by
 #: place (*German* / *Japanese* meet at *inhabitant*, depth 4, via *European* and *Asian*),
 #: natural languages, drinks (*coffee* / *beer* meet at *beverage*, depth 5, 1 and 3 links up)
@@ -79,6 +85,7 @@ _BROAD_CATEGORIES = frozenset({"inhabitant.n.01", "natural_language.n.01", "beve
 #: at *conveyance* (5 and 2). Two words that are both such a kind (and neither a kind of the
 #: other) are co-hyponyms.
 _KINDS_APART = frozenset({"vertebrate.n.01", "musical_instrument.n.01", "sport.n.01", "conveyance.n.03"})
+_NOTHING = _WordInfo()
 #: Abstractions inherit no parts (see ``inherit_parts``).
 _ABSTRACTION = "abstraction.n.06"
 #: A synset is a *place* when it is a kind (or an instance) of one of these: countries, regions
@@ -144,6 +151,7 @@ class WordNet:
         self.inherit_parts = inherit_parts
         self.antonym_similar_tos = antonym_similar_tos
         self._wn = load_wordnet() if reader is None else reader
+        self._data = WordNetData(self._wn)
         # raw pos (as given by callers) -> {raw word -> _WordInfo}; nested dicts avoid building a
         # tuple key per query.
         self._info_cache: dict[str | None, dict[str, _WordInfo]] = {}
@@ -153,8 +161,9 @@ class WordNet:
         self._place_cache: dict[tuple, str | None] = {}
         self._material_cache: dict[str, frozenset] = {}
         self._derived_cache: dict[str, tuple[frozenset, frozenset]] = {}
-        self._rank_cache: dict[tuple[str, str], dict[str, int]] = {}
+        self._rank_cache: dict[tuple[str, str], dict[int, int]] = {}
         self._limit_cache: dict[str, int] = {}
+        self._depth_cache: dict[str, int] = {}
         self._wholes_cache: dict[str, frozenset] = {}
 
     # -- lemmas ------------------------------------------------------------------------------
@@ -201,53 +210,75 @@ class WordNet:
     def _compute_info(self, form: str, wn_pos: str | None) -> _WordInfo:
         if not form or wn_pos == _NO_POS:
             return _NOTHING
-        synsets = self._wn.synsets(form, wn_pos)  # applies morphy: finds every base form's senses
+        senses = self._senses(form, wn_pos)  # as morphy reads it: every base form's senses
         if form in _PLURALS and wn_pos in (None, "n"):
-            synsets += self._wn.synsets(_PLURALS[form], "n")
-        if not synsets:
+            senses += self._senses(_PLURALS[form], "n")
+        if not senses:
             return _NOTHING
         lemma_names = self._base_forms(form, wn_pos)
-        names = frozenset(_name(s) for s in synsets)
+        synsets = [(offset, self._data.record(pos, offset)) for pos, offset in senses]
+        names = frozenset(synset.name for _, synset in synsets)
         if self.senses is not None:
-            synsets = [s for s in synsets if self._sense_rank(s, lemma_names) < self.senses]
+            synsets = [(offset, synset) for offset, synset in synsets
+                       if self._sense_rank(offset, synset, lemma_names) < self.senses]
         parents, hypernyms, antonyms, holonyms = set(), set(), set(), set()
-        for synset in synsets:
-            direct = synset.hypernyms() + synset.instance_hypernyms()
-            parents.update(_name(s) for s in direct)
+        for _, synset in synsets:
+            parents.update(self._names(synset.targets("@", "@i")))
             hypernyms |= self._closure(synset)
-            if self.antonym_similar_tos and synset.pos() == "s":
+            if self.antonym_similar_tos and synset.pos == "s":
                 # A satellite takes its cluster head's opposites (tiny, similar to small: large, huge).
-                antonyms.update(self._opposites(lemma for head in synset.similar_tos() for lemma in head.lemmas()))
-            holonyms.update(_name(s) for s in synset.part_holonyms() + synset.member_holonyms()
-                            + synset.substance_holonyms())
-            antonyms.update(self._opposites(lemma for lemma in synset.lemmas()
-                                            if lemma.name().lower() in lemma_names))
+                antonyms.update(self._opposites((head, lemma) for head in self._records(synset.targets("&"))
+                                                for lemma in head.lemmas))
+            holonyms.update(self._names(synset.targets("#p", "#m", "#s")))
+            antonyms.update(self._opposites((synset, lemma) for lemma in synset.lemmas
+                                            if lemma.lower() in lemma_names))
         return _WordInfo(names, frozenset(hypernyms), frozenset(parents),
                          frozenset(antonyms), frozenset(holonyms))
 
+    def _records(self, targets) -> list[SynsetRecord]:
+        return [self._data.record(pos, offset) for pos, offset in targets]
+
+    def _names(self, targets) -> list[str]:
+        return [self._data.record(pos, offset).name for pos, offset in targets]
+
     def _opposites(self, lemmas) -> set[str]:
-        """Names of the senses of the lemma antonyms of ``lemmas``, and (``antonym_similar_tos``)
-        of the adjectives similar to them."""
+        """Names of the senses of the lemma antonyms of ``lemmas`` (``(synset, lemma name)``), and
+        (``antonym_similar_tos``) of the adjectives similar to them."""
         found = set()
-        for opposite in (antonym.synset() for lemma in lemmas for antonym in lemma.antonyms()):
-            found.add(_name(opposite))
-            if self.antonym_similar_tos:
-                found.update(_name(s) for s in opposite.similar_tos())
+        for synset, lemma in lemmas:
+            for pos, offset, _ in synset.lemma_pointers.get((lemma, "!"), ()):
+                opposite = self._data.record(pos, offset)
+                found.add(opposite.name)
+                if self.antonym_similar_tos:
+                    found.update(self._names(opposite.targets("&")))
         return found
 
-    def _sense_rank(self, synset, lemma_names: set[str]) -> int:
-        """The best rank (0 = most frequent) of ``synset`` among the senses of a base form it has."""
-        return min(self._ranks(lemma.name(), synset.pos())[_name(synset)]
-                   for lemma in synset.lemmas() if lemma.name().lower() in lemma_names)
+    def _senses(self, form: str, wn_pos: str | None) -> list[tuple[str, int]]:
+        """``(pos, offset)`` of the synsets NLTK's ``synsets(form, wn_pos)`` lists, in its order, read
+        as it reads them (``_morphy`` and the lemma index)."""
+        index, morphy = self._wn._lemma_pos_offset_map, self._wn._morphy
+        form = form.lower()
+        return [(pos, offset) for pos in (_POS_LIST if wn_pos is None else (wn_pos,))
+                for base in morphy(form, pos) for offset in index[base].get(pos, ())]
 
-    def _ranks(self, lemma_name: str, pos: str) -> dict[str, int]:
-        """``{synset name: rank}`` of the senses of ``lemma_name`` in ``pos``, most frequent first."""
+    def _first_senses(self, form: str, wn_pos: str | None, count: int | None) -> list[SynsetRecord]:
+        """The first ``count`` (None: all) synsets of ``form`` (none for an empty one)."""
+        return self._records(self._senses(form, wn_pos)[:count]) if form else []
+
+    def _sense_rank(self, offset: int, synset: SynsetRecord, lemma_names: set[str]) -> int:
+        """The best rank (0 = most frequent) of ``synset`` among the senses of a base form it has."""
+        return min(self._ranks(lemma, synset.pos)[offset] for lemma in synset.lemmas if lemma.lower() in lemma_names)
+
+    def _ranks(self, lemma_name: str, pos: str) -> dict[int, int]:
+        """``{synset offset: rank}`` of the senses of ``lemma_name`` in ``pos``, most frequent first
+        (the order of NLTK's ``synsets(lemma_name, pos)``). An offset names a synset within one
+        part of speech's data file, as here."""
         key = (lemma_name, pos)
         found = self._rank_cache.get(key)
         if found is None:
             found = self._rank_cache[key] = {}
-            for rank, synset in enumerate(self._wn.synsets(lemma_name, pos)):
-                found.setdefault(_name(synset), rank)
+            for rank, (_, offset) in enumerate(self._senses(lemma_name, pos)):
+                found.setdefault(offset, rank)
         return found
 
     def _base_forms(self, form: str, wn_pos: str | None) -> set[str]:
@@ -264,25 +295,23 @@ class WordNet:
                     forms.add(self._wn.morphy(form, p) or form)
         return forms
 
-    def _closure(self, synset) -> frozenset:
+    def _closure(self, synset: SynsetRecord) -> frozenset:
         """Names of the (instance) hypernyms of ``synset`` up to ``max_depth`` links up."""
-        key = _name(synset)
-        found = self._closure_cache.get(key)
+        found = self._closure_cache.get(synset.name)
         if found is None:
             seen: set[str] = set()
             frontier = [synset]
             for _ in range(self.max_depth):
                 step = []
                 for s in frontier:
-                    for parent in s.hypernyms() + s.instance_hypernyms():
-                        name = _name(parent)
-                        if name not in seen:
-                            seen.add(name)
+                    for parent in self._records(s.targets("@", "@i")):
+                        if parent.name not in seen:
+                            seen.add(parent.name)
                             step.append(parent)
                 if not step:
                     break
                 frontier = step
-            found = self._closure_cache[key] = frozenset(seen)
+            found = self._closure_cache[synset.name] = frozenset(seen)
         return found
 
     def synsets(self, word: str, pos: str | None = None) -> frozenset:
@@ -310,6 +339,10 @@ class WordNet:
         b = self._info(word2, pos)
         if a is _NOTHING or b is _NOTHING:
             return None
+        return self._relation(a, b)
+
+    def _relation(self, a: _WordInfo, b: _WordInfo) -> str | None:
+        """:meth:`relation` of two words that both have senses, from their information."""
         if not a.synsets.isdisjoint(b.synsets):
             return "synonym"
         if not a.hypernyms.isdisjoint(b.synsets):
@@ -325,6 +358,24 @@ class WordNet:
         if not a.parents.isdisjoint(b.parents):
             return "cohyponym"
         return None
+
+    def close_relation(self, word1: str, word2: str, pos: str | None = None, *, senses: int = 3) -> str | None:
+        """:meth:`relation` with co-hyponymy read as :meth:`is_close_cohyponym` reads it.
+
+        ``'cohyponym'`` for words under a close shared hypernym (:meth:`shares_close_hypernym`),
+        whether or not they share a direct one; words that share only a distant direct hypernym
+        are unrelated (None). The other relations are :meth:`relation`'s. One call looks each
+        word up once, for callers (:class:`~lexical_resources.relations.WordRelations`) that ask
+        about many word pairs.
+        """
+        a = self._info(word1, pos)
+        b = self._info(word2, pos)
+        if a is _NOTHING or b is _NOTHING:
+            return None
+        found = self._relation(a, b)
+        if found is not None and found != "cohyponym":
+            return found
+        return "cohyponym" if self._shares_close_hypernym(word1, word2, pos, senses, a, b) else None
 
     def is_synonym(self, word1: str, word2: str, pos: str | None = None) -> bool:
         """Whether the words share a synset."""
@@ -383,7 +434,11 @@ class WordNet:
     def shares_close_hypernym(self, word1: str, word2: str, pos: str | None = None, *, senses: int = 3) -> bool:
         """The hypernym test of :meth:`is_close_cohyponym` alone, for callers that know the words
         are neither synonyms nor in a hypernym relation (e.g. :meth:`relation` found none)."""
-        if not _KINDS_APART.isdisjoint(self._info(word1, pos).hypernyms & self._info(word2, pos).hypernyms):
+        return self._shares_close_hypernym(word1, word2, pos, senses, self._info(word1, pos), self._info(word2, pos))
+
+    def _shares_close_hypernym(self, word1, word2, pos, senses, a: _WordInfo, b: _WordInfo) -> bool:
+        """:meth:`shares_close_hypernym`, given the words' information ``a`` and ``b``."""
+        if not a.kinds_apart.isdisjoint(b.kinds_apart):
             return True
         up1, up2 = self._close_hypernyms(word1, pos, senses), self._close_hypernyms(word2, pos, senses)
         return any(max(up1[name], up2[name]) <= self._close_limit(name) for name in up1.keys() & up2.keys())
@@ -395,11 +450,11 @@ class WordNet:
         if found is None:
             found = {}
             form, wn_pos = _normalize(word), wordnet_pos(pos)
-            frontier = self._wn.synsets(form, wn_pos)[:senses] if form and wn_pos != _NO_POS else []
+            frontier = self._first_senses(form, wn_pos, senses) if wn_pos != _NO_POS else []
             for links in (1, 2, 3):
-                frontier = [h for s in frontier for h in s.hypernyms() + s.instance_hypernyms()]
+                frontier = [h for s in frontier for h in self._records(s.targets("@", "@i"))]
                 for h in frontier:
-                    found.setdefault(_name(h), links)
+                    found.setdefault(h.name, links)
             self._close_cache[key] = found
         return found
 
@@ -407,10 +462,18 @@ class WordNet:
         """How many links up a shared hypernym ``name`` may be for a close co-hyponymy."""
         limit = self._limit_cache.get(name)
         if limit is None:
-            synset = self._wn.synset(name)
-            limit = self._limit_cache[name] = (3 if name in _BROAD_CATEGORIES else 1 if synset.pos() == "v"
-                                               else min(3, synset.min_depth() - 3))
+            synset = self._data.by_name(name)
+            limit = self._limit_cache[name] = (3 if name in _BROAD_CATEGORIES else 1 if synset.pos == "v"
+                                               else min(3, self._min_depth(synset) - 3))
         return limit
+
+    def _min_depth(self, synset: SynsetRecord) -> int:
+        """The fewest (instance) hypernym links from ``synset`` up to a root (NLTK's ``min_depth``)."""
+        depth = self._depth_cache.get(synset.name)
+        if depth is None:
+            parents = self._records(synset.targets("@", "@i"))
+            depth = self._depth_cache[synset.name] = 1 + min(map(self._min_depth, parents)) if parents else 0
+        return depth
 
     # -- derivations ------------------------------------------------------------------------
 
@@ -428,17 +491,18 @@ class WordNet:
 
     def _derivations(self, word: str) -> tuple[frozenset, frozenset]:
         """The base forms of ``word`` in every part of speech, and the words derived from them."""
-        form = _normalize(word)
-        found = self._derived_cache.get(form)
+        found = self._derived_cache.get(word)
         if found is None:
+            form = _normalize(word)
             bases, names = self._base_forms(form, None), set()
             for base in bases:
-                for synset in self._wn.synsets(base)[:self.senses] if base else ():
-                    for lemma in synset.lemmas():
-                        if lemma.name().lower() in bases:
-                            linked = lemma.derivationally_related_forms() + lemma.pertainyms()
-                            names.update(d.name().lower() for d in linked)
-            found = self._derived_cache[form] = (frozenset(bases), frozenset(names - bases))
+                for synset in self._first_senses(base, None, self.senses):
+                    for lemma in synset.lemmas:
+                        if lemma.lower() in bases:
+                            for symbol in ("+", "\\"):  # derivationally related forms, pertainyms
+                                names.update(self._data.record(pos, offset).lemmas[k].lower()
+                                             for pos, offset, k in synset.lemma_pointers.get((lemma, symbol), ()))
+            found = self._derived_cache[word] = (frozenset(bases), frozenset(names - bases))
         return found
 
     # -- materials --------------------------------------------------------------------------
@@ -454,16 +518,14 @@ class WordNet:
         material, *metal* a chemical element), so two of them are rarely co-hyponyms, yet a thing
         made of one is not made of the other. Empty for other words.
         """
-        form = _normalize(word)
-        found = self._material_cache.get(form)
+        found = self._material_cache.get(word)
         if found is None:
-            names = set()
+            form, names = _normalize(word), set()
             for base in (form, form[:-2]) if form.endswith("en") and len(form) > 4 else (form,):
-                for synset in self._wn.synsets(base, "n")[:self.senses] if base else ():
-                    if synset.lexname() == "noun.substance" or not _FABRIC.isdisjoint(
-                            _name(s) for s in synset.closure(lambda s: s.hypernyms(), depth=2)):
-                        names.add(_name(synset))
-            found = self._material_cache[form] = frozenset(names)
+                for synset in self._first_senses(base, "n", self.senses):
+                    if synset.lexname == "noun.substance" or not _FABRIC.isdisjoint(self._ancestors(synset, ("@",), 2)):
+                        names.add(synset.name)
+            found = self._material_cache[word] = frozenset(names)
         return found
 
     # -- places -----------------------------------------------------------------------------
@@ -477,14 +539,15 @@ class WordNet:
         puts in no hierarchy, so two of them (*German* / *French*) relate only through the
         places they pertain to. None for other words.
         """
-        key = (_normalize(word), senses)
+        key = (word, senses)
         if key not in self._place_cache:
-            found = None
-            for synset in self._wn.synsets(key[0], "a")[:senses] if key[0] else ():
-                places = [p.synset() for lemma in synset.lemmas() for p in lemma.pertainyms()]
-                places = [p for p in places if _is_a(p, _PLACE_KINDS)]
+            found, form = None, _normalize(word)
+            for synset in self._first_senses(form, "a", senses):
+                places = [self._data.record(pos, offset) for lemma in synset.lemmas
+                          for pos, offset, _ in synset.lemma_pointers.get((lemma, "\\"), ())]  # pertainyms
+                places = [p for p in places if not _PLACE_KINDS.isdisjoint(self._ancestors(p, ("@", "@i")))]
                 if places:
-                    found = _name(places[0])
+                    found = places[0].name
                     break
             self._place_cache[key] = found
         return self._place_cache[key]
@@ -492,25 +555,36 @@ class WordNet:
     def is_a(self, name: str, kind: str) -> bool:
         """Whether synset ``name`` is a kind or an instance of synset ``kind``, any number of links up
         (*Germany* is a country: ``is_a("germany.n.01", "country.n.02")``)."""
-        return _is_a(self._wn.synset(name), {kind})
+        return kind in self._ancestors(self._data.by_name(name), ("@", "@i"))
 
     def is_within(self, place: str, whole: str) -> bool:
         """Whether synset ``place`` is part or member of synset ``whole``, up to 4 links up (*Germany* / *Europe*)."""
         wholes = self._wholes_cache.get(place)
         if wholes is None:
-            wholes, frontier = set(), [self._wn.synset(place)]
+            wholes, frontier = set(), [self._data.by_name(place)]
             for _ in range(_PLACE_LINKS):
-                frontier = [h for s in frontier for h in s.part_holonyms() + s.member_holonyms()]
-                wholes.update(_name(h) for h in frontier)
+                frontier = [h for s in frontier for h in self._records(s.targets("#p", "#m"))]
+                wholes.update(h.name for h in frontier)
             wholes = self._wholes_cache[place] = frozenset(wholes)
         return whole in wholes
+
+    def _ancestors(self, synset: SynsetRecord, symbols, depth: int | None = None) -> set[str]:
+        """Names of the synsets above ``synset`` through pointers ``symbols``, up to ``depth`` links
+        (None: any number), not ``synset`` itself (NLTK's ``closure``)."""
+        seen, frontier, links = {synset.name}, [synset], 0
+        while frontier and (depth is None or links < depth):
+            frontier = [s for s in self._records(t for f in frontier for t in f.targets(*symbols)) if s.name not in seen]
+            seen.update(s.name for s in frontier)
+            links += 1
+        seen.discard(synset.name)
+        return seen
 
     def _holonym(self, part: _WordInfo, whole: _WordInfo) -> bool:
         if not part.holonyms:
             return False
         if not part.holonyms.isdisjoint(whole.synsets):
             return True
-        return self.inherit_parts and any(_ABSTRACTION not in self._closure(self._wn.synset(name))
+        return self.inherit_parts and any(_ABSTRACTION not in self._closure(self._data.by_name(name))
                                           for name in part.holonyms & whole.hypernyms)
 
     def clear_cache(self) -> None:
@@ -524,17 +598,9 @@ class WordNet:
         self._derived_cache.clear()
         self._rank_cache.clear()
         self._limit_cache.clear()
+        self._depth_cache.clear()
         self._wholes_cache.clear()
-
-
-def _is_a(synset, kinds) -> bool:
-    ancestors = synset.closure(lambda s: s.hypernyms() + s.instance_hypernyms())
-    return any(_name(s) in kinds for s in ancestors)
 
 
 def _normalize(word: str) -> str:
     return word.strip().lower().replace(" ", "_")
-
-
-def _name(synset) -> str:
-    return sys.intern(synset.name())

@@ -32,17 +32,17 @@ class TinyWordNet:
     def relation(self, word1, word2, pos=None):
         return self.RELATIONS.get((self.lemma(word1), self.lemma(word2)))
 
-    def shares_close_hypernym(self, word1, word2, pos=None):
-        return frozenset((self.lemma(word1), self.lemma(word2))) in self.COHYPONYMS
+    def close_relation(self, word1, word2, pos=None):
+        found = self.relation(word1, word2, pos)
+        if found is None and frozenset((self.lemma(word1), self.lemma(word2))) in self.COHYPONYMS:
+            return "cohyponym"
+        return found
 
     def place(self, word):
         return None
 
     def materials(self, word):
         return self.MATERIALS.get(word, frozenset())
-
-    def synsets(self, word, pos=None):
-        return frozenset({self.lemma(word)})
 
     def is_derived(self, word1, word2):
         return frozenset((word1, word2)) in self.DERIVED

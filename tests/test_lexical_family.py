@@ -111,3 +111,17 @@ def test_tree_family_role_by_role(stand_in_resources):
     assert found == {"tree_subject_present": 1, "tree_subject_match": 1, "tree_subject_anywhere": 1,
                      "tree_verb_present": 1, "tree_verb_other": 1, "tree_object_present": 1,
                      "tree_object_missing": 1, "tree_negation_mismatch": 1}
+
+
+@pytest.mark.parametrize("hypothesis_word, best, antonyms", [
+    (("animal", "n"), "hypernym", 0),       # dog -> animal; the cat is a co-hyponym, ranked after
+    (("dog", "v"), "exact", 0),             # the same lemma (in any part of speech) beats every WordNet link
+    (("cold", "a"), "antonym", 2),          # two premise words it is the antonym of
+    (("animal", "v"), "unlinked", 0),       # another part of speech: no WordNet link to the nouns
+    (("sofa", "n"), "unlinked", 0),
+])
+def test_links_to_premise_is_the_best_link_of_the_whole_row(hypothesis_word, best, antonyms):
+    premise = (("dog", "n"), ("cat", "n"), ("hot", "a"), ("hot", "a"))
+    row = [lexical.wordnet_link(WN, p, hypothesis_word) for p in premise]
+    assert lexical._links_to_premise(WN, premise, hypothesis_word) == (best, antonyms)
+    assert lexical._best(row, lexical.WORDNET_LINKS) == best and row.count("antonym") == antonyms

@@ -174,6 +174,36 @@ def test_relation_is_first_true_helper(wn):
             assert wn.relation(w1, w2) == first, (w1, w2)
 
 
+def test_close_relation_is_relation_with_close_cohyponyms_only(wn):
+    # close_relation is relation, except that a co-hyponym must share a close hypernym
+    words = ["dog", "cat", "horse", "animal", "man", "runner", "blue", "green", "hot", "cold", "wheel",
+             "car", "guitar", "saxophone", "coffee", "beer", "shirt", "jacket", "tree", "run", "walk"]
+    found = set()
+    for pos in ("n", "v", "a"):
+        for w1 in words:
+            for w2 in words:
+                relation = wn.relation(w1, w2, pos)
+                if relation is None and not (wn.synsets(w1, pos) and wn.synsets(w2, pos)):
+                    expected = None
+                elif relation not in (None, "cohyponym"):
+                    expected = relation
+                else:
+                    expected = "cohyponym" if wn.shares_close_hypernym(w1, w2, pos) else None
+                assert wn.close_relation(w1, w2, pos) == expected, (w1, w2, pos)
+                found.add(expected)
+    assert {"synonym", "hypernym", "hyponym", "antonym", "holonym", "cohyponym", None} <= found
+
+
+@pytest.mark.parametrize("lemma, pos", [("run", "v"), ("run", "n"), ("saw", "v"), ("small", "a"), ("small", "s"),
+                                        ("tiny", "s"), ("axes", "n"), ("Germany", "n")])
+def test_sense_ranks_follow_the_readers_synsets(wn, lemma, pos):
+    # the ranks are read from NLTK's index without loading synsets: the order synsets() lists them in
+    expected = {}
+    for rank, synset in enumerate(wn._wn.synsets(lemma, pos)):
+        expected.setdefault(synset.offset(), rank)
+    assert wn._ranks(lemma, pos) == expected and expected
+
+
 def test_results_are_cached(wn):
     wn.relation("dog", "animal")
     assert wn.synsets("dog") is wn.synsets("dog")

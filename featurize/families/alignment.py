@@ -5,8 +5,9 @@ sentences overlap, not from how their words relate: a premise copied whole with 
 number or noun swapped keeps nearly all its overlap, BLEU and matching cross features. This
 family aligns the hypothesis to the premise and describes the *differences*:
 
-1. The two token sequences are aligned monotonically (``difflib.SequenceMatcher``, the longest
-   matching blocks). Hypothesis words inside matching blocks are aligned ``in_place``.
+1. The two token sequences are aligned monotonically (the longest matching blocks, as
+   ``difflib.SequenceMatcher`` finds them: :func:`featurize.opcodes.opcodes`). Hypothesis words
+   inside matching blocks are aligned ``in_place``.
 2. A block of the hypothesis that replaces a block of the premise, with the rest aligned around
    it, is a *substitution* slot: each hypothesis content word there is linked to the premise
    word of that slot it relates to best (:mod:`lexical_resources.relations`: exact, lemma,
@@ -41,15 +42,15 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from difflib import SequenceMatcher
 from functools import lru_cache
+from typing import NamedTuple
 
 from lexical_resources import get_verbocean, get_wordnet, resources_version
 from lexical_resources.numbers import cardinal, ordinal
 from lexical_resources.relations import RELATION_CLASSES, RELATION_RANK, SOURCES, WordRelations
 from lexnli.text import WORD_CHARACTER, ptb_to_wordnet
 
+from ..opcodes import opcodes
 from .lexical import AUXILIARIES, NEGATIONS, cached_skeleton, has_negation
 from .registry import family
 
@@ -63,13 +64,12 @@ _PARTICLE_TAGS = frozenset({"IN", "RP"})
 _BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(NamedTuple):
     """One hypothesis content word (or a particle swapped for its opposite) and the premise word it is aligned to.
 
     ``kind`` is ``in_place``, ``swap`` (one word replaced by one word), ``substitution`` (a
     word in a replaced block), ``moved``, ``elsewhere`` or ``new`` (then
-    ``premise_index`` and ``relation`` are None).
+    ``premise_index`` and ``relation`` are None). A named tuple: a few are made per pair.
     """
 
     hypothesis_index: int
@@ -90,16 +90,26 @@ def _is_content(token: str, tag: str) -> bool:
     return bool(ptb_to_wordnet(tag)) or cardinal(token) is not None or ordinal(token) is not None
 
 
+@lru_cache(maxsize=2**18)
+def _token(token: str, tag: str, wn) -> tuple[str, bool]:
+    """The lemma of a tagged token and whether it is a content word (:func:`_is_content`, and not a
+    form of be/have/do), remembered per distinct ``(token, tag)``: sentences share most of their words."""
+    lemma = wn.lemma(token, ptb_to_wordnet(tag) or None)
+    return lemma, _is_content(token, tag) and not (tag[:1] == "V" and lemma in AUXILIARIES)
+
+
 class _Analysis:
     """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
 
-    __slots__ = ("tokens", "tags", "lemmas", "content", "matchable", "as_number", "negated", "roles", "passive")
+    __slots__ = ("tokens", "tags", "lemmas", "content", "content_order", "matchable", "as_number", "negated",
+                 "roles", "passive")
 
     def __init__(self, tokens, tags, wn):
         self.tokens, self.tags = tokens, tags
-        self.lemmas = tuple(wn.lemma(t, ptb_to_wordnet(g) or None) for t, g in zip(tokens, tags))
-        self.content = frozenset(i for i, (t, g) in enumerate(zip(tokens, tags))
-                                 if _is_content(t, g) and not (g[:1] == "V" and self.lemmas[i] in AUXILIARIES))
+        known = [_token(t, g, wn) for t, g in zip(tokens, tags)]
+        self.lemmas = tuple(lemma for lemma, _ in known)
+        self.content_order = tuple(i for i, (_, content) in enumerate(known) if content)
+        self.content = frozenset(self.content_order)
         # "an" read as "a", so that "a dog" / "an animal" differ in one word, not two.
         self.matchable = tuple("a" if t == "an" else t for t in tokens)
         # The articles read as the number one, for "a dog" / "two dogs".
@@ -138,8 +148,7 @@ def align(premise, hypothesis, relations: WordRelations) -> tuple[list[Link], fl
 def _links(p: _Analysis, h: _Analysis, relations) -> tuple[list[Link], float]:
     links: dict[int, Link] = {}
     matched = 0
-    matcher = SequenceMatcher(None, p.matchable, h.matchable, autojunk=False)
-    for op, i1, i2, j1, j2 in _refined(matcher.get_opcodes(), p, h):
+    for op, i1, i2, j1, j2 in _refined(opcodes(p.matchable, h.matchable), p, h):
         if op == "equal":
             matched += j2 - j1
             for j in range(j1, j2):
@@ -161,7 +170,7 @@ def _links(p: _Analysis, h: _Analysis, relations) -> tuple[list[Link], float]:
                     # "a lamp turned on" / "turned off", "up the stairs" / "down": read as adverbs.
                     links[j] = Link(j, i1, "antonym", "swap")
     for j in sorted(h.content - links.keys()):
-        i, relation = _best(relations, p.tokens, p.tags, h.tokens[j], h.tags[j], sorted(p.content))
+        i, relation = _best(relations, p.tokens, p.tags, h.tokens[j], h.tags[j], p.content_order)
         if relation is None:
             links[j] = Link(j, None, None, "new")
         else:
@@ -170,11 +179,11 @@ def _links(p: _Analysis, h: _Analysis, relations) -> tuple[list[Link], float]:
     return [links[j] for j in sorted(links)], share
 
 
-def _refined(opcodes, p: _Analysis, h: _Analysis):
+def _refined(blocks, p: _Analysis, h: _Analysis):
     """difflib's opcodes, with a replaced block whose words are word for word the same lemmas but
     one (*a dog runs* / *two dogs run*: the number swap changed the agreement) cut into pieces:
     the same lemmas as ``equal``, the one word left as a one-word ``replace``."""
-    for op, i1, i2, j1, j2 in opcodes:
+    for op, i1, i2, j1, j2 in blocks:
         if op == "replace" and i2 - i1 == j2 - j1 > 1:
             differ = [k for k in range(i2 - i1) if p.matchable[i1 + k] != h.matchable[j1 + k]
                       and p.lemmas[i1 + k] != h.lemmas[j1 + k]]
@@ -190,9 +199,9 @@ def _refined(opcodes, p: _Analysis, h: _Analysis):
 
 
 def _verdict(links) -> str:
-    classes = Counter(link.relation_class for link in links)
-    unsupported = classes["new"] + classes["specific"]
-    if classes["conflict"]:
+    classes = [link.relation_class for link in links]
+    unsupported = classes.count("new") + classes.count("specific")
+    if "conflict" in classes:
         return "conflict" if unsupported else "conflict_only"
     return "entailed" if not unsupported else f"new={min(unsupported, 3)}{'+' if unsupported >= 3 else ''}"
 
@@ -219,43 +228,44 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
     for link in links:
         tag = h.tags[link.hypothesis_index]
         pos = "particle" if tag in _PARTICLE_TAGS else ptb_to_wordnet(tag) or "num"
-        relation = link.relation or ("unrelated" if link.kind == "swap" else "new")
-        features[f"word:{relation}"] = 1
-        features[f"word:{link.relation_class}:{pos}"] = 1
-        if link.kind in ("swap", "substitution"):
-            features[f"subst:{relation}"] = 1
-        if link.kind == "swap":
-            features[f"swap:{relation}"] = 1
-        if link.kind == "moved":
-            features[f"moved:{pos}"] = 1
-        if link.relation not in ("exact", "lemma"):
+        kind = link.kind
+        relation = link.relation or ("unrelated" if kind == "swap" else "new")
+        features[f"alignment:word:{relation}"] = 1
+        features[f"alignment:word:{link.relation_class}:{pos}"] = 1
+        if kind == "swap" or kind == "substitution":
+            features[f"alignment:subst:{relation}"] = 1
+        if kind == "swap":
+            features[f"alignment:swap:{relation}"] = 1
+        elif kind == "moved":
+            features[f"alignment:moved:{pos}"] = 1
+        if link.relation != "exact" and link.relation != "lemma":
             # The words themselves, to learn relations no resource has (beach / surf); as lemmas,
             # so that "runs" / "sleeps" and "running" / "sleeping" share what is learnt.
             premise_word = p.lemmas[link.premise_index] if link.premise_index is not None else ""
-            features[f"pair:{premise_word}|{h.lemmas[link.hypothesis_index]}"] = 1
+            features[f"alignment:pair:{premise_word}|{h.lemmas[link.hypothesis_index]}"] = 1
     verdict = _verdict(links)
-    features[f"verdict:{verdict}"] = 1
+    features[f"alignment:verdict:{verdict}"] = 1
     if share >= COPY_SHARE:
-        features[f"copy:{verdict}"] = 1
+        features[f"alignment:copy:{verdict}"] = 1
         swaps = [link for link in links if link.kind == "swap"]
         if len(swaps) == 1:
             # A near copy with one word swapped: what the swap does decides the label.
-            features[f"copy_swap:{swaps[0].relation_class if swaps[0].relation else 'unrelated'}"] = 1
+            features[f"alignment:copy_swap:{swaps[0].relation_class if swaps[0].relation else 'unrelated'}"] = 1
     if p.negated or h.negated:
         negation = "both" if p.negated and h.negated else "hypothesis_only" if h.negated else "premise_only"
-        features[f"negation:{negation}"] = 1
+        features[f"alignment:negation:{negation}"] = 1
         # A negation on one side turns what the words say around: conjoin it with the verdict.
-        features[f"negation:{negation}:{verdict}"] = 1
+        features[f"alignment:negation:{negation}:{verdict}"] = 1
     for q in QUANTIFIERS.intersection(h.tokens):
-        features[f"quantifier:{q}:{'in_premise' if q in p.tokens else 'new'}"] = 1
+        features[f"alignment:quantifier:{q}:{'in_premise' if q in p.tokens else 'new'}"] = 1
     if p.passive != h.passive:
         # Active <-> passive: the nouns trade places without the roles changing.
-        features["voice_change"] = 1
+        features["alignment:voice_change"] = 1
     elif _role_swap(p, h) or _crossed(links, h):
-        features["role_swap"] = 1
+        features["alignment:role_swap"] = 1
         # The same words in crossed roles: what the verdict says of the words, the roles undo.
-        features[f"role_swap:{verdict}"] = 1
-    return Counter({f"alignment:{name}": value for name, value in features.items()})
+        features[f"alignment:role_swap:{verdict}"] = 1
+    return features
 
 
 def describe(premise, hypothesis, relations: WordRelations) -> list[str]:

@@ -163,6 +163,18 @@ def _wordnet_link(wn, premise_word, hyp_word) -> str | None:
 
 
 @lru_cache(maxsize=2**18)
+def _links_to_premise(wn, premise_words: tuple, hyp_word) -> tuple[str, int]:
+    """The best WordNet link (:data:`WORDNET_LINKS` order, else ``unlinked``) of a hypothesis word
+    to the premise's content words, and how many of them are its antonyms; remembered per premise
+    and word, which the hypotheses of one premise share."""
+    lemma, pos = hyp_word
+    # wordnet_link's first two answers, read here without a memo lookup
+    links = ["exact" if p[0] == lemma else None if p[1] != pos else _wordnet_link(wn, p, hyp_word)
+             for p in premise_words]
+    return _best(links, WORDNET_LINKS), links.count("antonym")
+
+
+@lru_cache(maxsize=2**18)
 def _tree_outcome(wn, vo, premise_word, hyp_word) -> str:
     return tree_outcome(wn, vo, premise_word, hyp_word)
 
@@ -221,7 +233,9 @@ def _bag_row(p_words, h_words, p_lemmas, h_lemmas) -> list[float]:
     return row
 
 
-_ANYWHERE = frozenset({"exact", "synonym", "hypernym"})
+#: A word is linked "anywhere" when its best link to the premise is one of these, the first
+#: three of :data:`WORDNET_LINKS` (so that the best link says whether any link is one of them).
+_ANYWHERE = frozenset(WORDNET_LINKS[:3])
 
 
 def _tree_row(p_skeleton, h_skeleton, p_content, wn, vo, negation_mismatch) -> list[float]:
@@ -235,7 +249,7 @@ def _tree_row(p_skeleton, h_skeleton, p_content, wn, vo, negation_mismatch) -> l
                 values["missing"] = 1.0
             else:
                 values[_tree_outcome(wn, vo, p, h)] = 1.0
-            if any(_wordnet_link(wn, q, h) in _ANYWHERE for q in p_content):
+            if _links_to_premise(wn, p_content, h)[0] in _ANYWHERE:
                 values["anywhere"] = 1.0
         row += [values[o] for o in TREE_OUTCOMES]
     row.append(1.0 if negation_mismatch else 0.0)
@@ -251,9 +265,9 @@ def _as_counter(columns, row) -> Counter:
 def _wordnet_reference_row(premise, hypothesis, wn) -> list[float]:
     p_words = _content(tuple(premise.tokens), tuple(premise.tags), wn)
     h_words = _content(tuple(hypothesis.tokens), tuple(hypothesis.tags), wn)
-    links = [[_wordnet_link(wn, p, h) for p in p_words] for h in h_words]
-    best = [_best(row, WORDNET_LINKS) for row in links]
-    antonyms = sum(row.count("antonym") for row in links)
+    found = [_links_to_premise(wn, p_words, h) for h in h_words]
+    best = [link for link, _ in found]
+    antonyms = sum(count for _, count in found)
     return _link_row(best, WORDNET_LINKS, _WORDNET_SUPPORT, antonyms, count_unlinked=True)
 
 
