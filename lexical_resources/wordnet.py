@@ -82,9 +82,9 @@ _BROAD_CATEGORIES = frozenset({"inhabitant.n.01", "natural_language.n.01", "beve
 #: Kinds whose members exclude one another in a sentence's slot however deep WordNet files them:
 #: *dog* / *horse* meet only at *placental* (3 and 4 links up), *guitar* / *saxophone* at
 #: *musical instrument* (2 and 5), *baseball* / *tennis* at *sport* (5 and 3), *truck* / *train*
-#: at *conveyance* (5 and 2). Two words that are both such a kind (and neither a kind of the
-#: other) are co-hyponyms.
-_KINDS_APART = frozenset({"vertebrate.n.01", "musical_instrument.n.01", "sport.n.01", "conveyance.n.03"})
+#: at *conveyance* (5 and 2), *white* / *beige* at *color* (2 and 3). Two words that are both such
+#: a kind (and neither a kind of the other) are co-hyponyms.
+_KINDS_APART = frozenset({"vertebrate.n.01", "musical_instrument.n.01", "sport.n.01", "conveyance.n.03", "color.n.01"})
 _NOTHING = _WordInfo()
 #: Abstractions inherit no parts (see ``inherit_parts``).
 _ABSTRACTION = "abstraction.n.06"

@@ -267,7 +267,9 @@ def test_close_cohyponyms_in_broad_categories(wn, word1, word2, expected):
     ("dog", "horse", True), ("cat", "duck", True),        # vertebrates: meet at placental / vertebrate, 3-5 links up
     ("guitar", "saxophone", True),                        # saxophone is 5 links below musical instrument
     ("baseball", "tennis", True), ("truck", "train", True),
+    ("white", "beige", True), ("black", "navy", True),    # colours: meet only at color, 2 and 3 links up
     ("dog", "animal", False), ("horse", "pony", False),   # a kind of the other is not a co-hyponym
+    ("red", "maroon", False),                             # maroon is a shade of red
     ("doctor", "teacher", False),                         # people are not kinds kept apart
 ])
 def test_close_cohyponyms_among_kinds_kept_apart(wn, word1, word2, expected):
