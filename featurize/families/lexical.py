@@ -167,10 +167,7 @@ def _links_to_premise(wn, premise_words: tuple, hyp_word) -> tuple[str, int]:
     """The best WordNet link (:data:`WORDNET_LINKS` order, else ``unlinked``) of a hypothesis word
     to the premise's content words, and how many of them are its antonyms; remembered per premise
     and word, which the hypotheses of one premise share."""
-    lemma, pos = hyp_word
-    # wordnet_link's first two answers, read here without a memo lookup
-    links = ["exact" if p[0] == lemma else None if p[1] != pos else _wordnet_link(wn, p, hyp_word)
-             for p in premise_words]
+    links = [_wordnet_link(wn, p, hyp_word) for p in premise_words]
     return _best(links, WORDNET_LINKS), links.count("antonym")
 
 
