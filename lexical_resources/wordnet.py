@@ -299,19 +299,7 @@ class WordNet:
         """Names of the (instance) hypernyms of ``synset`` up to ``max_depth`` links up."""
         found = self._closure_cache.get(synset.name)
         if found is None:
-            seen: set[str] = set()
-            frontier = [synset]
-            for _ in range(self.max_depth):
-                step = []
-                for s in frontier:
-                    for parent in self._records(s.targets("@", "@i")):
-                        if parent.name not in seen:
-                            seen.add(parent.name)
-                            step.append(parent)
-                if not step:
-                    break
-                frontier = step
-            found = self._closure_cache[synset.name] = frozenset(seen)
+            found = self._closure_cache[synset.name] = frozenset(self._ancestors(synset, ("@", "@i"), self.max_depth))
         return found
 
     def synsets(self, word: str, pos: str | None = None) -> frozenset:
@@ -561,16 +549,14 @@ class WordNet:
         """Whether synset ``place`` is part or member of synset ``whole``, up to 4 links up (*Germany* / *Europe*)."""
         wholes = self._wholes_cache.get(place)
         if wholes is None:
-            wholes, frontier = set(), [self._data.by_name(place)]
-            for _ in range(_PLACE_LINKS):
-                frontier = [h for s in frontier for h in self._records(s.targets("#p", "#m"))]
-                wholes.update(h.name for h in frontier)
-            wholes = self._wholes_cache[place] = frozenset(wholes)
+            wholes = self._wholes_cache[place] = frozenset(
+                self._ancestors(self._data.by_name(place), ("#p", "#m"), _PLACE_LINKS))
         return whole in wholes
 
     def _ancestors(self, synset: SynsetRecord, symbols, depth: int | None = None) -> set[str]:
         """Names of the synsets above ``synset`` through pointers ``symbols``, up to ``depth`` links
-        (None: any number), not ``synset`` itself (NLTK's ``closure``)."""
+        (None: any number), not ``synset`` itself (NLTK's ``closure``): the hypernym closure, places'
+        wholes, a fabric's kinds."""
         seen, frontier, links = {synset.name}, [synset], 0
         while frontier and (depth is None or links < depth):
             frontier = [s for s in self._records(t for f in frontier for t in f.targets(*symbols)) if s.name not in seen]
