@@ -149,7 +149,8 @@ def fit_select_C_cv(pairs, labels, features="lexicalized", *, folds: int = 5, se
     best = _best_C(accuracy)
     preprocess = Pipeline([("featurize", featurizer), *scaling_steps()])
     X = preprocess.fit_transform(pairs)
-    classifier, _ = fit_classifier(X, labels, best, max_iter)
+    classifier, converged_on_all = fit_classifier(X, labels, best, max_iter)
+    converged[best] = converged[best] and converged_on_all
     return Selection(model=Pipeline([*preprocess.steps, ("classify", classifier)]), C=best, dev_accuracy=accuracy,
                      converged=converged, train_predictions=classifier.predict(X), dev_predictions=out_of_fold[best])
 
