@@ -109,10 +109,10 @@ def _sick_rows(snli_model, sick_train, sick_trial, sick_test, *, folds, seed, op
     rows = [_row("inference", "snli", "sick_test", gold, snli_model.predict(sick_test))]
     transfer = WithModelProbabilities(
         PairFeaturizer.from_preset(options["preset"], "inference", **(options["featurizer_params"] or {})), snli_model)
+    pooled = sick_train + sick_trial
     for train, featurizer in (("sick", None), ("snli+sick", transfer)):
         if folds:
-            pairs = sick_train + sick_trial
-            selection = fit_select_C_cv(pairs, [p.label for p in pairs], "inference", folds=folds, seed=seed,
+            selection = fit_select_C_cv(pooled, [p.label for p in pooled], "inference", folds=folds, seed=seed,
                                         featurizer=featurizer, **options)
         else:
             selection = fit_select_C(sick_train, [p.label for p in sick_train], sick_trial,
@@ -156,7 +156,8 @@ def report(args, corpora) -> Results:
 
 def add_arguments(parser) -> None:
     runner.add_sick_arguments(parser)
-    parser.add_argument("--sick-folds", type=checked(int, lambda value: value == 0 or value >= 2, "0, or at least 2"), default=SICK_FOLDS,
+    parser.add_argument("--sick-folds", type=checked(int, lambda value: value == 0 or value >= 2, "0, or at least 2"),
+                        default=SICK_FOLDS,
                         help="cross-validation folds on SICK TRAIN+TRIAL that choose the SICK models' C "
                              "(0: fit on TRAIN and choose C on TRIAL; default: %(default)s)")
     parser.add_argument("--probes", type=Path, default=PROBES,
