@@ -3,9 +3,10 @@
 One call, :meth:`WordRelations.relation`, answers with a relation and the resource that gave
 it, in a fixed order of precedence: the same token; numbers (cardinals and ordinals, digits or
 words); the same lemma; places (nationality and other place adjectives compared through the
-places they pertain to, :meth:`~lexical_resources.wordnet.WordNet.place`: *German* / *French*
-are co-hyponyms, two countries; *German* -> *European* a holonym, Germany is part of Europe;
-the reverse a meronym); WordNet synonym, hypernym (the hypothesis word is more general: *dog*
+places they pertain to, and place names through the places they name,
+:meth:`~lexical_resources.wordnet.WordNet.place`: *German* / *French* and *Japan* / *Africa*
+are co-hyponyms, two places apart; *German* -> *European* a holonym, Germany is part of
+Europe; the reverse a meronym); WordNet synonym, hypernym (the hypothesis word is more general: *dog*
 -> *animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
 (:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), and VerbOcean for two verbs,
 with the words read in their tagged classes; then ``derivation`` for words of different classes
@@ -146,7 +147,7 @@ class WordRelations:
     def _places(self, p: str, h: str) -> str | None:
         """``cohyponym`` for two different places (*German* / *French*), ``holonym`` when the
         hypothesis place contains the premise's (*German* -> *European*), ``meronym`` the
-        reverse; None unless both words are place adjectives about different places."""
+        reverse; None unless both words are place adjectives or place names of different places."""
         p_place = self.wordnet.place(p)
         if p_place is None:
             return None

@@ -91,8 +91,9 @@ _ABSTRACTION = "abstraction.n.06"
 #: A synset is a *place* when it is a kind (or an instance) of one of these: countries, regions
 #: and continents are locations; islands and peninsulas are land.
 _PLACE_KINDS = frozenset({"location.n.01", "land.n.04"})
-#: Fabrics are artifacts in WordNet, not substances: a kind of fabric is a material too.
-_FABRIC = frozenset({"fabric.n.01"})
+#: Fabrics and building materials are artifacts in WordNet, not substances: a kind of either is
+#: a material too (*denim*, *brick*).
+_ARTIFACT_MATERIALS = frozenset({"fabric.n.01", "building_material.n.01"})
 #: How many part / member links up :meth:`WordNet.is_within` looks (Germany -> Europe -> Eurasia).
 _PLACE_LINKS = 4
 
@@ -500,8 +501,8 @@ class WordNet:
         frequent noun senses.
 
         A substance is a noun sense in WordNet's *noun.substance* file (*wood*, *plastic*,
-        *leather*, *glass*); a fabric is a kind of *fabric*, one or two links down (*denim*,
-        *wool*, *silk*). Material adjectives in *-en* are read as their noun (*wooden* -> *wood*,
+        *leather*, *glass*); a fabric or building material is a kind of *fabric* or *building
+        material*, one or two links down (*denim*, *wool*, *silk*, *brick*). Material adjectives in *-en* are read as their noun (*wooden* -> *wood*,
         *golden* -> *gold*). Materials sit far apart in WordNet's hierarchy (*wood* is plant
         material, *metal* a chemical element), so two of them are rarely co-hyponyms, yet a thing
         made of one is not made of the other. Empty for other words.
@@ -511,7 +512,8 @@ class WordNet:
             form, names = _normalize(word), set()
             for base in (form, form[:-2]) if form.endswith("en") and len(form) > 4 else (form,):
                 for synset in self._first_senses(base, "n", self.senses):
-                    if synset.lexname == "noun.substance" or not _FABRIC.isdisjoint(self._ancestors(synset, ("@",), 2)):
+                    if synset.lexname == "noun.substance" \
+                            or not _ARTIFACT_MATERIALS.isdisjoint(self._ancestors(synset, ("@",), 2)):
                         names.add(synset.name)
             found = self._material_cache[word] = frozenset(names)
         return found
@@ -519,13 +521,18 @@ class WordNet:
     # -- places -----------------------------------------------------------------------------
 
     def place(self, word: str, *, senses: int | None = None) -> str | None:
-        """The place a *place adjective* is about, by its first sense that has one: *German* -> ``'germany.n.01'``.
+        """The place a *place adjective* is about, or a *place name* names: *German* -> ``'germany.n.01'``,
+        *Japan* -> ``'japan.n.01'``.
 
-        Read from the pertainyms (WordNet's "relating to" link) of the word's adjective senses,
-        most frequent first (only the first ``senses`` of them, if given), that are places
-        (countries, regions, continents, islands). Nationality words are adjectives that WordNet
-        puts in no hierarchy, so two of them (*German* / *French*) relate only through the
-        places they pertain to. None for other words.
+        A place adjective's place is read from the pertainyms (WordNet's "relating to" link) of
+        its adjective senses, most frequent first (only the first ``senses`` of them, if given),
+        that are places (countries, regions, continents, islands). Nationality words are
+        adjectives that WordNet puts in no hierarchy, so two of them (*German* / *French*) relate
+        only through the places they pertain to. A word with no such adjective sense is a place
+        name when its most frequent noun sense is an *instance* of a place (*Japan*, *Africa*,
+        *Paris*; not the common noun *park*, nor *turkey*, a bird first): a country is an instance
+        of *Asian country*, a continent of *continent*, so *Japan* / *Africa* meet nowhere close in
+        WordNet's hierarchy, yet a scene in one is not in the other. None for other words.
         """
         key = (word, senses)
         if key not in self._place_cache:
@@ -533,12 +540,19 @@ class WordNet:
             for synset in self._first_senses(form, "a", senses):
                 places = [self._data.record(pos, offset) for lemma in synset.lemmas
                           for pos, offset, _ in synset.lemma_pointers.get((lemma, "\\"), ())]  # pertainyms
-                places = [p for p in places if not _PLACE_KINDS.isdisjoint(self._ancestors(p, ("@", "@i")))]
+                places = [p for p in places if self._is_place(p)]
                 if places:
                     found = places[0].name
                     break
+            if found is None:
+                named = self._first_senses(form, "n", 1)
+                if named and named[0].targets("@i") and self._is_place(named[0]):
+                    found = named[0].name
             self._place_cache[key] = found
         return self._place_cache[key]
+
+    def _is_place(self, synset: SynsetRecord) -> bool:
+        return not _PLACE_KINDS.isdisjoint(self._ancestors(synset, ("@", "@i")))
 
     def is_a(self, name: str, kind: str) -> bool:
         """Whether synset ``name`` is a kind or an instance of synset ``kind``, any number of links up
@@ -556,7 +570,7 @@ class WordNet:
     def _ancestors(self, synset: SynsetRecord, symbols, depth: int | None = None) -> set[str]:
         """Names of the synsets above ``synset`` through pointers ``symbols``, up to ``depth`` links
         (None: any number), not ``synset`` itself (NLTK's ``closure``): the hypernym closure, places'
-        wholes, a fabric's kinds."""
+        wholes, a material's kinds."""
         seen, frontier, links = {synset.name}, [synset], 0
         while frontier and (depth is None or links < depth):
             frontier = [s for s in self._records(t for f in frontier for t in f.targets(*symbols)) if s.name not in seen]

@@ -283,12 +283,22 @@ def test_nationalities_tagged_as_proper_nouns_are_compared_as_places(real_relati
     assert real_relations.relation("german", "NNP", "french", "JJ") == "cohyponym"
 
 
+@pytest.mark.parametrize("premise, hypothesis, relation", [
+    ("japan", "africa", "cohyponym"),   # a country and a continent it is not in: WordNet's hierarchy never meets
+    ("japan", "china", "cohyponym"),
+    ("paris", "france", "holonym"), ("france", "paris", "meronym"),  # a place within the other
+])
+def test_place_names_are_compared_as_places(real_relations, premise, hypothesis, relation):
+    assert real_relations.relation(premise, "NNP", hypothesis, "NNP") == relation
+
+
 @pytest.mark.parametrize("premise, premise_tag, hypothesis, hypothesis_tag, relation", [
     ("old", "NNP", "young", "NNP", "antonym"),    # sentence-initial "Old" / "Young" tagged as names
     ("wet", "NN", "dry", "JJ", "antonym"),        # adjectives read as adjectives whatever their tags
     ("standing", "NN", "lying", "VBG", "antonym"),
     ("plastic", "JJ", "metal", "NN", "cohyponym"),  # materials, far apart in WordNet's hierarchy
     ("wooden", "JJ", "concrete", "JJ", "cohyponym"), ("leather", "NN", "denim", "NN", "cohyponym"),
+    ("plastic", "JJ", "brick", "NN", "cohyponym"),  # a substance and a building material
     ("wooden", "JJ", "wood", "NN", "synonym"),
     ("grassy", "JJ", "grass", "NN", "derivation"), ("muddy", "JJ", "mud", "NN", "derivation"),
     ("dancing", "VBG", "dancer", "NN", "derivation"), ("guitar", "NN", "guitarist", "NN", None),

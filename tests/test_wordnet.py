@@ -135,6 +135,7 @@ def test_people_is_also_the_plural_of_person(wn, word1, word2, expected):
 @pytest.mark.parametrize("word, expected", [
     ("wood", {"wood.n.01"}), ("wooden", {"wood.n.01"}), ("golden", {"gold.n.03"}), ("plastic", {"plastic.n.01"}),
     ("denim", {"denim.n.02"}), ("silk", {"silk.n.01", "silk.n.02"}),  # fabrics (artifacts) and substances
+    ("brick", {"brick.n.01"}),  # a building material (an artifact)
     ("dog", set()), ("green", set()), ("garden", set()),  # "garden" is no "gard" + -en
 ])
 def test_materials(wn, word, expected):
@@ -245,6 +246,15 @@ def test_missing_wordnet_raises_resource_missing_error(tmp_path):
     ("european", "europe.n.01"), ("wooden", None), ("red", None), ("dog", None), ("", None),
 ])
 def test_place_of_a_place_adjective(wn, word, place):
+    assert wn.place(word) == place
+
+
+@pytest.mark.parametrize("word, place", [
+    ("Japan", "japan.n.01"), ("africa", "africa.n.01"), ("Paris", "paris.n.01"),  # instances of places
+    ("park", None), ("beach", None),    # common nouns for places are not place names
+    ("turkey", None),                   # its first sense is the bird
+])
+def test_place_of_a_place_name(wn, word, place):
     assert wn.place(word) == place
 
 
