@@ -210,6 +210,12 @@ def test_a_swap_of_opposite_particles_conflicts():
     found = particle_features("a/DT lamp/NN is/VBZ turned/VBN on/RP ./.", "a/DT lamp/NN is/VBZ turned/VBN off/RP ./.")
     assert found["alignment:swap:antonym"] == 1 and found["alignment:word:conflict:particle"] == 1
     assert found["alignment:verdict:conflict_only"] == 1
+    # the tagger may make one of the two an adverb (a content word) and the other a particle
+    for mixed in ("a/DT skier/NN moved/VBD on/RB ./.", "a/DT skier/NN moved/VBD on/IN ./."):
+        found = particle_features(mixed, "a/DT skier/NN moved/VBD off/RP ./.")
+        assert found["alignment:swap:antonym"] == 1 and found["alignment:verdict:conflict_only"] == 1
+    found = particle_features("a/DT skier/NN moved/VBD on/IN ./.", "a/DT skier/NN moved/VBD off/RB ./.")
+    assert found["alignment:swap:antonym"] == 1 and found["alignment:verdict:conflict_only"] == 1
     other = particle_features("a/DT cat/NN in/IN a/DT box/NN ./.", "a/DT cat/NN on/IN a/DT box/NN ./.")
     assert not [name for name in other if "antonym" in name or "conflict" in name]
     assert other["alignment:verdict:entailed"] == 1

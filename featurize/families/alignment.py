@@ -61,6 +61,8 @@ COPY_SHARE = 0.8
 _ONE = frozenset({"a", "an"})
 #: Prepositions and particles: not content words, but a swap of two opposite ones (*on* / *off*) conflicts.
 _PARTICLE_TAGS = frozenset({"IN", "RP"})
+#: Tags a swapped *up* / *down* may have: taggers split such words between the three.
+_ADVERBIAL_TAGS = _PARTICLE_TAGS | {"RB"}
 _BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 
 
@@ -158,6 +160,12 @@ def _links(p: _Analysis, h: _Analysis, relations) -> tuple[list[Link], float]:
         elif op == "replace":
             slot = [i for i in range(i1, i2) if i in p.content or p.tokens[i] in _ONE]
             one_for_one = i2 - i1 == 1 and j2 - j1 == 1
+            if one_for_one and _ADVERBIAL_TAGS.issuperset((p.tags[i1], h.tags[j1])) \
+                    and relations.relation(p.tokens[i1], "RB", h.tokens[j1], "RB") == "antonym":
+                # "a lamp turned on" / "turned off", "moved down the slope" / "up": read as adverbs,
+                # whichever of preposition, particle or adverb the tagger made of each.
+                links[j1] = Link(j1, i1, "antonym", "swap")
+                continue
             for j in range(j1, j2):
                 if j in h.content:
                     i, relation = _best(relations, p.as_number, p.tags, h.tokens[j], h.tags[j], slot)
@@ -165,10 +173,6 @@ def _links(p: _Analysis, h: _Analysis, relations) -> tuple[list[Link], float]:
                         links[j] = Link(j, i, relation, "swap" if one_for_one else "substitution")
                     elif one_for_one and slot:
                         links[j] = Link(j, i1, None, "swap")
-                elif one_for_one and _PARTICLE_TAGS.issuperset((p.tags[i1], h.tags[j])) \
-                        and relations.relation(p.tokens[i1], "RB", h.tokens[j], "RB") == "antonym":
-                    # "a lamp turned on" / "turned off", "up the stairs" / "down": read as adverbs.
-                    links[j] = Link(j, i1, "antonym", "swap")
     for j in sorted(h.content - links.keys()):
         i, relation = _best(relations, p.tokens, p.tags, h.tokens[j], h.tags[j], p.content_order)
         if relation is None:
