@@ -2,7 +2,8 @@
 
 One call, :meth:`WordRelations.relation`, answers with a relation and the resource that gave
 it, in a fixed order of precedence: the same token; numbers (cardinals and ordinals, digits or
-words); the same lemma; places (nationality and other place adjectives compared through the
+words); the same lemma; people's ages (:mod:`~lexical_resources.ages`: *boy* / *man* differ, which
+WordNet does not know); places (nationality and other place adjectives compared through the
 places they pertain to, and place names through the places they name,
 :meth:`~lexical_resources.wordnet.WordNet.place`: *German* / *French* and *Japan* / *Africa*
 are co-hyponyms, two places apart; *German* -> *European* a holonym, Germany is part of
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .ages import age_relation
 from .numbers import number_relation
 from .wordnet import wordnet_pos
 
@@ -32,16 +34,17 @@ RELATION_CLASSES = {
     "hypernym": "general", "holonym": "general", "vo_stronger": "general",
     "hyponym": "specific", "meronym": "specific", "vo_weaker": "specific",
     "antonym": "conflict", "cohyponym": "conflict", "number_different": "conflict",
-    "ordinal_different": "conflict", "vo_opposite": "conflict",
+    "ordinal_different": "conflict", "vo_opposite": "conflict", "age_different": "conflict",
 }
 #: Relations in order of preference when a hypothesis word could align to several premise words.
 RELATION_ORDER = ("exact", "lemma", "number_same", "ordinal_same", "synonym", "derivation", "vo_similar",
                   "hypernym", "holonym", "vo_stronger", "antonym", "number_different", "ordinal_different",
-                  "vo_opposite", "cohyponym", "hyponym", "meronym", "vo_weaker")
+                  "age_different", "vo_opposite", "cohyponym", "hyponym", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
 #: The resource behind each relation, for explanations.
 SOURCES = {"exact": "token", "number_same": "numbers", "number_different": "numbers", "ordinal_same": "numbers",
-           "ordinal_different": "numbers", **{r: "VerbOcean" for r in RELATION_CLASSES if r.startswith("vo_")}}
+           "ordinal_different": "numbers", "age_different": "age groups",
+           **{r: "VerbOcean" for r in RELATION_CLASSES if r.startswith("vo_")}}
 
 _MEMO_LIMIT = 1_000_000
 #: VerbOcean's links (:meth:`~lexical_resources.verbocean.VerbOcean.link`) as relations; *happens before* says nothing here.
@@ -107,8 +110,13 @@ class WordRelations:
         if not p_pos or not h_pos:
             return None
         wn = self.wordnet
-        if wn.lemma(p, p_pos) == wn.lemma(h, h_pos):
+        p_lemma, h_lemma = wn.lemma(p, p_pos), wn.lemma(h, h_pos)
+        if p_lemma == h_lemma:
             return "lemma"
+        if p_pos == h_pos == "n":
+            ages = age_relation(p_lemma, h_lemma)
+            if ages is not None:
+                return ages
         if p_pos in _PLACE_POS and h_pos in _PLACE_POS:
             # Taggers read nationalities as JJ or NNP: compare them as places whatever the tag.
             found = self._places(p, h)

@@ -115,6 +115,21 @@ def test_number_swaps_in_digits_and_words(premise_number, hypothesis_number, rel
     assert found[f"alignment:verdict:{expected}"] == 1
 
 
+@pytest.mark.parametrize("premise_person, hypothesis_person", [
+    ("boy/NN", "man/NN"), ("man/NN", "boy/NN"), ("girl/NN", "woman/NN"), ("kid/NN", "lady/NN")])
+def test_a_child_swapped_for_an_adult_conflicts(premise_person, hypothesis_person):
+    # TinyWordNet relates none of these: the age groups are lexnli's own
+    found = features(f"a/DT {premise_person} runs/VBZ ./.", f"a/DT {hypothesis_person} runs/VBZ ./.")
+    assert found["alignment:swap:age_different"] == 1 and found["alignment:verdict:conflict_only"] == 1
+
+
+def test_people_of_one_age_do_not_conflict_by_age():
+    found = features("two/CD men/NNS run/VBP ./.", "two/CD guys/NNS run/VBP ./.")
+    assert not [name for name in found if "age_different" in name]
+    found = features("a/DT boy/NN runs/VBZ ./.", "a/DT child/NN runs/VBZ ./.")
+    assert not [name for name in found if "age_different" in name]
+
+
 def test_material_swap_is_a_conflict_and_the_same_material_is_equal():
     bench = "a/DT man/NN sits/VBZ on/IN a/DT wooden/JJ bench/NN ./."
     found = features(bench, bench.replace("wooden/JJ", "metal/NN"))
@@ -283,6 +298,11 @@ def real_relations():
 def test_real_wordnet_relations(real_relations, premise, hypothesis, relation):
     tag = "JJ" if premise in ("blue", "tall", "german", "japanese", "european") else "NN"
     assert real_relations.relation(premise, tag, hypothesis, tag) == relation
+
+
+@pytest.mark.parametrize("premise, hypothesis", [("boy", "man"), ("girls", "women"), ("men", "boys"), ("children", "adults")])
+def test_ages_come_before_wordnet_which_files_a_girl_under_woman(real_relations, premise, hypothesis):
+    assert real_relations.relation(premise, "NNS", hypothesis, "NNS") == "age_different"
 
 
 def test_nationalities_tagged_as_proper_nouns_are_compared_as_places(real_relations):
