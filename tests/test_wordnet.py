@@ -267,6 +267,8 @@ def test_is_within_follows_part_links_up(wn):
 @pytest.mark.parametrize("word1, word2, expected", [
     ("coffee", "beer", True), ("wine", "beer", True),   # drinks: beer is 3 links below beverage
     ("wood", "stone", True),                            # materials
+    ("kitchen", "garage", True), ("kitchen", "attic", True),  # structures: a room, a building, a floor
+    ("house", "building", False),                       # a house is a building
     ("coffee", "drink", False),                         # a hypernym is not a co-hyponym
 ])
 def test_close_cohyponyms_in_broad_categories(wn, word1, word2, expected):
