@@ -37,7 +37,8 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
 * ``role_swap``: the subject and object of the premise trade places in the hypothesis
   (*A dog bit a man* / *A man bit a dog*), unless one sentence is passive and the other not
   (*A man is bitten by a dog*), which is ``voice_change``; ``role_swap:<verdict>`` conjoins it
-  with the verdict; ``moved:<POS>`` for each moved word.
+  with the verdict, and then stands in for ``verdict:...`` and ``copy:...`` (the words all
+  being in the premise says nothing when their roles changed); ``moved:<POS>`` for each moved word.
 """
 from __future__ import annotations
 
@@ -248,8 +249,17 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
             premise_word = p.lemmas[link.premise_index] if link.premise_index is not None else ""
             features[f"alignment:pair:{premise_word}|{h.lemmas[link.hypothesis_index]}"] = 1
     verdict = _verdict(links)
-    features[f"alignment:verdict:{verdict}"] = 1
-    if share >= COPY_SHARE:
+    # Active <-> passive trades the nouns' places without changing their roles.
+    crossed = p.passive == h.passive and (_role_swap(p, h) or _crossed(links, h))
+    if crossed:
+        # The same words in crossed roles: what the verdict says of the words, the roles undo, so
+        # the verdict is given only conjoined with the swap (a near copy's overlap and an
+        # "entailed" verdict would otherwise outweigh it).
+        features["alignment:role_swap"] = 1
+        features[f"alignment:role_swap:{verdict}"] = 1
+    else:
+        features[f"alignment:verdict:{verdict}"] = 1
+    if share >= COPY_SHARE and not crossed:
         features[f"alignment:copy:{verdict}"] = 1
         swaps = [link for link in links if link.kind == "swap"]
         if len(swaps) == 1:
@@ -263,12 +273,7 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
     for q in QUANTIFIERS.intersection(h.tokens):
         features[f"alignment:quantifier:{q}:{'in_premise' if q in p.tokens else 'new'}"] = 1
     if p.passive != h.passive:
-        # Active <-> passive: the nouns trade places without the roles changing.
         features["alignment:voice_change"] = 1
-    elif _role_swap(p, h) or _crossed(links, h):
-        features["alignment:role_swap"] = 1
-        # The same words in crossed roles: what the verdict says of the words, the roles undo.
-        features[f"alignment:role_swap:{verdict}"] = 1
     return features
 
 
