@@ -13,6 +13,7 @@ has wheels. Every relation holds when it holds for *any* pair of senses of the t
 """
 from __future__ import annotations
 
+import re
 import sys
 
 from lexnli.text import PTB_TO_WORDNET, load_wordnet
@@ -93,6 +94,9 @@ _ABSTRACTION = "abstraction.n.06"
 #: A synset is a *place* when it is a kind (or an instance) of one of these: countries, regions
 #: and continents are locations; islands and peninsulas are land.
 _PLACE_KINDS = frozenset({"location.n.01", "land.n.04"})
+#: Young animals (*kitten*, *foal*) are kinds of this, and their species is named in the gloss.
+_YOUNG = "young.n.01"
+_YOUNG_GLOSS = re.compile(r"(?:an? )?young (?:(?:male|female|domestic) )*([a-z]+)\b")
 #: Fabrics and building materials are artifacts in WordNet, not substances: a kind of either is
 #: a material too (*denim*, *brick*).
 _ARTIFACT_MATERIALS = frozenset({"fabric.n.01", "building_material.n.01"})
@@ -299,11 +303,26 @@ class WordNet:
         return forms
 
     def _closure(self, synset: SynsetRecord) -> frozenset:
-        """Names of the (instance) hypernyms of ``synset`` up to ``max_depth`` links up."""
+        """Names of the (instance) hypernyms of ``synset`` up to ``max_depth`` links up, and for a
+        young animal its species' (:meth:`_species`)."""
         found = self._closure_cache.get(synset.name)
         if found is None:
-            found = self._closure_cache[synset.name] = frozenset(self._ancestors(synset, ("@", "@i"), self.max_depth))
+            found = frozenset(self._ancestors(synset, ("@", "@i"), self.max_depth))
+            if _YOUNG in found:
+                found |= self._species(synset)
+            self._closure_cache[synset.name] = found
         return found
+
+    def _species(self, synset: SynsetRecord) -> frozenset:
+        """The animal a young animal is young of, with its hypernyms, read from the gloss: WordNet
+        files *kitten* ("young domestic cat"), *foal* ("a young horse") and *lamb* ("young sheep")
+        under *young mammal*, so that a kitten is no cat; empty when the gloss names no animal
+        that way ("young of domestic cattle")."""
+        match = _YOUNG_GLOSS.match(self._data.gloss(synset.name))
+        species = self._first_senses(match.group(1), "n", 1) if match else []
+        if not species or species[0].lexname != "noun.animal":
+            return _EMPTY
+        return frozenset({species[0].name}) | self._closure(species[0])
 
     def synsets(self, word: str, pos: str | None = None) -> frozenset:
         """Names of the synsets of ``word`` (all its base forms), e.g. ``{'dog.n.01', ...}``."""

@@ -80,14 +80,23 @@ class WordNetData:
 
     def by_name(self, name: str) -> SynsetRecord:
         """The synset named ``name`` (``'dog.n.01'``), found through the lemma index as NLTK finds it."""
+        return self.record(*self._address(name))
+
+    def gloss(self, name: str) -> str:
+        """The gloss of the synset named ``name``: its definition, then any examples (``'young domestic cat'``)."""
+        pos, offset = self._address(name)
+        line = self._line(_FILES[pos], offset)
+        return line[line.index(b"|") + 1:].decode("utf-8").strip()
+
+    def _address(self, name: str) -> tuple[str, int]:
+        """``(pos, offset)`` of the synset named ``name``, found through the lemma index as NLTK finds it."""
         from nltk.corpus.reader.wordnet import WordNetError
 
         lemma, pos, number = name.lower().rsplit(".", 2)
         try:
-            offset = self._reader._lemma_pos_offset_map[lemma][pos][int(number) - 1]
+            return pos, self._reader._lemma_pos_offset_map[lemma][pos][int(number) - 1]
         except (KeyError, IndexError) as exc:
             raise WordNetError(f"no synset named {name!r}") from exc
-        return self.record(pos, offset)
 
     def _line(self, file: str, offset: int) -> bytes:
         text = self._file(f"data.{file}")

@@ -49,3 +49,10 @@ def test_a_name_no_synset_has_is_an_error(reader_and_data):
         data.by_name("dog.n.99")
     with pytest.raises(WordNetError, match="no synset named"):
         data.by_name("notaword.n.01")
+
+
+@pytest.mark.parametrize("name", ["kitten.n.01", "dog.n.01", "paris.n.01", "abounding.s.01"])
+def test_a_gloss_is_what_nltk_reads(reader_and_data, name):
+    reader, data = reader_and_data
+    synset = reader.synset(name)
+    assert data.gloss(name) == "; ".join([synset.definition()] + [f'"{example}"' for example in synset.examples()])
