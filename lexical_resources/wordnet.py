@@ -63,7 +63,7 @@ def wordnet_pos(pos: str | None) -> str | None:
 class _WordInfo:
     """Everything a ``(word, pos)`` needs for relation tests, as sets of interned synset names."""
 
-    __slots__ = ("synsets", "hypernyms", "parents", "antonyms", "holonyms", "kinds_apart")
+    __slots__ = ("synsets", "hypernyms", "parents", "antonyms", "holonyms", "kinds_apart", "scenes")
 
     def __init__(self, synsets=_EMPTY, hypernyms=_EMPTY, parents=_EMPTY, antonyms=_EMPTY,
                  holonyms=_EMPTY):
@@ -73,6 +73,7 @@ class _WordInfo:
         self.antonyms = antonyms    # senses of the word's lemma antonyms
         self.holonyms = holonyms    # direct part / member / substance holonyms
         self.kinds_apart = hypernyms & _KINDS_APART  # the hypernyms that are kinds apart (see _KINDS_APART)
+        self.scenes = (hypernyms | synsets) & _SCENES  # the kinds of scene it is (see _SCENES)
 
 
 #: Shallow hypernyms whose members are still mutually exclusive in a sentence's slot: peoples by
@@ -85,9 +86,18 @@ _BROAD_CATEGORIES = frozenset({"inhabitant.n.01", "natural_language.n.01", "beve
 #: Kinds whose members exclude one another in a sentence's slot however deep WordNet files them:
 #: *dog* / *horse* meet only at *placental* (3 and 4 links up), *guitar* / *saxophone* at
 #: *musical instrument* (2 and 5), *baseball* / *tennis* at *sport* (5 and 3), *truck* / *train*
-#: at *conveyance* (5 and 2), *white* / *beige* at *color* (2 and 3). Two words that are both such
-#: a kind (and neither a kind of the other) are co-hyponyms.
-_KINDS_APART = frozenset({"vertebrate.n.01", "musical_instrument.n.01", "sport.n.01", "conveyance.n.03", "color.n.01"})
+#: at *conveyance* (5 and 2), *white* / *beige* at *color* (2 and 3), *beach* / *cliff* at *geological
+#: formation*, *ocean* / *river* at *body of water*. Two words that are both such a kind (and
+#: neither a kind of the other) are co-hyponyms.
+_KINDS_APART = frozenset({"vertebrate.n.01", "musical_instrument.n.01", "sport.n.01", "conveyance.n.03", "color.n.01",
+                          "geological_formation.n.01", "body_of_water.n.01"})
+#: Kinds of scene: natural formations (*beach*, *mountain*), bodies of water (*ocean*, *lake*),
+#: biomes (*desert*), vegetation (*forest*) and geographical areas (*city*, *park*, *field*). WordNet
+#: files them in five hierarchies that meet only near the root, yet a scene is of one kind, not
+#: another: a word of one kind and a word of another (*beach* / *park*, *forest* / *lake*) are
+#: co-hyponyms, unless one is a kind or a part of the other (*park* / *city*: a meronym).
+_SCENES = frozenset({"geological_formation.n.01", "body_of_water.n.01", "biome.n.01", "vegetation.n.01",
+                     "geographical_area.n.01"})
 _NOTHING = _WordInfo()
 #: Abstractions inherit no parts (see ``inherit_parts``).
 _ABSTRACTION = "abstraction.n.06"
@@ -428,8 +438,9 @@ class WordNet:
         for nouns and adjectives read as nouns (``depth`` is WordNet's ``min_depth``) and
         ``k = 1`` for verbs: the deeper (more specific) ``s`` is, the further up it may be.
         (Peoples by place, languages, drinks, materials and structures may meet 3 links up
-        whatever their depth; two vertebrates, musical instruments, sports or conveyances are co-hyponyms however far
-        up they meet: see ``_KINDS_APART``.)
+        whatever their depth; two vertebrates, musical instruments, sports, conveyances, colours,
+        natural formations or bodies of water are co-hyponyms however far up they meet, see
+        ``_KINDS_APART``, and so are two words of different kinds of scene, see ``_SCENES``.)
         *blue* / *green* meet at *chromatic color* one link up, *dog* / *cat* at *carnivore*
         two links up, *shirt* / *jacket* at *garment* (depth 7) three links up; *man* / *runner*
         meet only at *person* (depth 3), too general to make them incompatible, and *cat* /
@@ -448,7 +459,7 @@ class WordNet:
 
     def _shares_close_hypernym(self, word1, word2, pos, senses, a: _WordInfo, b: _WordInfo) -> bool:
         """:meth:`shares_close_hypernym`, given the words' information ``a`` and ``b``."""
-        if not a.kinds_apart.isdisjoint(b.kinds_apart):
+        if not a.kinds_apart.isdisjoint(b.kinds_apart) or a.scenes and b.scenes and a.scenes.isdisjoint(b.scenes):
             return True
         up1, up2 = self._close_hypernyms(word1, pos, senses), self._close_hypernyms(word2, pos, senses)
         return any(max(up1[name], up2[name]) <= self._close_limit(name) for name in up1.keys() & up2.keys())

@@ -283,6 +283,7 @@ def test_close_cohyponyms_in_broad_categories(wn, word1, word2, expected):
     ("dog", "animal", False), ("horse", "pony", False),   # a kind of the other is not a co-hyponym
     ("red", "maroon", False),                             # maroon is a shade of red
     ("doctor", "teacher", False),                         # people are not kinds kept apart
+    ("beach", "cliff", True), ("ocean", "river", True),   # natural formations, bodies of water
 ])
 def test_close_cohyponyms_among_kinds_kept_apart(wn, word1, word2, expected):
     assert wn.is_close_cohyponym(word1, word2, "n") is expected
@@ -296,6 +297,16 @@ def test_close_cohyponyms_among_kinds_kept_apart(wn, word1, word2, expected):
     ("cub", "bear", None),            # "the young of certain carnivorous mammals such as the bear or wolf": no one species
 ])
 def test_a_young_animal_is_a_kind_of_its_species_named_in_the_gloss(wn, word1, word2, expected):
+    assert wn.close_relation(word1, word2, "NN") == expected
+
+
+@pytest.mark.parametrize("word1, word2, expected", [
+    ("beach", "park", "cohyponym"), ("forest", "lake", "cohyponym"), ("desert", "ocean", "cohyponym"),
+    ("mountain", "city", "cohyponym"),            # a formation, a body of water, a biome, vegetation, an area
+    ("park", "city", "holonym"),                  # a part of the other is no other scene
+    ("beach", "dog", None),                       # only two scenes conflict as scenes
+])
+def test_words_of_different_kinds_of_scene_are_cohyponyms(wn, word1, word2, expected):
     assert wn.close_relation(word1, word2, "NN") == expected
 
 
