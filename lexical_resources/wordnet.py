@@ -529,15 +529,16 @@ class WordNet:
     # -- materials --------------------------------------------------------------------------
 
     def materials(self, word: str) -> frozenset:
-        """The materials ``word`` names: its substance and fabric senses among its ``senses`` most
-        frequent noun senses.
+        """The materials ``word`` names: its substance, fabric and building-material senses among
+        its ``senses`` most frequent noun senses.
 
         A substance is a noun sense in WordNet's *noun.substance* file (*wood*, *plastic*,
         *leather*, *glass*); a fabric or building material is a kind of *fabric* or *building
         material*, one or two links down (*denim*, *wool*, *silk*, *brick*). Material adjectives
-        in *-en* are read as their noun (*wooden* -> *wood*, *golden* -> *gold*). Materials sit far apart in WordNet's hierarchy (*wood* is plant
-        material, *metal* a chemical element), so two of them are rarely co-hyponyms, yet a thing
-        made of one is not made of the other. Empty for other words.
+        in *-en* are read as their noun (*wooden* -> *wood*, *golden* -> *gold*). Materials sit
+        far apart in WordNet's hierarchy (*wood* is plant material, *metal* a chemical element),
+        so two of them are rarely co-hyponyms, yet a thing made of one is not made of the other.
+        Empty for other words.
         """
         found = self._material_cache.get(word)
         if found is None:

@@ -301,7 +301,8 @@ def test_real_wordnet_relations(real_relations, premise, hypothesis, relation):
     assert real_relations.relation(premise, tag, hypothesis, tag) == relation
 
 
-@pytest.mark.parametrize("premise, hypothesis", [("boy", "man"), ("girls", "women"), ("men", "boys"), ("children", "adults")])
+@pytest.mark.parametrize("premise, hypothesis", [
+    ("boy", "man"), ("girls", "women"), ("men", "boys"), ("children", "adults")])
 def test_ages_come_before_wordnet_which_files_a_girl_under_woman(real_relations, premise, hypothesis):
     assert real_relations.relation(premise, "NNS", hypothesis, "NNS") == "age_different"
 

@@ -294,7 +294,7 @@ def test_close_cohyponyms_among_kinds_kept_apart(wn, word1, word2, expected):
     ("kitten", "cat", "hypernym"), ("kittens", "cats", "hypernym"), ("foal", "horse", "hypernym"),
     ("cat", "kitten", "hyponym"), ("kitten", "animal", "hypernym"),
     ("kitten", "dog", "cohyponym"),   # a kitten is a cat, so no dog
-    ("cub", "bear", None),            # "the young of certain carnivorous mammals such as the bear or wolf": no one species
+    ("cub", "bear", None),            # "the young of certain carnivorous mammals such as the bear ...": no one species
 ])
 def test_a_young_animal_is_a_kind_of_its_species_named_in_the_gloss(wn, word1, word2, expected):
     assert wn.close_relation(word1, word2, "NN") == expected
