@@ -2,8 +2,8 @@
 
 Swapping one for the other is how many NLI contradictions are made (*A boy is running* / *A man
 is running*), and WordNet does not keep the two apart: it files *girl* under *woman* ("a young
-woman") and makes *boy* a hypernym-linked *man* through its second sense ("a friendly informal
-reference to a grown man"), so a hypothesis that turns a boy into a man reads as more general.
+woman") and *boy*'s second sense ("a friendly informal reference to a grown man") under *man*,
+so a hypothesis that turns a boy into a man reads as more general.
 The lists hold the common words for people of either age, as noun lemmas (singular); relational
 words (*son*, *mother*) are left out, since a son or a mother may be of any age.
 """

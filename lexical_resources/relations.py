@@ -2,13 +2,13 @@
 
 One call, :meth:`WordRelations.relation`, answers with a relation and the resource that gave
 it, in a fixed order of precedence: the same token; numbers (cardinals and ordinals, digits or
-words); the same lemma; people's ages (:mod:`~lexical_resources.ages`: *boy* / *man* differ, which
-WordNet does not know); places (nationality and other place adjectives compared through the
-places they pertain to, and place names through the places they name,
+words); the same lemma; people's ages (:mod:`~lexical_resources.ages`: *boy* / *man* differ,
+which WordNet does not know); places (nationality and other place adjectives compared through
+the places they pertain to, and place names through the places they name,
 :meth:`~lexical_resources.wordnet.WordNet.place`: *German* / *French* and *Japan* / *Africa*
 are co-hyponyms, two places apart; *German* -> *European* a holonym, Germany is part of
-Europe; the reverse a meronym); WordNet synonym, hypernym (the hypothesis word is more general: *dog*
--> *animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
+Europe; the reverse a meronym); WordNet synonym, hypernym (the hypothesis word is more
+general: *dog* -> *animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
 (:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), and VerbOcean for two verbs,
 with the words read in their tagged classes; then ``derivation`` for words of different classes
 derived from one another (*grassy* / *grass*); then WordNet again with the words read in the

@@ -326,8 +326,8 @@ class WordNet:
     def _species(self, synset: SynsetRecord) -> frozenset:
         """The animal a young animal is young of, with its hypernyms, read from the gloss: WordNet
         files *kitten* ("young domestic cat"), *foal* ("a young horse") and *lamb* ("young sheep")
-        under *young mammal*, so that a kitten is no cat; empty when the gloss names no animal
-        that way ("young of domestic cattle")."""
+        under *young mammal* and nowhere under their species, so its hierarchy alone makes a
+        kitten no cat; empty when the gloss names no animal that way ("young of domestic cattle")."""
         match = _YOUNG_GLOSS.match(self._data.gloss(synset.name))
         species = self._first_senses(match.group(1), "n", 1) if match else []
         if not species or species[0].lexname != "noun.animal":
