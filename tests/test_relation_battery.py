@@ -59,8 +59,10 @@ def test_the_real_lexicon_keeps_whole_categories_apart(tmp_path, capsys):
     assert main(["--out", str(out)]) == 0
     with open(out, encoding="utf-8") as f:
         rows = {row["category"]: row for row in csv.DictReader(f)}
-    # Colours, peoples, countries, instruments (kinds kept apart), materials, days, months: every pair conflicts.
-    for name in ("colour", "nationality", "country", "instrument", "material", "day", "month"):
+    # Colours, peoples, countries, instruments (kinds kept apart), materials, days, months, rooms
+    # (structures): every pair conflicts.
+    for name in ("colour", "nationality", "country", "instrument", "material", "day", "month", "room"):
         assert rows[name]["conflicting"] == rows[name]["pairs"], name
     assert int(rows["animal"]["conflicting"]) >= 0.9 * int(rows["animal"]["pairs"])  # 264 of 272 (cat / lion: a kind)
+    assert int(rows["place"]["conflicting"]) >= 0.9 * int(rows["place"]["pairs"])  # 68 of 72: scenes of different kinds
     assert "total" in capsys.readouterr().out
