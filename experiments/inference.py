@@ -76,7 +76,8 @@ def probe_pairs(lines) -> tuple[list[Pair], list[str]]:
 def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT, seed: int = 0,
         sick_folds: int = SICK_FOLDS, preset="recommended", featurizer_params=None, n_jobs=None, progress=False):
     """Fit both SNLI models (and the SICK ones when ``sick`` = (train, trial, test) is given; ``seed``
-    draws the substitutions and SICK's folds); return the result rows, the McNemar test on SNLI test, the fitted SNLI models and their selections."""
+    draws the substitutions and SICK's folds); return the result rows, the McNemar test on SNLI
+    test, the fitted SNLI models and their selections."""
     train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
     options = dict(grid=grid, preset=preset, featurizer_params=featurizer_params, n_jobs=n_jobs, progress=progress)
     extra = {"lexicalized": [], "inference": augmentation(train.pairs, augment, seed=seed)}

@@ -39,7 +39,7 @@ from featurize.families.lexical import NEGATIONS
 from featurize.families.alignment import QUANTIFIERS
 from lexical_resources import WordNet
 from lexical_resources.numbers import CARDINAL_WORDS, ORDINAL_WORDS, cardinal, ordinal
-from lexical_resources.wordnet import IRREGULAR_PLURALS
+from lexical_resources.wordnet import IRREGULAR_PLURALS, IRREGULAR_SINGULARS
 from lexnli.records import Pair, Sentence
 from lexnli.text import load_wordnet
 
@@ -89,9 +89,6 @@ def _word(lemma) -> str | None:
 
 def _frequent(lemma) -> bool:
     return lemma.count() >= _MIN_COUNT
-
-
-_SINGULARS = {plural: word for word, plural in IRREGULAR_PLURALS.items()}
 
 
 def _plural(word: str) -> str:
@@ -194,7 +191,7 @@ class SubstitutionFinder:
 
     def _noun(self, i, token, plural: bool) -> list[Substitution]:
         # morphy keeps "men" (a lemma of its own: a group): irregular plurals are read from the table first.
-        base = (_SINGULARS.get(token) or self.wn.morphy(token, "n")) if plural else token
+        base = (IRREGULAR_SINGULARS.get(token) or self.wn.morphy(token, "n")) if plural else token
         senses = self.wn.synsets(base or token, "n")
         if not base or not senses or not any(_frequent(l) for l in senses[0].lemmas() if l.name().lower() == base):
             return []

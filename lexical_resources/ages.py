@@ -9,19 +9,18 @@ words (*son*, *mother*) are left out, since a son or a mother may be of any age.
 """
 from __future__ import annotations
 
-from .wordnet import IRREGULAR_PLURALS
+from .wordnet import IRREGULAR_SINGULARS
 
 CHILDREN = frozenset({"boy", "girl", "child", "kid", "toddler", "baby", "infant", "youngster", "schoolboy",
                       "schoolgirl", "preschooler"})
 ADULTS = frozenset({"man", "woman", "lady", "gentleman", "guy", "adult", "grownup"})
-#: WordNet's lemma of *men* is *men* (a lemma of its own: a group): read irregular plurals here.
-_SINGULARS = {plural: word for word, plural in IRREGULAR_PLURALS.items()}
 
 
 def age_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
-    """``'age_different'`` when one noun lemma names a child and the other an adult, else None."""
-    premise_lemma = _SINGULARS.get(premise_lemma, premise_lemma)
-    hypothesis_lemma = _SINGULARS.get(hypothesis_lemma, hypothesis_lemma)
+    """``'age_different'`` when one noun lemma names a child and the other an adult, else None.
+    WordNet's lemma of *men* is *men* (a lemma of its own: a group): irregular plurals are read here."""
+    premise_lemma = IRREGULAR_SINGULARS.get(premise_lemma, premise_lemma)
+    hypothesis_lemma = IRREGULAR_SINGULARS.get(hypothesis_lemma, hypothesis_lemma)
     if premise_lemma in CHILDREN and hypothesis_lemma in ADULTS \
             or premise_lemma in ADULTS and hypothesis_lemma in CHILDREN:
         return "age_different"

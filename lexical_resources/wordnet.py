@@ -32,6 +32,8 @@ _EMPTY: frozenset = frozenset()
 #: Irregular English noun plurals, singular -> plural.
 IRREGULAR_PLURALS = {"man": "men", "woman": "women", "child": "children", "person": "people", "foot": "feet",
                      "tooth": "teeth", "mouse": "mice", "goose": "geese"}
+#: The same, plural -> singular (*men* -> *man*: WordNet keeps *men* as a lemma of its own).
+IRREGULAR_SINGULARS = {plural: singular for singular, plural in IRREGULAR_PLURALS.items()}
 #: Plurals that WordNet's exception lists lack because the plural is a lemma of its own (a
 #: group): *people* is also the plural of *person*.
 _PLURALS = {IRREGULAR_PLURALS[singular]: singular for singular in ("person",)}
