@@ -416,13 +416,45 @@ def test_a_token_repeated_in_a_long_sentence_still_aligns():
     assert features(premise, hypothesis)["alignment:copy:entailed"] == 1
 
 
+def negation_features(premise: str, hypothesis: str) -> list[str]:
+    return [name for name in features(premise, hypothesis) if name.startswith("alignment:negation:")]
+
+
 def test_negation_on_both_sides_or_in_the_premise_only():
     both = features("a/DT man/NN is/VBZ not/RB sleeping/VBG", "a/DT man/NN is/VBZ not/RB awake/JJ")
     assert [name for name in both if name.startswith("alignment:negation:")] == [
-        "alignment:negation:both", "alignment:negation:both:new=1"]  # awake: unrelated to sleeping
+        "alignment:negation:both", "alignment:negation:both:reverse:new=1"]  # sleeping: unrelated to awake
+    # Negation reverses entailment: no animal sleeps, so no dog sleeps; no dog does not say no animal.
+    assert negation_features("no/DT animal/NN is/VBZ sleeping/VBG", "no/DT dog/NN is/VBZ sleeping/VBG") == [
+        "alignment:negation:both", "alignment:negation:both:reverse:entailed"]
+    assert negation_features("no/DT dog/NN is/VBZ sleeping/VBG", "no/DT animal/NN is/VBZ sleeping/VBG") == [
+        "alignment:negation:both", "alignment:negation:both:reverse:new=1"]
     premise_only = features("a/DT man/NN is/VBZ not/RB sleeping/VBG", "a/DT man/NN is/VBZ sleeping/VBG")
     assert [name for name in premise_only if name.startswith("alignment:negation:")] == [
-        "alignment:negation:premise_only", "alignment:negation:premise_only:entailed"]
+        "alignment:negation:premise_only", "alignment:negation:premise_only:reverse:entailed"]
+
+
+@pytest.mark.parametrize("premise, hypothesis, reverse", [
+    # the hypothesis says all the premise denies, and more: read the other way, every word is in it
+    ("there/EX is/VBZ no/DT puppy/NN rolling/VBG",
+     "a/DT puppy/NN is/VBZ rolling/VBG on/IN its/PRP$ back/NN", "entailed"),
+    # a more specific word in the hypothesis is still what the premise denies: dog -> animal, read back
+    ("no/DT animal/NN is/VBZ sleeping/VBG", "a/DT dog/NN is/VBZ sleeping/VBG", "entailed"),
+    # the premise denies a dog sleeping; an animal sleeping need not be one (dog, read back, is more specific)
+    ("no/DT dog/NN is/VBZ sleeping/VBG", "an/DT animal/NN is/VBZ sleeping/VBG", "new=1"),
+    # the premise denies a cat sleeping; a dog sleeping does not say it
+    ("no/DT cat/NN is/VBZ sleeping/VBG", "a/DT dog/NN is/VBZ sleeping/VBG", "conflict_only"),
+], ids=["more words", "more specific", "less specific", "other animal"])
+def test_a_negated_premise_is_read_against_the_hypothesis(premise, hypothesis, reverse):
+    # Read forward, the first pair's hypothesis has new words (on its back); what decides is whether
+    # the hypothesis says everything the premise denies.
+    assert negation_features(premise, hypothesis) == [
+        "alignment:negation:premise_only", f"alignment:negation:premise_only:reverse:{reverse}"]
+
+
+def test_a_negated_hypothesis_keeps_the_forward_verdict():
+    assert negation_features("a/DT dog/NN is/VBZ sleeping/VBG", "no/DT animal/NN is/VBZ sleeping/VBG") == [
+        "alignment:negation:hypothesis_only", "alignment:negation:hypothesis_only:entailed"]
 
 
 

@@ -32,8 +32,11 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
   premise word for word, where overlap features say least about the label, and
   ``copy_swap:<class>`` names the class of the one word swapped in such a near copy
   (``unrelated`` when no resource relates the two words);
-* ``negation:<hypothesis_only|premise_only|both>``, also conjoined with the verdict, and
-  ``quantifier:<word>:<in_premise|new>``;
+* ``negation:<hypothesis_only|premise_only|both>``, also conjoined with the verdict; when the
+  premise is negated, with the *reverse* verdict (``negation:<premise_only|both>:reverse:<verdict>``:
+  the premise's words aligned to the hypothesis, since a negated premise is contradicted by a
+  hypothesis that says all it denies, and entails a negated one only downward: *no animal* /
+  *no dog*); and ``quantifier:<word>:<in_premise|new>``;
 * ``role_swap``: the subject and object of the premise trade places in the hypothesis
   (*A dog bit a man* / *A man bit a dog*), unless one sentence is passive and the other not
   (*A man is bitten by a dog*), which is ``voice_change``; ``role_swap:<verdict>`` conjoins it
@@ -268,8 +271,15 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
     if p.negated or h.negated:
         negation = "both" if p.negated and h.negated else "hypothesis_only" if h.negated else "premise_only"
         features[f"alignment:negation:{negation}"] = 1
-        # A negation on one side turns what the words say around: conjoin it with the verdict.
-        features[f"alignment:negation:{negation}:{verdict}"] = 1
+        if p.negated:
+            # "There is no puppy rolling" / "A puppy is rolling on its back": what the premise
+            # denies is contradicted when the hypothesis says all of it, whatever it adds; and
+            # "No animal sleeps" entails "No dog sleeps", not the reverse. Either way the verdict
+            # that counts is the premise's words read against the hypothesis.
+            features[f"alignment:negation:{negation}:reverse:{_verdict(_links(h, p, relations)[0])}"] = 1
+        else:
+            # A negation in the hypothesis alone turns what its words say around: conjoin it with the verdict.
+            features[f"alignment:negation:{negation}:{verdict}"] = 1
     for q in QUANTIFIERS.intersection(h.tokens):
         features[f"alignment:quantifier:{q}:{'in_premise' if q in p.tokens else 'new'}"] = 1
     if p.passive != h.passive:
