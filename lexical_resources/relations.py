@@ -41,6 +41,10 @@ RELATION_ORDER = ("exact", "lemma", "number_same", "ordinal_same", "synonym", "d
                   "hypernym", "holonym", "vo_stronger", "antonym", "number_different", "ordinal_different",
                   "age_different", "vo_opposite", "cohyponym", "hyponym", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
+#: Relation of word b to word a -> relation of word a to word b (*animal* is a hypernym of *dog*,
+#: so *dog* is a hyponym of *animal*); the relations not named here are symmetric.
+INVERSE_RELATIONS = {"hypernym": "hyponym", "hyponym": "hypernym", "holonym": "meronym", "meronym": "holonym",
+                     "vo_stronger": "vo_weaker", "vo_weaker": "vo_stronger"}
 #: The resource behind each relation, for explanations.
 SOURCES = {"exact": "token", "number_same": "numbers", "number_different": "numbers", "ordinal_same": "numbers",
            "ordinal_different": "numbers", "age_different": "age groups",
@@ -99,6 +103,13 @@ class WordRelations:
                 self._memo.clear()
             found = self._memo[key] = self._relation(premise_token, premise_tag, hypothesis_token, hypothesis_tag)
         return found
+
+    def relation_back(self, hypothesis_token: str, hypothesis_tag: str, premise_token: str,
+                      premise_tag: str) -> str | None:
+        """The relation of the premise word to the hypothesis word, for reading a pair the other way
+        round: the inverse (:data:`INVERSE_RELATIONS`) of :meth:`relation`, whose memo it shares."""
+        found = self.relation(premise_token, premise_tag, hypothesis_token, hypothesis_tag)
+        return INVERSE_RELATIONS.get(found, found)
 
     def _relation(self, p: str, p_tag: str, h: str, h_tag: str) -> str | None:
         if p == h:

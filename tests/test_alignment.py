@@ -199,6 +199,38 @@ def test_subject_object_swap_is_a_role_swap_not_a_substitution():
     # only the premise's subject became the object (a new subject took its place): no swap of roles
     half = features("a/DT dog/NN bit/VBD a/DT man/NN ./.", "a/DT cat/NN bit/VBD a/DT dog/NN ./.")
     assert not [name for name in half if name.startswith("alignment:role_swap")]
+    # read the other way round the words are all there too, which says as little: no reverse verdict
+    assert not [name for name in found if name.startswith("alignment:reverse:")]
+
+
+def reverse_verdict(premise: str, hypothesis: str) -> list[str]:
+    return [name for name in features(premise, hypothesis) if name.startswith("alignment:reverse:")]
+
+
+@pytest.mark.parametrize("premise, hypothesis, forward, reverse", [
+    # a paraphrase says all the premise says, both ways
+    ("a/DT man/NN sleeps/VBZ ./.", "a/DT man/NN sleeps/VBZ ./.", "entailed", "entailed"),
+    # a more general word: entailed, but the premise's dog is more specific than the animal
+    ("a/DT dog/NN runs/VBZ ./.", "an/DT animal/NN runs/VBZ ./.", "entailed", "new=1"),
+    # a more specific word: new information, while everything the premise says is said
+    ("an/DT animal/NN runs/VBZ ./.", "a/DT dog/NN runs/VBZ ./.", "new=1", "entailed"),
+    # the hypothesis leaves out a premise word: reading it back, the premise's sofa is new
+    ("a/DT man/NN sleeps/VBZ on/IN a/DT sofa/NN ./.", "a/DT man/NN sleeps/VBZ ./.", "entailed", "new=1"),
+    # a conflict is one both ways
+    ("a/DT tall/JJ man/NN sleeps/VBZ ./.", "a/DT short/JJ man/NN sleeps/VBZ ./.", "conflict_only", "conflict_only"),
+], ids=["paraphrase", "more general", "more specific", "shorter", "antonym"])
+def test_the_pair_read_the_other_way_round(premise, hypothesis, forward, reverse):
+    assert features(premise, hypothesis)[f"alignment:verdict:{forward}"] == 1
+    assert reverse_verdict(premise, hypothesis) == [f"alignment:reverse:{reverse}"]
+
+
+def test_relation_back_inverts_the_relation():
+    # animal is a hypernym of dog, so dog is a hyponym of animal; symmetric relations stay as they are
+    assert RELATIONS.relation("dog", "NN", "animal", "NN") == "hypernym"
+    assert RELATIONS.relation_back("animal", "NN", "dog", "NN") == "hyponym"
+    assert RELATIONS.relation_back("dog", "NN", "animal", "NN") == "hypernym"
+    assert RELATIONS.relation_back("short", "JJ", "tall", "JJ") == "antonym"
+    assert RELATIONS.relation_back("sofa", "NN", "dog", "NN") is None
 
 
 def test_unaligned_content_word_is_new_information():

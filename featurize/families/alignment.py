@@ -32,6 +32,10 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
   premise word for word, where overlap features say least about the label, and
   ``copy_swap:<class>`` names the class of the one word swapped in such a near copy
   (``unrelated`` when no resource relates the two words);
+* ``reverse:<verdict>``: the verdict of the pair read the other way round, the premise's words
+  aligned to the hypothesis (relations inverted: :meth:`WordRelations.relation_back`), which says
+  whether the hypothesis also says all the premise says; not for a role swap, nor a negated
+  premise, which has its own;
 * ``negation:<hypothesis_only|premise_only|both>``, also conjoined with the verdict; when the
   premise is negated, with the *reverse* verdict (``negation:<premise_only|both>:reverse:<verdict>``:
   the premise's words aligned to the hypothesis, since a negated premise is contradicted by a
@@ -133,11 +137,11 @@ def _analyse(tokens: tuple, tags: tuple, relations: WordRelations) -> _Analysis:
     return _Analysis(tokens, tags, relations.wordnet)
 
 
-def _best(relations, p_tokens, p_tags, h_token, h_tag, candidates):
+def _best(relate, p_tokens, p_tags, h_token, h_tag, candidates):
     """The premise index among ``candidates`` whose relation to the hypothesis word ranks best."""
     best, best_rank, best_relation = None, len(RELATION_RANK), None
     for i in candidates:
-        relation = relations.relation(p_tokens[i], p_tags[i], h_token, h_tag)
+        relation = relate(p_tokens[i], p_tags[i], h_token, h_tag)
         if relation is not None and RELATION_RANK[relation] < best_rank:
             best, best_rank, best_relation = i, RELATION_RANK[relation], relation
     return best, best_relation
@@ -148,10 +152,12 @@ def align(premise, hypothesis, relations: WordRelations) -> tuple[list[Link], fl
     inside matching blocks. ``premise``/``hypothesis`` have ``tokens`` and ``tags`` (tuples)."""
     p = _analyse(tuple(premise.tokens), tuple(premise.tags), relations)
     h = _analyse(tuple(hypothesis.tokens), tuple(hypothesis.tags), relations)
-    return _links(p, h, relations)
+    return _links(p, h, relations.relation)
 
 
-def _links(p: _Analysis, h: _Analysis, relations) -> tuple[list[Link], float]:
+def _links(p: _Analysis, h: _Analysis, relate) -> tuple[list[Link], float]:
+    """:func:`align`'s links, with ``relate(premise_token, premise_tag, hypothesis_token,
+    hypothesis_tag)`` giving the relation of a hypothesis word to a premise word."""
     links: dict[int, Link] = {}
     matched = 0
     for op, i1, i2, j1, j2 in _refined(opcodes(p.matchable, h.matchable), p, h):
@@ -165,20 +171,20 @@ def _links(p: _Analysis, h: _Analysis, relations) -> tuple[list[Link], float]:
             slot = [i for i in range(i1, i2) if i in p.content or p.tokens[i] in _ONE]
             one_for_one = i2 - i1 == 1 and j2 - j1 == 1
             if one_for_one and _ADVERBIAL_TAGS.issuperset((p.tags[i1], h.tags[j1])) \
-                    and relations.relation(p.tokens[i1], "RB", h.tokens[j1], "RB") == "antonym":
+                    and relate(p.tokens[i1], "RB", h.tokens[j1], "RB") == "antonym":
                 # "a lamp turned on" / "turned off", "moved down the slope" / "up": read as adverbs,
                 # whichever of preposition, particle or adverb the tagger made of each.
                 links[j1] = Link(j1, i1, "antonym", "swap")
                 continue
             for j in range(j1, j2):
                 if j in h.content:
-                    i, relation = _best(relations, p.as_number, p.tags, h.tokens[j], h.tags[j], slot)
+                    i, relation = _best(relate, p.as_number, p.tags, h.tokens[j], h.tags[j], slot)
                     if relation is not None:
                         links[j] = Link(j, i, relation, "swap" if one_for_one else "substitution")
                     elif one_for_one and slot:
                         links[j] = Link(j, i1, None, "swap")
     for j in sorted(h.content - links.keys()):
-        i, relation = _best(relations, p.tokens, p.tags, h.tokens[j], h.tags[j], p.content_order)
+        i, relation = _best(relate, p.tokens, p.tags, h.tokens[j], h.tags[j], p.content_order)
         if relation is None:
             links[j] = Link(j, None, None, "new")
         else:
@@ -231,7 +237,7 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
     """The family's features for one pair of sentences (``tokens``/``tags``, lowercased)."""
     p = _analyse(tuple(premise.tokens), tuple(premise.tags), relations)
     h = _analyse(tuple(hypothesis.tokens), tuple(hypothesis.tags), relations)
-    links, share = _links(p, h, relations)
+    links, share = _links(p, h, relations.relation)
     features = Counter()
     for link in links:
         tag = h.tags[link.hypothesis_index]
@@ -268,6 +274,11 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
         if len(swaps) == 1:
             # A near copy with one word swapped: what the swap does decides the label.
             features[f"alignment:copy_swap:{swaps[0].relation_class if swaps[0].relation else 'unrelated'}"] = 1
+    # The pair read the other way round: the premise's words against the hypothesis.
+    reverse = _verdict(_links(h, p, relations.relation_back)[0]) if p.negated or not crossed else None
+    if not p.negated and not crossed:
+        # Whether the hypothesis also says all the premise says (a paraphrase) or leaves some out.
+        features[f"alignment:reverse:{reverse}"] = 1
     if p.negated or h.negated:
         negation = "both" if p.negated and h.negated else "hypothesis_only" if h.negated else "premise_only"
         features[f"alignment:negation:{negation}"] = 1
@@ -275,8 +286,8 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
             # "There is no puppy rolling" / "A puppy is rolling on its back": what the premise
             # denies is contradicted when the hypothesis says all of it, whatever it adds; and
             # "No animal sleeps" entails "No dog sleeps", not the reverse. Either way the verdict
-            # that counts is the premise's words read against the hypothesis.
-            features[f"alignment:negation:{negation}:reverse:{_verdict(_links(h, p, relations)[0])}"] = 1
+            # that counts is the reverse one.
+            features[f"alignment:negation:{negation}:reverse:{reverse}"] = 1
         else:
             # A negation in the hypothesis alone turns what its words say around: conjoin it with the verdict.
             features[f"alignment:negation:{negation}:{verdict}"] = 1
