@@ -218,7 +218,11 @@ def reverse_verdict(premise: str, hypothesis: str) -> list[str]:
     ("a/DT man/NN sleeps/VBZ on/IN a/DT sofa/NN ./.", "a/DT man/NN sleeps/VBZ ./.", "entailed", "new=1"),
     # a conflict is one both ways
     ("a/DT tall/JJ man/NN sleeps/VBZ ./.", "a/DT short/JJ man/NN sleeps/VBZ ./.", "conflict_only", "conflict_only"),
-], ids=["paraphrase", "more general", "more specific", "shorter", "antonym"])
+    # two dogs -> a dog: read back, the number is left unsaid (new), not contradicted by "a"
+    ("two/CD dogs/NNS run/VBP ./.", "a/DT dog/NN runs/VBZ ./.", "entailed", "new=1"),
+    # a dog -> two dogs: a conflict read forward (the premise's "a" is one); read back, every word is said
+    ("a/DT dog/NN runs/VBZ ./.", "two/CD dogs/NNS run/VBP ./.", "conflict_only", "entailed"),
+], ids=["paraphrase", "more general", "more specific", "shorter", "antonym", "fewer", "more"])
 def test_the_pair_read_the_other_way_round(premise, hypothesis, forward, reverse):
     assert features(premise, hypothesis)[f"alignment:verdict:{forward}"] == 1
     assert reverse_verdict(premise, hypothesis) == [f"alignment:reverse:{reverse}"]

@@ -155,9 +155,10 @@ def align(premise, hypothesis, relations: WordRelations) -> tuple[list[Link], fl
     return _links(p, h, relations.relation)
 
 
-def _links(p: _Analysis, h: _Analysis, relate) -> tuple[list[Link], float]:
+def _links(p: _Analysis, h: _Analysis, relate, *, articles_as_one: bool = True) -> tuple[list[Link], float]:
     """:func:`align`'s links, with ``relate(premise_token, premise_tag, hypothesis_token,
-    hypothesis_tag)`` giving the relation of a hypothesis word to a premise word."""
+    hypothesis_tag)`` giving the relation of a hypothesis word to a premise word, and the
+    premise's *a*/*an* read as the number one if ``articles_as_one`` (*a dog* / *two dogs*)."""
     links: dict[int, Link] = {}
     matched = 0
     for op, i1, i2, j1, j2 in _refined(opcodes(p.matchable, h.matchable), p, h):
@@ -168,7 +169,7 @@ def _links(p: _Analysis, h: _Analysis, relate) -> tuple[list[Link], float]:
                     i = i1 + j - j1
                     links[j] = Link(j, i, "exact" if p.matchable[i] == h.matchable[j] else "lemma", "in_place")
         elif op == "replace":
-            slot = [i for i in range(i1, i2) if i in p.content or p.tokens[i] in _ONE]
+            slot = [i for i in range(i1, i2) if i in p.content or articles_as_one and p.tokens[i] in _ONE]
             one_for_one = i2 - i1 == 1 and j2 - j1 == 1
             if one_for_one and _ADVERBIAL_TAGS.issuperset((p.tags[i1], h.tags[j1])) \
                     and relate(p.tokens[i1], "RB", h.tokens[j1], "RB") == "antonym":
@@ -178,7 +179,8 @@ def _links(p: _Analysis, h: _Analysis, relate) -> tuple[list[Link], float]:
                 continue
             for j in range(j1, j2):
                 if j in h.content:
-                    i, relation = _best(relate, p.as_number, p.tags, h.tokens[j], h.tags[j], slot)
+                    i, relation = _best(relate, p.as_number if articles_as_one else p.tokens, p.tags,
+                                        h.tokens[j], h.tags[j], slot)
                     if relation is not None:
                         links[j] = Link(j, i, relation, "swap" if one_for_one else "substitution")
                     elif one_for_one and slot:
@@ -274,8 +276,11 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
         if len(swaps) == 1:
             # A near copy with one word swapped: what the swap does decides the label.
             features[f"alignment:copy_swap:{swaps[0].relation_class if swaps[0].relation else 'unrelated'}"] = 1
-    # The pair read the other way round: the premise's words against the hypothesis.
-    reverse = _verdict(_links(h, p, relations.relation_back)[0]) if p.negated or not crossed else None
+    # The pair read the other way round: the premise's words against the hypothesis. The
+    # hypothesis's articles are not read as one there: going down from a number to "a" (*Two dogs
+    # run* / *A dog runs*) leaves the number unsaid, it does not conflict with it.
+    reverse = (_verdict(_links(h, p, relations.relation_back, articles_as_one=False)[0])
+               if p.negated or not crossed else None)
     if not p.negated and not crossed:
         # Whether the hypothesis also says all the premise says (a paraphrase) or leaves some out.
         features[f"alignment:reverse:{reverse}"] = 1
