@@ -500,6 +500,14 @@ def test_describe_a_new_word():
                     RELATIONS)[-1] == "sofa: new"
 
 
+def test_describe_reads_the_pair_back():
+    # the premise's sofa is left unsaid, and its dog is said by a more general word
+    lines = describe(sentence("a/DT dog/NN sleeps/VBZ on/IN a/DT sofa/NN"), sentence("an/DT animal/NN sleeps/VBZ"),
+                     RELATIONS)
+    assert lines == ["animal <- dog: hypernym (WordNet), swap", "sleeps <- sleeps: exact (token), in_place",
+                     "read back: dog -> animal: hyponym (WordNet), swap", "read back: sofa: unsaid"]
+
+
 @pytest.mark.parametrize("premise, hypothesis", [
     # one content noun, so only the roles (subject it, object ball -> subject ball, object it) show the swap
     ("it/PRP hits/VBZ the/DT ball/NN", "the/DT ball/NN hits/VBZ it/PRP"),

@@ -304,18 +304,28 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
 
 
 def describe(premise, hypothesis, relations: WordRelations) -> list[str]:
-    """The alignment as readable lines: ``"green <- blue: cohyponym (WordNet), substitution"``."""
-    links, _ = align(premise, hypothesis, relations)
-    lines = []
-    for link in links:
-        word = hypothesis.tokens[link.hypothesis_index]
-        if link.premise_index is None:
-            lines.append(f"{word}: new")
-            continue
-        relation = link.relation or "unrelated"
-        source = SOURCES.get(relation, "WordNet")
-        lines.append(f"{word} <- {premise.tokens[link.premise_index]}: {relation} ({source}), {link.kind}")
+    """The alignment as readable lines: ``"green <- blue: cohyponym (WordNet), substitution"``, one
+    per hypothesis content word; then, read back (the ``reverse`` verdict's links), each premise
+    content word the hypothesis does not say word for word: ``"read back: sofa: unsaid"``,
+    ``"read back: woman -> man: antonym (WordNet), elsewhere"``."""
+    lines = [_describe_link(link, hypothesis.tokens, premise.tokens, "<-", "new")
+             for link in align(premise, hypothesis, relations)[0]]
+    p = _analyse(tuple(premise.tokens), tuple(premise.tags), relations)
+    h = _analyse(tuple(hypothesis.tokens), tuple(hypothesis.tags), relations)
+    lines += ["read back: " + _describe_link(link, premise.tokens, hypothesis.tokens, "->", "unsaid")
+              for link in _links(h, p, relations.relation_back, articles_as_one=False)[0]
+              if link.relation not in ("exact", "lemma")]
     return lines
+
+
+def _describe_link(link: Link, tokens, other_tokens, arrow: str, unlinked: str) -> str:
+    """One line of :func:`describe`: ``tokens`` are the linked words' sentence, ``other_tokens`` the other's."""
+    word = tokens[link.hypothesis_index]
+    if link.premise_index is None:
+        return f"{word}: {unlinked}"
+    relation = link.relation or "unrelated"
+    source = SOURCES.get(relation, "WordNet")
+    return f"{word} {arrow} {other_tokens[link.premise_index]}: {relation} ({source}), {link.kind}"
 
 
 # ---- the family ----------------------------------------------------------------------------
