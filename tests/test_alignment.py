@@ -10,7 +10,7 @@ import pytest
 
 from featurize.families.alignment import Link, align, alignment_features, describe
 from lexical_resources.numbers import cardinal, number_relation, ordinal
-from lexical_resources.relations import RELATION_CLASSES, RELATION_ORDER, WordRelations
+from lexical_resources.relations import INVERSE_RELATIONS, RELATION_CLASSES, RELATION_ORDER, WordRelations
 from lexnli.records import Sentence
 
 from .conftest import wordnet_or_skip
@@ -300,6 +300,11 @@ def test_describe_names_the_words_the_relation_and_its_source():
 
 def test_relation_tables_agree():
     assert set(RELATION_ORDER) == set(RELATION_CLASSES)
+    # read back, a relation turns into its inverse, of the opposite class; twice, into itself
+    assert set(INVERSE_RELATIONS) <= set(RELATION_CLASSES)
+    for relation, inverse in INVERSE_RELATIONS.items():
+        assert INVERSE_RELATIONS[inverse] == relation
+        assert {RELATION_CLASSES[relation], RELATION_CLASSES[inverse]} == {"general", "specific"}
 
 
 @pytest.mark.parametrize("token, value", [("3", 3), ("three", 3), ("twenty-one", 21), ("1,000", 1000), ("dog", None)])

@@ -195,6 +195,14 @@ def _links(p: _Analysis, h: _Analysis, relate, *, articles_as_one: bool = True) 
     return [links[j] for j in sorted(links)], share
 
 
+def _links_back(p: _Analysis, h: _Analysis, relations: WordRelations) -> list[Link]:
+    """The pair read the other way round: links of the premise's content words to the hypothesis
+    (a link's ``hypothesis_index`` is then the premise word's). The hypothesis's articles are not
+    read as one: going down from a number to *a* (*Two dogs run* / *A dog runs*) leaves the number
+    unsaid, it does not conflict with it."""
+    return _links(h, p, relations.relation_back, articles_as_one=False)[0]
+
+
 def _refined(blocks, p: _Analysis, h: _Analysis):
     """difflib's opcodes, with a replaced block whose words are word for word the same lemmas but
     one (*a dog runs* / *two dogs run*: the number swap changed the agreement) cut into pieces:
@@ -276,13 +284,11 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
         if len(swaps) == 1:
             # A near copy with one word swapped: what the swap does decides the label.
             features[f"alignment:copy_swap:{swaps[0].relation_class if swaps[0].relation else 'unrelated'}"] = 1
-    # The pair read the other way round: the premise's words against the hypothesis. The
-    # hypothesis's articles are not read as one there: going down from a number to "a" (*Two dogs
-    # run* / *A dog runs*) leaves the number unsaid, it does not conflict with it.
-    reverse = (_verdict(_links(h, p, relations.relation_back, articles_as_one=False)[0])
-               if p.negated or not crossed else None)
-    if not p.negated and not crossed:
-        # Whether the hypothesis also says all the premise says (a paraphrase) or leaves some out.
+    # Read back (the premise's words against the hypothesis): whether the hypothesis also says
+    # all the premise says (a paraphrase) or leaves some out; with a negated premise, it is
+    # conjoined with the negation below instead.
+    reverse = None if crossed and not p.negated else _verdict(_links_back(p, h, relations))
+    if reverse is not None and not p.negated:
         features[f"alignment:reverse:{reverse}"] = 1
     if p.negated or h.negated:
         negation = "both" if p.negated and h.negated else "hypothesis_only" if h.negated else "premise_only"
@@ -313,8 +319,7 @@ def describe(premise, hypothesis, relations: WordRelations) -> list[str]:
     p = _analyse(tuple(premise.tokens), tuple(premise.tags), relations)
     h = _analyse(tuple(hypothesis.tokens), tuple(hypothesis.tags), relations)
     lines += ["read back: " + _describe_link(link, premise.tokens, hypothesis.tokens, "->", "unsaid")
-              for link in _links(h, p, relations.relation_back, articles_as_one=False)[0]
-              if link.relation not in ("exact", "lemma")]
+              for link in _links_back(p, h, relations) if link.relation not in ("exact", "lemma")]
     return lines
 
 
