@@ -28,17 +28,19 @@ from .numbers import number_relation
 from .wordnet import wordnet_pos
 
 #: Relation -> what substituting the hypothesis word for the premise word does to entailment.
+#: ``number_total`` is not a relation of two words: the alignment family gives it to a number that
+#: several premise mentions add up to (*A man and a woman* / *Two people*).
 RELATION_CLASSES = {
     "exact": "equal", "lemma": "equal", "synonym": "equal", "derivation": "equal", "number_same": "equal",
-    "ordinal_same": "equal", "vo_similar": "equal",
+    "number_total": "equal", "ordinal_same": "equal", "vo_similar": "equal",
     "hypernym": "general", "holonym": "general", "vo_stronger": "general",
     "hyponym": "specific", "meronym": "specific", "vo_weaker": "specific",
     "antonym": "conflict", "cohyponym": "conflict", "number_different": "conflict",
     "ordinal_different": "conflict", "vo_opposite": "conflict", "age_different": "conflict",
 }
 #: Relations in order of preference when a hypothesis word could align to several premise words.
-RELATION_ORDER = ("exact", "lemma", "number_same", "ordinal_same", "synonym", "derivation", "vo_similar",
-                  "hypernym", "holonym", "vo_stronger", "antonym", "number_different", "ordinal_different",
+RELATION_ORDER = ("exact", "lemma", "number_same", "number_total", "ordinal_same", "synonym", "derivation",
+                  "vo_similar", "hypernym", "holonym", "vo_stronger", "antonym", "number_different", "ordinal_different",
                   "age_different", "vo_opposite", "cohyponym", "hyponym", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
 #: Relation of word b to word a -> relation of word a to word b (*animal* is a hypernym of *dog*,
@@ -46,8 +48,8 @@ RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
 INVERSE_RELATIONS = {"hypernym": "hyponym", "hyponym": "hypernym", "holonym": "meronym", "meronym": "holonym",
                      "vo_stronger": "vo_weaker", "vo_weaker": "vo_stronger"}
 #: The resource behind each relation, for explanations.
-SOURCES = {"exact": "token", "number_same": "numbers", "number_different": "numbers", "ordinal_same": "numbers",
-           "ordinal_different": "numbers", "age_different": "age groups",
+SOURCES = {"exact": "token", "number_same": "numbers", "number_total": "numbers", "number_different": "numbers",
+           "ordinal_same": "numbers", "ordinal_different": "numbers", "age_different": "age groups",
            **{r: "VerbOcean" for r in RELATION_CLASSES if r.startswith("vo_")}}
 
 _MEMO_LIMIT = 1_000_000

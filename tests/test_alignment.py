@@ -19,7 +19,8 @@ from .conftest import wordnet_or_skip
 class TinyWordNet:
     """The WordNet interface WordRelations uses, with hand-written relations."""
 
-    LEMMAS = {"dogs": "dog", "sings": "sing", "bit": "bite", "is": "be", "runs": "run", "men": "man"}
+    LEMMAS = {"dogs": "dog", "sings": "sing", "bit": "bite", "is": "be", "runs": "run", "men": "man",
+              "persons": "person"}
     RELATIONS = {("dog", "animal"): "hypernym", ("animal", "dog"): "hyponym", ("tall", "short"): "antonym",
                  ("short", "tall"): "antonym", ("man", "person"): "hypernym"}
     COHYPONYMS = {frozenset(("blue", "green")), frozenset(("dog", "cat"))}
@@ -169,6 +170,37 @@ def test_a_number_swap_that_changes_the_agreement_is_one_swap():
     two_changes = align(sentence(premise), sentence("two/CD cats/NNS run/VBP on/IN the/DT beach/NN ./."), RELATIONS)[0]
     assert two_changes[0] == Link(0, 0, "number_different", "substitution")
     assert "swap" not in [link.kind for link in two_changes] and two_changes[1].kind != "in_place"
+
+
+def test_mentions_adding_up_to_a_number_are_its_total():
+    """*A man and a man* / *Two men*, *a man and a dog* / *two animals*: not the number one but two
+    mentions of what the number counts (or of something more specific), adding up to it."""
+    premise = "a/DT man/NN and/CC a/DT man/NN sing/VBP"
+    links, _ = align(sentence(premise), sentence("two/CD men/NNS sing/VBP"), RELATIONS)
+    assert links[0] == Link(0, 1, "number_total", "substitution")
+    found = features(premise, "two/CD men/NNS sing/VBP")
+    assert found["alignment:subst:number_total"] == 1 and found["alignment:subst:number_different"] == 0
+    assert found["alignment:verdict:entailed"] == 1
+    # counted by the more general noun
+    assert features(premise, "two/CD persons/NNS sing/VBP")["alignment:subst:number_total"] == 1
+    # a total the mentions do not reach, or a mention not counted by that noun, is a different number
+    for hypothesis in ("three/CD men/NNS sing/VBP", "two/CD dogs/NNS sing/VBP"):
+        found = features(premise, hypothesis)
+        assert found["alignment:subst:number_total"] == 0 and found["alignment:subst:number_different"] == 1
+    # a plural without a number counts an unknown number of things: no total
+    unknown = features("men/NNS and/CC a/DT man/NN sing/VBP", "three/CD men/NNS sing/VBP")
+    assert unknown["alignment:subst:number_total"] == 0
+
+
+def test_numbers_adding_up_read_back_to_their_total():
+    """*8 dogs and 4 dogs* / *12 dogs*: read back, each premise number is part of the total, not a conflict."""
+    premise, hypothesis = "8/CD dogs/NNS and/CC 4/CD dogs/NNS run/VBP", "12/CD dogs/NNS run/VBP"
+    assert align(sentence(premise), sentence(hypothesis), RELATIONS)[0][0] == Link(0, 1, "number_total", "substitution")
+    found = features(premise, hypothesis)
+    assert found["alignment:reverse:entailed"] == 1 and found["alignment:reverse:conflict"] == 0
+    lines = describe(sentence(premise), sentence(hypothesis), RELATIONS)
+    assert "read back: 8 -> 12: number_total (numbers), substitution" in lines
+    assert features(premise, "13/CD dogs/NNS run/VBP")["alignment:reverse:conflict_only"] == 1
 
 
 def test_compounds_led_by_numbers_compare_as_the_numbers():
@@ -532,3 +564,11 @@ def test_an_added_word_is_new_or_related_elsewhere(extra, link):
     links, share = align(sentence("a/DT dog/NN sleeps/VBZ"), sentence(f"a/DT dog/NN sleeps/VBZ {extra}"), RELATIONS)
     assert links[-1] == link
     assert share == 3 / 6  # "a dog sleeps" of six tokens
+
+
+def test_a_man_and_a_woman_are_two_people_with_the_real_wordnet(real_relations):
+    premise = sentence("a/DT man/NN and/CC a/DT woman/NN are/VBP drinking/VBG at/IN a/DT bar/NN ./.")
+    links, _ = align(premise, sentence("two/CD people/NNS are/VBP drinking/VBG ./."), real_relations)
+    assert links[0] == Link(0, 1, "number_total", "substitution")
+    assert align(premise, sentence("three/CD people/NNS are/VBP drinking/VBG ./."), real_relations)[0][0].relation \
+        == "number_different"

@@ -18,6 +18,10 @@ family aligns the hypothesis to the premise and describes the *differences*:
    changed the agreement) is cut into words: the lemmas aligned ``in_place``, the one word a swap.
 3. Hypothesis content words still unlinked are looked up anywhere in the premise: the same
    word elsewhere is ``moved`` (word order changed), a related word ``elsewhere``, none ``new``.
+4. A hypothesis number that two or more premise mentions add up to, each named by the noun it
+   counts or a more specific one (*A man and a woman* / *Two people*, *8 players and 4 players*
+   / *12 players*), is linked to them as ``number_total``, an equal, whatever step 2 or 3 found
+   (the article read as one); read back, each premise number among them is linked to the total.
 
 Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``conflict`` or
 ``new``, see :data:`~lexical_resources.relations.RELATION_CLASSES`):
@@ -72,6 +76,10 @@ _PARTICLE_TAGS = frozenset({"IN", "RP"})
 #: Tags a swapped *up* / *down* may have: taggers split such words between the three.
 _ADVERBIAL_TAGS = _PARTICLE_TAGS | {"RB"}
 _BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
+#: Words that count the singular noun after them as one (*a man*, *another man*).
+_SINGLE = frozenset({"a", "an", "one", "another"})
+#: Tags of the words between a number and the noun it counts (*two young blond girls*, *2 soccer players*).
+_NOUN_PHRASE_TAGS = frozenset({"JJ", "JJR", "JJS", "CD", "VBG", "VBN", "NN", "NNS", "NNP", "NNPS", "HYPH"})
 
 
 class Link(NamedTuple):
@@ -112,7 +120,7 @@ class _Analysis:
     """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
 
     __slots__ = ("tokens", "tags", "lemmas", "content", "content_order", "matchable", "as_number", "negated",
-                 "roles", "passive")
+                 "roles", "passive", "mentions", "counts")
 
     def __init__(self, tokens, tags, wn):
         self.tokens, self.tags = tokens, tags
@@ -130,6 +138,56 @@ class _Analysis:
                            for i, t in enumerate(tokens[:-2]))
         roles = cached_skeleton(tokens, tags, wn)
         self.roles = (roles["subject"] and roles["subject"][0], roles["object"] and roles["object"][0])
+        self.mentions = tuple(_mention(tokens, tags, i) for i, tag in enumerate(tags)
+                              if tag[:1] == "N" and (i + 1 == len(tags) or tags[i + 1][:1] != "N"))
+        # The numbers of two or more (*two young children*): each with its value and the noun it counts.
+        self.counts = tuple((j, value, k) for j, t in enumerate(tokens)
+                            if (value := cardinal(t)) is not None and value >= 2
+                            and (k := _counted_noun(tokens, tags, j)) is not None)
+
+
+def _mention(tokens, tags, i: int) -> tuple[int, float | None, int | None]:
+    """The head noun at ``i``, how many things it counts and the index of the number saying so: the
+    number before it in its noun phrase (*two blond girls*, *8 players*), else one for a singular
+    noun (*a man*, *another man*), else None (a plural noun without a number: *men*)."""
+    k = i - 1
+    while k >= 0 and tags[k] in _NOUN_PHRASE_TAGS:
+        value = cardinal(tokens[k])
+        if value is not None:
+            return i, value, k
+        k -= 1
+    return i, (None if tags[i] in ("NNS", "NNPS") else 1.0), None
+
+
+def _counted_noun(tokens, tags, j: int) -> int | None:
+    """The head noun a number at ``j`` counts (*children* in *two young children*), or None."""
+    for k in range(j + 1, len(tokens)):
+        if tags[k][:1] == "N" and (k + 1 == len(tags) or tags[k + 1][:1] != "N"):
+            return k
+        if tags[k] not in _NOUN_PHRASE_TAGS:
+            return None
+    return None
+
+
+def _totals(p: _Analysis, h: _Analysis, relate) -> list[tuple[int, list]]:
+    """The hypothesis numbers that two or more premise mentions add up to, each with those mentions
+    (:func:`_mention`), each named by the noun the number counts or a more specific one (*A man and
+    a woman* / *Two people*, *8 yellow players and 4 black players* / *12 players*)."""
+    totals = []
+    for j, value, k in h.counts:
+        counted = [mention for mention in p.mentions if RELATION_CLASSES.get(
+            relate(p.tokens[mention[0]], p.tags[mention[0]], h.tokens[k], h.tags[k])) in ("equal", "general")]
+        if len(counted) >= 2 and None not in (count for _, count, _ in counted) \
+                and sum(count for _, count, _ in counted) == value:
+            totals.append((j, counted))
+    return totals
+
+
+def _relinked(links: list[Link], totals: dict[int, int]) -> list[Link]:
+    """``links`` with each word that ``totals`` maps to a counterpart (a number and the mentions adding
+    up to it) linked to it as ``number_total``, unless it is already linked as an equal."""
+    return [Link(link.hypothesis_index, totals[link.hypothesis_index], "number_total", link.kind)
+            if link.hypothesis_index in totals and link.relation_class != "equal" else link for link in links]
 
 
 @lru_cache(maxsize=2**16)
@@ -152,7 +210,15 @@ def align(premise, hypothesis, relations: WordRelations) -> tuple[list[Link], fl
     inside matching blocks. ``premise``/``hypothesis`` have ``tokens`` and ``tags`` (tuples)."""
     p = _analyse(tuple(premise.tokens), tuple(premise.tags), relations)
     h = _analyse(tuple(hypothesis.tokens), tuple(hypothesis.tags), relations)
-    return _links(p, h, relations.relation)
+    return _links_forward(p, h, relations)
+
+
+def _links_forward(p: _Analysis, h: _Analysis, relations: WordRelations) -> tuple[list[Link], float]:
+    """:func:`_links` of the hypothesis to the premise, a number that premise mentions add up to
+    linked as ``number_total`` (*A man and a woman* / *Two people*: not the number one, but two
+    mentions adding up to two)."""
+    links, share = _links(p, h, relations.relation)
+    return _relinked(links, {j: counted[0][0] for j, counted in _totals(p, h, relations.relation)}), share
 
 
 def _links(p: _Analysis, h: _Analysis, relate, *, articles_as_one: bool = True) -> tuple[list[Link], float]:
@@ -199,8 +265,11 @@ def _links_back(p: _Analysis, h: _Analysis, relations: WordRelations) -> list[Li
     """The pair read the other way round: links of the premise's content words to the hypothesis
     (a link's ``hypothesis_index`` is then the premise word's). The hypothesis's articles are not
     read as one: going down from a number to *a* (*Two dogs run* / *A dog runs*) leaves the number
-    unsaid, it does not conflict with it."""
-    return _links(h, p, relations.relation_back, articles_as_one=False)[0]
+    unsaid, it does not conflict with it. A premise number that the hypothesis gives the total of
+    (*8 players and 4 players* / *12 players*) is linked to that total as ``number_total``."""
+    links = _links(h, p, relations.relation_back, articles_as_one=False)[0]
+    return _relinked(links, {number: j for j, counted in _totals(p, h, relations.relation)
+                             for _, _, number in counted if number is not None})
 
 
 def _refined(blocks, p: _Analysis, h: _Analysis):
@@ -247,7 +316,7 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
     """The family's features for one pair of sentences (``tokens``/``tags``, lowercased)."""
     p = _analyse(tuple(premise.tokens), tuple(premise.tags), relations)
     h = _analyse(tuple(hypothesis.tokens), tuple(hypothesis.tags), relations)
-    links, share = _links(p, h, relations.relation)
+    links, share = _links_forward(p, h, relations)
     features = Counter()
     for link in links:
         tag = h.tags[link.hypothesis_index]
