@@ -2,8 +2,8 @@
 
 One call, :meth:`WordRelations.relation`, answers with a relation and the resource that gave
 it, in a fixed order of precedence: the same token; numbers (cardinals and ordinals, digits or
-words); the same lemma; people's ages (:mod:`~lexical_resources.ages`: *boy* / *man* differ,
-which WordNet does not know); places (nationality and other place adjectives compared through
+words); the same lemma; people's ages and genders (:mod:`~lexical_resources.people`: *boy* / *man*
+and *man* / *lady* differ, which WordNet does not know); places (nationality and other place adjectives compared through
 the places they pertain to, and place names through the places they name,
 :meth:`~lexical_resources.wordnet.WordNet.place`: *German* / *French* and *Japan* / *Africa*
 are co-hyponyms, two places apart; *German* -> *European* a holonym, Germany is part of
@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .ages import age_relation
 from .numbers import number_relation
+from .people import age_relation, gender_relation
 from .wordnet import wordnet_pos
 
 #: Relation -> what substituting the hypothesis word for the premise word does to entailment.
@@ -37,11 +37,12 @@ RELATION_CLASSES = {
     "hyponym": "specific", "meronym": "specific", "vo_weaker": "specific",
     "antonym": "conflict", "cohyponym": "conflict", "number_different": "conflict",
     "ordinal_different": "conflict", "vo_opposite": "conflict", "age_different": "conflict",
+    "gender_different": "conflict",
 }
 #: Relations in order of preference when a hypothesis word could align to several premise words.
 RELATION_ORDER = ("exact", "lemma", "number_same", "number_total", "ordinal_same", "synonym", "derivation",
                   "vo_similar", "hypernym", "holonym", "vo_stronger", "antonym", "number_different", "ordinal_different",
-                  "age_different", "vo_opposite", "cohyponym", "hyponym", "meronym", "vo_weaker")
+                  "age_different", "gender_different", "vo_opposite", "cohyponym", "hyponym", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
 #: Relation of word b to word a -> relation of word a to word b (*animal* is a hypernym of *dog*,
 #: so *dog* is a hyponym of *animal*); the relations not named here are symmetric.
@@ -50,6 +51,7 @@ INVERSE_RELATIONS = {"hypernym": "hyponym", "hyponym": "hypernym", "holonym": "m
 #: The resource behind each relation, for explanations.
 SOURCES = {"exact": "token", "number_same": "numbers", "number_total": "numbers", "number_different": "numbers",
            "ordinal_same": "numbers", "ordinal_different": "numbers", "age_different": "age groups",
+           "gender_different": "genders",
            **{r: "VerbOcean" for r in RELATION_CLASSES if r.startswith("vo_")}}
 
 _MEMO_LIMIT = 1_000_000
@@ -58,6 +60,8 @@ _VERBOCEAN_RELATIONS = {"similar": "vo_similar", "stronger": "vo_stronger", "can
                         "weaker": "vo_weaker", "opposite": "vo_opposite"}
 #: The parts of speech a place adjective may be tagged with (*German*: JJ, or NNP).
 _PLACE_POS = frozenset({"a", "n"})
+#: The parts of speech of words for people of a gender (*woman*, and *female* as a noun or an adjective).
+_PEOPLE_POS = _PLACE_POS
 #: Open word classes, in the order both words are read in when their tags give no relation.
 _OPEN_CLASSES = ("a", "n", "v")
 #: :func:`~lexical_resources.wordnet.wordnet_pos`, remembered per tag (a pair's relation reads two).
@@ -130,6 +134,11 @@ class WordRelations:
             ages = age_relation(p_lemma, h_lemma)
             if ages is not None:
                 return ages
+        if p_pos in _PEOPLE_POS and h_pos in _PEOPLE_POS:
+            # "female" and "male" are adjectives too: "The person playing is male".
+            genders = gender_relation(p_lemma, h_lemma)
+            if genders is not None:
+                return genders
         if p_pos in _PLACE_POS and h_pos in _PLACE_POS:
             # Taggers read nationalities as JJ or NNP: compare them as places whatever the tag.
             found = self._places(p, h)

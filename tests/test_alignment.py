@@ -366,7 +366,7 @@ def real_relations():
 @pytest.mark.parametrize("premise, hypothesis, relation", [
     ("blue", "green", "cohyponym"), ("dog", "cat", "cohyponym"), ("tall", "short", "antonym"),
     ("dog", "animal", "hypernym"), ("animal", "dog", "hyponym"), ("german", "italian", "cohyponym"),
-    ("man", "woman", "antonym"), ("car", "automobile", "synonym"), ("man", "runner", None),
+    ("man", "woman", "gender_different"), ("car", "automobile", "synonym"), ("man", "runner", None),
     ("german", "french", "cohyponym"), ("japanese", "russian", "cohyponym"),  # nationalities, by their countries
     ("german", "european", "holonym"), ("european", "german", "meronym"), ("coffee", "beer", "cohyponym")])
 def test_real_wordnet_relations(real_relations, premise, hypothesis, relation):
@@ -378,6 +378,14 @@ def test_real_wordnet_relations(real_relations, premise, hypothesis, relation):
     ("boy", "man"), ("girls", "women"), ("men", "boys"), ("children", "adults")])
 def test_ages_come_before_wordnet_which_files_a_girl_under_woman(real_relations, premise, hypothesis):
     assert real_relations.relation(premise, "NNS", hypothesis, "NNS") == "age_different"
+
+
+@pytest.mark.parametrize("premise, premise_tag, hypothesis, hypothesis_tag", [
+    ("men", "NNS", "ladies", "NNS"),   # WordNet relates man to woman, not to lady
+    ("husband", "NN", "woman", "NN"), ("girl", "NN", "male", "JJ"), ("female", "NN", "man", "NN")])
+def test_genders_differ_where_wordnet_does_not_say(real_relations, premise, premise_tag, hypothesis, hypothesis_tag):
+    assert real_relations.relation(premise, premise_tag, hypothesis, hypothesis_tag) == "gender_different"
+    assert real_relations.relation("man", "NN", "male", "JJ") != "gender_different"
 
 
 def test_nationalities_tagged_as_proper_nouns_are_compared_as_places(real_relations):
