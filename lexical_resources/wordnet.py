@@ -472,7 +472,9 @@ class WordNet:
         if not a.kinds_apart.isdisjoint(b.kinds_apart) or a.scenes and b.scenes and a.scenes.isdisjoint(b.scenes):
             return True
         up1, up2 = self._close_hypernyms(word1, pos, senses), self._close_hypernyms(word2, pos, senses)
-        return any(max(up1[name], up2[name]) <= self._close_limit(name) for name in up1.keys() & up2.keys())
+        # Most word pairs share no close hypernym at all: said without building their intersection.
+        return not up1.keys().isdisjoint(up2) and any(max(up1[name], up2[name]) <= self._close_limit(name)
+                                                      for name in up1.keys() & up2.keys())
 
     def _close_hypernyms(self, word: str, pos: str | None, senses: int) -> dict[str, int]:
         """``{hypernym name: fewest links up}`` for the first ``senses`` senses of ``word``, 3 links at most."""
