@@ -57,6 +57,11 @@ def ordinal(token: str) -> int | None:
     return None
 
 
+#: How :func:`number_relation` reads two tokens, in order: the reader, and the relation
+#: when both tokens read as the same number, and when as different ones.
+_READINGS = ((cardinal, "number_same", "number_different"), (ordinal, "ordinal_same", "ordinal_different"))
+
+
 def number_relation(premise_token: str, hypothesis_token: str) -> str | None:
     """``"number_same"`` / ``"number_different"`` for two cardinals, ``"ordinal_same"`` /
     ``"ordinal_different"`` for two ordinals, else None (not both numbers of one kind). Two
@@ -67,14 +72,14 @@ def number_relation(premise_token: str, hypothesis_token: str) -> str | None:
     >>> number_relation("5-year-old", "7-year-old"), number_relation("3-year-old", "three-year-old")
     ('number_different', 'number_same')
     """
-    a, b = cardinal(premise_token), cardinal(hypothesis_token)
-    if a is not None and b is not None:
-        return "number_same" if a == b else "number_different"
-    a, b = ordinal(premise_token), ordinal(hypothesis_token)
-    if a is not None and b is not None:
-        return "ordinal_same" if a == b else "ordinal_different"
-    a, b = _counted(premise_token), _counted(hypothesis_token)
-    if a is not None and b is not None and a[1] == b[1]:
+    for read, same, different in _READINGS:
+        a = read(premise_token)
+        b = read(hypothesis_token) if a is not None else None  # most words are no numbers: read one
+        if b is not None:
+            return same if a == b else different
+    a = _counted(premise_token)
+    b = _counted(hypothesis_token) if a is not None else None
+    if b is not None and a[1] == b[1]:
         return number_relation(a[0], b[0])
     return None
 

@@ -175,6 +175,7 @@ class WordNet:
         # tuple key per query.
         self._info_cache: dict[str | None, dict[str, _WordInfo]] = {}
         self._lemma_cache: dict[str | None, dict[str, str]] = {}
+        self._morphy_cache: dict[str, dict[str, list[str]]] = {}
         self._closure_cache: dict[str, frozenset] = {}
         self._close_cache: dict[tuple, dict[str, int]] = {}
         self._place_cache: dict[tuple, str | None] = {}
@@ -275,10 +276,21 @@ class WordNet:
     def _senses(self, form: str, wn_pos: str | None) -> list[tuple[str, int]]:
         """``(pos, offset)`` of the synsets NLTK's ``synsets(form, wn_pos)`` lists, in its order, read
         as it reads them (``_morphy`` and the lemma index)."""
-        index, morphy = self._wn._lemma_pos_offset_map, self._wn._morphy
+        index, morphy = self._wn._lemma_pos_offset_map, self._morphy
         form = form.lower()
         return [(pos, offset) for pos in (_POS_LIST if wn_pos is None else (wn_pos,))
                 for base in morphy(form, pos) for offset in index[base].get(pos, ())]
+
+    def _morphy(self, form: str, pos: str) -> list[str]:
+        """NLTK's ``_morphy(form, pos)``, every base form of ``form`` in ``pos``, remembered per form:
+        a word's senses, base forms, sense ranks and close hypernyms each ask for it again."""
+        by_form = self._morphy_cache.get(pos)
+        if by_form is None:
+            by_form = self._morphy_cache.setdefault(pos, {})
+        found = by_form.get(form)
+        if found is None:
+            found = by_form[form] = self._wn._morphy(form, pos)
+        return found
 
     def _first_senses(self, form: str, wn_pos: str | None, count: int | None) -> list[SynsetRecord]:
         """The first ``count`` (None: all) synsets of ``form`` (none for an empty one)."""
@@ -302,16 +314,12 @@ class WordNet:
 
     def _base_forms(self, form: str, wn_pos: str | None) -> set[str]:
         """``form`` and all its ``morphy`` base forms (*saw* -> *saw*, *see* as a verb)."""
-        every = getattr(self._wn, "_morphy", None)  # all analyses; public morphy gives the first
         forms = {form}
         if wn_pos in (None, "n") and form in _PLURALS:
             forms.add(_PLURALS[form])
         for p in ("n", "v", "a", "r"):
             if wn_pos is None or wn_pos == p:
-                if every is not None:
-                    forms.update(every(form, p))
-                else:
-                    forms.add(self._wn.morphy(form, p) or form)
+                forms.update(self._morphy(form, p))  # all analyses; public morphy gives the first
         return forms
 
     def _closure(self, synset: SynsetRecord) -> frozenset:
@@ -464,7 +472,9 @@ class WordNet:
         if not a.kinds_apart.isdisjoint(b.kinds_apart) or a.scenes and b.scenes and a.scenes.isdisjoint(b.scenes):
             return True
         up1, up2 = self._close_hypernyms(word1, pos, senses), self._close_hypernyms(word2, pos, senses)
-        return any(max(up1[name], up2[name]) <= self._close_limit(name) for name in up1.keys() & up2.keys())
+        # Most word pairs share no close hypernym at all: said without building their intersection.
+        return not up1.keys().isdisjoint(up2) and any(max(up1[name], up2[name]) <= self._close_limit(name)
+                                                      for name in up1.keys() & up2.keys())
 
     def _close_hypernyms(self, word: str, pos: str | None, senses: int) -> dict[str, int]:
         """``{hypernym name: fewest links up}`` for the first ``senses`` senses of ``word``, 3 links at most."""
@@ -626,6 +636,7 @@ class WordNet:
         """Forget every cached word (to free memory)."""
         self._info_cache.clear()
         self._lemma_cache.clear()
+        self._morphy_cache.clear()
         self._closure_cache.clear()
         self._close_cache.clear()
         self._place_cache.clear()
