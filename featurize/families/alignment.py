@@ -46,7 +46,8 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
   hypothesis that says all it denies, and entails a negated one only downward: *no animal* /
   *no dog*); and ``quantifier:<word>:<in_premise|new>``;
 * ``role_swap``: the subject and object of the premise trade places in the hypothesis
-  (*A dog bit a man* / *A man bit a dog*), unless one sentence is passive and the other not
+  (*A dog bit a man* / *A man bit a dog*: read from the roles, or two nouns trading sides of one
+  verb), unless one sentence is passive and the other not
   (*A man is bitten by a dog*), which is ``voice_change``; ``role_swap:<verdict>`` conjoins it
   with the verdict, and then stands in for ``verdict:...`` and ``copy:...`` (the words all
   being in the premise says nothing when their roles changed); ``moved:<POS>`` for each moved word.
@@ -76,6 +77,10 @@ _PARTICLE_TAGS = frozenset({"IN", "RP"})
 #: Tags a swapped *up* / *down* may have: taggers split such words between the three.
 _ADVERBIAL_TAGS = _PARTICLE_TAGS | {"RB"}
 _BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
+#: Words a subject or object may stand from its verb for a role swap read from the words (:func:`_crossed`).
+_ROLE_GAP = 4
+#: Tags that end a subject or object before its verb is reached: prepositions, conjunctions, wh-words.
+_CLAUSE_TAGS = frozenset({"IN", "CC", "TO", "WDT", "WP", "WP$", "WRB"})
 #: Words that count the singular noun after them as one (*a man*, *another man*).
 _SINGLE = frozenset({"a", "an", "one", "another"})
 #: Tags of the words between a number and the noun it counts (*two young blond girls*, *2 soccer players*).
@@ -120,7 +125,7 @@ class _Analysis:
     """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
 
     __slots__ = ("tokens", "tags", "lemmas", "content", "content_order", "matchable", "as_number", "negated",
-                 "roles", "passive", "mentions", "counts")
+                 "roles", "passive", "mentions", "counts", "once")
 
     def __init__(self, tokens, tags, wn):
         self.tokens, self.tags = tokens, tags
@@ -140,6 +145,10 @@ class _Analysis:
         self.roles = (roles["subject"] and roles["subject"][0], roles["object"] and roles["object"][0])
         self.mentions = tuple(_mention(tokens, tags, i) for i, tag in enumerate(tags)
                               if tag[:1] == "N" and (i + 1 == len(tags) or tags[i + 1][:1] != "N"))
+        # Each lemma or token said once in the sentence, with its place (for :func:`_crossed`).
+        said = Counter(key for t, lemma in zip(tokens, self.lemmas) for key in {t, lemma})
+        self.once = {key: i for i, (t, lemma) in enumerate(zip(tokens, self.lemmas)) for key in (t, lemma)
+                     if said[key] == 1}
         # The numbers of two or more (*two young children*): each with its value and the noun it counts.
         self.counts = tuple((j, value, k) for j, t in enumerate(tokens)
                             if (value := cardinal(t)) is not None and value >= 2
@@ -306,10 +315,34 @@ def _role_swap(p: _Analysis, h: _Analysis) -> bool:
             and h_subject == p_object and h_object == p_subject)
 
 
-def _crossed(links, h: _Analysis) -> bool:
-    """Two hypothesis nouns aligned word for word to premise nouns in the opposite order."""
-    nouns = [link for link in links if link.relation in ("exact", "lemma") and h.tags[link.hypothesis_index][:1] == "N"]
-    return any(a.premise_index > b.premise_index for k, a in enumerate(nouns) for b in nouns[k + 1:])
+def _crossed(p: _Analysis, h: _Analysis) -> bool:
+    """Subject and object traded around one word, read from the words: two nouns next to a third
+    word, a content word or a verb other than *be*, one before it and one after, on the other sides
+    in the hypothesis (*A dog chases men* / *A man chases dogs*, *A man is doing a trick* / *A trick
+    is doing a man*). Each of the three is said once in each sentence (by lemma or token) and, in
+    both, at most :data:`_ROLE_GAP` words stand between a noun and that word, none a preposition,
+    conjunction, wh-word or punctuation: nouns reordered around their own verbs, in a
+    coordination or in prepositional phrases (*A man holding a child walks with a woman* / *A man
+    and a woman walk carrying a child*) are no swap. Tags from either sentence count: a sentence
+    whose roles were swapped is often tagged badly (*A nose/JJ licks his dog*), and raw text's
+    tagger reads *bit* in *A dog bit a man* as a noun."""
+    shared = []
+    for i, (token, lemma, tag) in enumerate(zip(p.tokens, p.lemmas, p.tags)):
+        if p.once.get(lemma) == i and (j := h.once.get(lemma, h.once.get(token))) is not None:
+            tags = tag[:1] + h.tags[j][:1]
+            if i in p.content or j in h.content or "V" in tags and token not in _BE_FORMS:
+                shared.append((i, j, "N" in tags))
+    nouns = [(i, j) for i, j, noun in shared if noun]
+    return any(i2 < i < i1 and j1 < j < j2 and _close(p, i2, i, i1) and _close(h, j1, j, j2)
+               for i1, j1 in nouns for i2, j2 in nouns for i, j, _ in shared)
+
+
+def _close(sentence: _Analysis, before: int, word: int, after: int) -> bool:
+    """At most :data:`_ROLE_GAP` words between ``before`` and ``word`` and between ``word`` and
+    ``after``, none of them a preposition, conjunction, wh-word or punctuation."""
+    return (word - before <= _ROLE_GAP + 1 and after - word <= _ROLE_GAP + 1
+            and not any(sentence.tags[k] in _CLAUSE_TAGS or not WORD_CHARACTER.search(sentence.tokens[k])
+                        for k in range(before + 1, after) if k != word))
 
 
 def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter:
@@ -338,7 +371,7 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
             features[f"alignment:pair:{premise_word}|{h.lemmas[link.hypothesis_index]}"] = 1
     verdict = _verdict(links)
     # Active <-> passive trades the nouns' places without changing their roles.
-    crossed = p.passive == h.passive and (_role_swap(p, h) or _crossed(links, h))
+    crossed = p.passive == h.passive and (_role_swap(p, h) or _crossed(p, h))
     if crossed:
         # The same words in crossed roles: what the verdict says of the words, the roles undo, so
         # the verdict is given only conjoined with the swap (a near copy's overlap and an
