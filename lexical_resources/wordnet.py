@@ -134,8 +134,9 @@ class WordNet:
         Read antonymy between adjective clusters, not just between lemmas: the adjectives
         "similar to" a lemma antonym are antonyms too (*hot* / *frigid* through *cold*), and a
         satellite adjective is opposite to what its cluster's head is opposite to (*tiny*, similar
-        to *small*, / *large* and *huge*). With False only lemma antonyms count (*tiny* / *huge*
-        are then unrelated).
+        to *small*, / *large* and *huge*), and a head to what the heads it says to "also see" are
+        opposite to (*happy*, see *glad*, / *sad*). With False only lemma antonyms count (*tiny* /
+        *huge* are then unrelated).
     senses : int or None, default=3
         Read a word's hypernyms, parts, antonyms and direct hypernyms (for co-hyponymy) from only
         its ``senses`` most frequent senses per base form (WordNet lists senses by frequency);
@@ -249,6 +250,11 @@ class WordNet:
                 # A satellite takes its cluster head's opposites (tiny, similar to small: large, huge).
                 antonyms.update(self._opposites((head, lemma) for head in self._records(synset.targets("&"))
                                                 for lemma in head.lemmas))
+            elif self.antonym_similar_tos and synset.pos == "a":
+                # A head takes the opposites of the heads it sends one to ("also see": happy, see
+                # glad: sad; healthy, see well: ill, sick).
+                antonyms.update(self._opposites((seen, lemma) for seen in self._records(synset.targets("^"))
+                                                if seen.pos == "a" for lemma in seen.lemmas))
             holonyms.update(self._names(synset.targets("#p", "#m", "#s")))
             antonyms.update(self._opposites((synset, lemma) for lemma in synset.lemmas
                                             if lemma.lower() in lemma_names))

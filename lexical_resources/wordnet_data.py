@@ -23,8 +23,9 @@ import sys
 _FILES = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
 #: The pointers a record keeps (the others, hyponyms, meronyms, domains..., are skipped): hypernyms
 #: ``@``, instance hypernyms ``@i``, part / member / substance holonyms ``#p`` ``#m`` ``#s``,
-#: similar adjectives ``&``, and between lemmas antonyms ``!``, derivations ``+`` and pertainyms ``\\``.
-POINTERS = frozenset({"@", "@i", "#p", "#m", "#s", "&", "!", "+", "\\"})
+#: similar adjectives ``&``, adjectives to "also see" ``^``, and between lemmas antonyms ``!``,
+#: derivations ``+`` and pertainyms ``\\``.
+POINTERS = frozenset({"@", "@i", "#p", "#m", "#s", "&", "^", "!", "+", "\\"})
 #: How NLTK parses a lemma in a data file line: the name, then maybe a syntactic marker (``small(a)``).
 _LEMMA = re.compile(r"(.*?)(\([^()]*\))?$")
 

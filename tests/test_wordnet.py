@@ -158,6 +158,10 @@ def test_antonym_similar_tos(wn):
     assert wn.relation("huge", "small", "JJ") == "antonym"
     assert lemmas_only.relation("tiny", "huge", "JJ") is None
     assert wn.relation("elderly", "old", "JJ") is None  # a satellite and its head: no antonymy
+    # a head adjective takes the opposites of the heads it says to "also see" (happy, see glad: sad)
+    assert wn.relation("happy", "sad", "JJ") == "antonym" and wn.relation("sad", "happy", "JJ") == "antonym"
+    assert wn.relation("healthy", "sick", "JJ") == "antonym"  # healthy, see well: ill, which sick is
+    assert lemmas_only.relation("happy", "sad", "JJ") is None
 
 
 def test_relation_is_first_true_helper(wn):

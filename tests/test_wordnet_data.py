@@ -22,7 +22,8 @@ def related(data, targets):
 
 @pytest.mark.parametrize("name", ["dog.n.01", "car.n.01", "wheel.n.01", "germany.n.01", "run.v.01", "kill.v.01",
                                   "small.a.01", "tiny.s.01", "hot.a.01", "german.a.01", "wooden.a.01", "denim.n.01",
-                                  "quickly.r.01", "people.n.01", "paris.n.01", "abounding.s.01"])  # galore(ip): a marker
+                                  "quickly.r.01", "people.n.01", "paris.n.01", "abounding.s.01",  # galore(ip): a marker
+                                  "happy.a.01", "healthy.a.01"])  # "also see" adjectives
 def test_a_record_is_what_nltk_reads(reader_and_data, name):
     reader, data = reader_and_data
     synset, record = reader.synset(name), data.by_name(name)
@@ -30,7 +31,8 @@ def test_a_record_is_what_nltk_reads(reader_and_data, name):
     assert list(record.lemmas) == [lemma.name() for lemma in synset.lemmas()]
     assert data.record(synset.pos(), synset.offset()) is record
     nltk_related = {"@": synset.hypernyms(), "@i": synset.instance_hypernyms(), "#p": synset.part_holonyms(),
-                    "#m": synset.member_holonyms(), "#s": synset.substance_holonyms(), "&": synset.similar_tos()}
+                    "#m": synset.member_holonyms(), "#s": synset.substance_holonyms(), "&": synset.similar_tos(),
+                    "^": synset.also_sees()}
     for symbol, synsets in nltk_related.items():
         assert related(data, record.targets(symbol)) == sorted(s.name() for s in synsets), symbol
     for lemma in synset.lemmas():
