@@ -10,7 +10,8 @@ are co-hyponyms, two places apart; *German* -> *European* a holonym, Germany is 
 Europe; the reverse a meronym); WordNet synonym, hypernym (the hypothesis word is more
 general: *dog* -> *animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
 (:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), and VerbOcean for two verbs,
-with the words read in their tagged classes; then ``derivation`` for words of different classes
+with the words read in their tagged classes; for two verbs no resource relates, sleeping against
+an action (:mod:`~lexical_resources.activities`: *run* / *sleep*); then ``derivation`` for words of different classes
 derived from one another (*grassy* / *grass*); then WordNet again with the words read in the
 other open classes (taggers confuse them: *Old* as NNP, *standing* as NN); last, words that
 name materials are co-hyponyms (*wooden* / *metal*) whatever WordNet's hierarchy says.
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .activities import activity_relation
 from .numbers import number_relation
 from .people import age_relation, gender_relation
 from .wordnet import wordnet_pos
@@ -37,12 +39,12 @@ RELATION_CLASSES = {
     "hyponym": "specific", "meronym": "specific", "vo_weaker": "specific",
     "antonym": "conflict", "cohyponym": "conflict", "number_different": "conflict",
     "ordinal_different": "conflict", "vo_opposite": "conflict", "age_different": "conflict",
-    "gender_different": "conflict",
+    "gender_different": "conflict", "sleep_action": "conflict",
 }
 #: Relations in order of preference when a hypothesis word could align to several premise words.
 RELATION_ORDER = ("exact", "lemma", "number_same", "number_total", "ordinal_same", "synonym", "derivation",
                   "vo_similar", "hypernym", "holonym", "vo_stronger", "antonym", "number_different", "ordinal_different",
-                  "age_different", "gender_different", "vo_opposite", "cohyponym", "hyponym", "meronym", "vo_weaker")
+                  "age_different", "gender_different", "sleep_action", "vo_opposite", "cohyponym", "hyponym", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
 #: Relation of word b to word a -> relation of word a to word b (*animal* is a hypernym of *dog*,
 #: so *dog* is a hyponym of *animal*); the relations not named here are symmetric.
@@ -51,7 +53,7 @@ INVERSE_RELATIONS = {"hypernym": "hyponym", "hyponym": "hypernym", "holonym": "m
 #: The resource behind each relation, for explanations.
 SOURCES = {"exact": "token", "number_same": "numbers", "number_total": "numbers", "number_different": "numbers",
            "ordinal_same": "numbers", "ordinal_different": "numbers", "age_different": "age groups",
-           "gender_different": "genders",
+           "gender_different": "genders", "sleep_action": "activities",
            **{r: "VerbOcean" for r in RELATION_CLASSES if r.startswith("vo_")}}
 
 _MEMO_LIMIT = 1_000_000
@@ -146,6 +148,9 @@ class WordRelations:
                 return found
         tagged, others = _readings(p_pos, h_pos)
         found = self._read_as(p, h, tagged, p_pos == h_pos == "v")
+        if found is None and "v" in (p_pos, h_pos):
+            # both read as verbs: a tagger often makes a noun of the word in the other's slot (*sleeps*/NNS)
+            found = activity_relation(wn.lemma(p, "v"), wn.lemma(h, "v"), wn.verb_file)
         if found is None and p_pos != h_pos and wn.is_derived(p, h):
             # One concept in two parts of speech: "a grassy field" / "the grass".
             found = "derivation"

@@ -298,6 +298,12 @@ class WordNet:
             found = by_form[form] = self._wn._morphy(form, pos)
         return found
 
+    def verb_file(self, lemma: str) -> str | None:
+        """The WordNet file (lexname, e.g. ``verb.motion``) of the most frequent verb sense of
+        ``lemma``, or None for a word with no verb sense."""
+        first = self._first_senses(lemma.lower(), "v", 1)
+        return first[0].lexname if first else None
+
     def _first_senses(self, form: str, wn_pos: str | None, count: int | None) -> list[SynsetRecord]:
         """The first ``count`` (None: all) synsets of ``form`` (none for an empty one)."""
         return self._records(self._senses(form, wn_pos)[:count]) if form else []

@@ -48,6 +48,9 @@ class TinyWordNet:
     def is_derived(self, word1, word2):
         return frozenset((word1, word2)) in self.DERIVED
 
+    def verb_file(self, lemma):
+        return {"run": "verb.motion", "sing": "verb.communication", "bite": "verb.contact"}.get(lemma)
+
 
 def sentence(tagged: str) -> Sentence:
     """``"a/DT dog/NN ./."`` -> a Sentence."""
@@ -386,6 +389,20 @@ def test_ages_come_before_wordnet_which_files_a_girl_under_woman(real_relations,
 def test_genders_differ_where_wordnet_does_not_say(real_relations, premise, premise_tag, hypothesis, hypothesis_tag):
     assert real_relations.relation(premise, premise_tag, hypothesis, hypothesis_tag) == "gender_different"
     assert real_relations.relation("man", "NN", "male", "JJ") != "gender_different"
+
+
+@pytest.mark.parametrize("premise, premise_tag, hypothesis, hypothesis_tag", [
+    ("runs", "VBZ", "sleeps", "VBZ"), ("eating", "VBG", "napping", "VBG"),
+    ("runs", "VBZ", "sleeps", "NNS"),   # the word in the other's slot tagged as a noun, as raw text's tagger does
+    ("sleeping", "VBG", "singing", "VBG")])
+def test_sleeping_conflicts_with_an_action(real_relations, premise, premise_tag, hypothesis, hypothesis_tag):
+    assert real_relations.relation(premise, premise_tag, hypothesis, hypothesis_tag) == "sleep_action"
+
+
+@pytest.mark.parametrize("premise, hypothesis", [("sitting", "sleeping"), ("looking", "sleeping"), ("sleeping", "napping")])
+def test_sleeping_is_no_conflict_with_what_a_sleeper_may_do(real_relations, premise, hypothesis):
+    # one can sleep sitting up; looking is no action here; napping is a kind of sleeping
+    assert real_relations.relation(premise, "VBG", hypothesis, "VBG") != "sleep_action"
 
 
 def test_nationalities_tagged_as_proper_nouns_are_compared_as_places(real_relations):

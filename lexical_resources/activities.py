@@ -1,0 +1,32 @@
+"""Sleeping against acting: a verb of sleeping conflicts with a verb of moving, competing, eating
+or drinking, making or talking (*A dog runs* / *A dog sleeps*).
+
+Swapping what someone does for sleeping is one of the commonest ways NLI contradictions are
+made, and neither resource says it: WordNet files *sleep* (``verb.body``) and *run*
+(``verb.motion``) apart without relating them, and VerbOcean has no link between them. The
+actions are read from WordNet's verb files, by the other verb's most frequent sense; touching
+(*sit*, *hold*, *lie*), seeing and being are left out: one can sleep sitting up, holding a toy
+or on a bench.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+#: Verb lemmas of sleeping.
+SLEEPING = frozenset({"sleep", "nap", "doze", "snooze", "slumber"})
+#: WordNet's verb files of what a sleeper does not do.
+ACTIONS = frozenset({"verb.motion", "verb.competition", "verb.consumption", "verb.creation", "verb.communication"})
+
+
+def activity_relation(premise_lemma: str, hypothesis_lemma: str, verb_file: Callable[[str], str | None]) -> str | None:
+    """``"sleep_action"`` when one verb lemma is of sleeping and the other's most frequent sense is
+    filed under :data:`ACTIONS` (``verb_file(lemma)`` names that file, or None), else None.
+
+    >>> files = {"run": "verb.motion", "sit": "verb.contact"}.get
+    >>> activity_relation("run", "sleep", files), activity_relation("nap", "run", files), activity_relation("sit", "sleep", files)
+    ('sleep_action', 'sleep_action', None)
+    """
+    for sleeping, other in ((premise_lemma, hypothesis_lemma), (hypothesis_lemma, premise_lemma)):
+        if sleeping in SLEEPING and other not in SLEEPING and verb_file(other) in ACTIONS:
+            return "sleep_action"
+    return None
