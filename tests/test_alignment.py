@@ -606,6 +606,26 @@ def test_nouns_merely_reordered_are_no_role_swap(premise, hypothesis):
     assert not [name for name in found if name.startswith("alignment:role_swap")]
 
 
+def test_a_role_swap_read_from_the_words_needs_the_nouns_near_the_verb_and_said_once():
+    from featurize.families.alignment import _ROLE_GAP, _analyse, _crossed
+
+    def crossed(premise, hypothesis):
+        p, h = sentence(premise), sentence(hypothesis)
+        return _crossed(_analyse(p.tokens, p.tags, RELATIONS), _analyse(h.tokens, h.tags, RELATIONS))
+
+    def swapped(between):
+        words = "".join(f" {w}/JJ" for w in between)
+        return crossed(f"a/DT man/NN chases/VBZ a/DT{words} dog/NN", f"a/DT dog/NN chases/VBZ a/DT{words} man/NN")
+    # the article and _ROLE_GAP - 1 adjectives: _ROLE_GAP words between verb and noun, still a swap
+    near = ["big", "old", "brown", "wet", "tired", "happy"][:_ROLE_GAP - 1]
+    assert swapped(near) and not swapped(near + ["small"])
+    # a noun said twice in a sentence could be either: no swap read from the words
+    assert crossed("a/DT man/NN chases/VBZ a/DT dog/NN", "a/DT dog/NN chases/VBZ a/DT man/NN")
+    assert not crossed("a/DT man/NN chases/VBZ a/DT dog/NN near/IN a/DT dog/NN",
+                       "a/DT dog/NN chases/VBZ a/DT man/NN near/IN a/DT dog/NN")
+    assert not crossed("a/DT man/NN chases/VBZ a/DT dog/NN near/IN a/DT dog/NN", "a/DT dog/NN chases/VBZ a/DT man/NN")
+
+
 @pytest.mark.parametrize("extra, link", [
     ("on/IN a/DT sofa/NN", Link(5, None, None, "new")),  # no premise counterpart
     ("near/IN an/DT animal/NN", Link(5, 1, "hypernym", "elsewhere")),  # related, outside any replaced block

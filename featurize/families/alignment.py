@@ -317,7 +317,8 @@ def _role_swap(p: _Analysis, h: _Analysis) -> bool:
 
 def _crossed(p: _Analysis, h: _Analysis) -> bool:
     """Subject and object traded around one word, read from the words: two nouns next to a third
-    word, a content word or a verb other than *be*, one before it and one after, on the other sides
+    word, a verb other than *be* or a content word no tag reads as an adjective or adverb (*bit*
+    tagged as a noun), one before it and one after, on the other sides
     in the hypothesis (*A dog chases men* / *A man chases dogs*, *A man is doing a trick* / *A trick
     is doing a man*). Each of the three is said once in each sentence (by lemma or token) and, in
     both, at most :data:`_ROLE_GAP` words stand between a noun and that word, none a preposition,
@@ -326,15 +327,17 @@ def _crossed(p: _Analysis, h: _Analysis) -> bool:
     and a woman walk carrying a child*) are no swap. Tags from either sentence count: a sentence
     whose roles were swapped is often tagged badly (*A nose/JJ licks his dog*), and raw text's
     tagger reads *bit* in *A dog bit a man* as a noun."""
-    shared = []
+    nouns, pivots = [], []
     for i, (token, lemma, tag) in enumerate(zip(p.tokens, p.lemmas, p.tags)):
         if p.once.get(lemma) == i and (j := h.once.get(lemma, h.once.get(token))) is not None:
             tags = tag[:1] + h.tags[j][:1]
-            if i in p.content or j in h.content or "V" in tags and token not in _BE_FORMS:
-                shared.append((i, j, "N" in tags))
-    nouns = [(i, j) for i, j, noun in shared if noun]
+            if "N" in tags:
+                nouns.append((i, j))
+            if token not in _BE_FORMS and ("V" in tags or (i in p.content or j in h.content)
+                                           and "J" not in tags and "R" not in tags):
+                pivots.append((i, j))
     return any(i2 < i < i1 and j1 < j < j2 and _close(p, i2, i, i1) and _close(h, j1, j, j2)
-               for i1, j1 in nouns for i2, j2 in nouns for i, j, _ in shared)
+               for i1, j1 in nouns for i2, j2 in nouns for i, j in pivots)
 
 
 def _close(sentence: _Analysis, before: int, word: int, after: int) -> bool:
