@@ -11,8 +11,8 @@ Europe; the reverse a meronym); WordNet synonym, hypernym (the hypothesis word i
 general: *dog* -> *animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
 (:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), and VerbOcean for two verbs,
 with the words read in their tagged classes; for two verbs no resource relates, sleeping against
-an action (:mod:`~lexical_resources.activities`: *run* / *sleep*); then ``derivation`` for words of different classes
-derived from one another (*grassy* / *grass*); then WordNet again with the words read in the
+an action (:mod:`~lexical_resources.activities`: *run* / *sleep*); then ``derivation`` for words
+of different classes derived from one another (*grassy* / *grass*); then WordNet again with the words read in the
 other open classes (taggers confuse them: *Old* as NNP, *standing* as NN); last, words that
 name materials are co-hyponyms (*wooden* / *metal*) whatever WordNet's hierarchy says.
 

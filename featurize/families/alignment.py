@@ -317,16 +317,15 @@ def _role_swap(p: _Analysis, h: _Analysis) -> bool:
 
 def _crossed(p: _Analysis, h: _Analysis) -> bool:
     """Subject and object traded around one word, read from the words: two nouns next to a third
-    word, a verb other than *be* or a content word no tag reads as an adjective or adverb (*bit*
-    tagged as a noun), one before it and one after, on the other sides
-    in the hypothesis (*A dog chases men* / *A man chases dogs*, *A man is doing a trick* / *A trick
-    is doing a man*). Each of the three is said once in each sentence (by lemma or token) and, in
-    both, at most :data:`_ROLE_GAP` words stand between a noun and that word, none a preposition,
-    conjunction, wh-word or punctuation: nouns reordered around their own verbs, in a
-    coordination or in prepositional phrases (*A man holding a child walks with a woman* / *A man
-    and a woman walk carrying a child*) are no swap. Tags from either sentence count: a sentence
-    whose roles were swapped is often tagged badly (*A nose/JJ licks his dog*), and raw text's
-    tagger reads *bit* in *A dog bit a man* as a noun."""
+    word (a verb other than *be*, or a content word no tag reads as an adjective or adverb), one
+    before it and one after, on the other sides in the hypothesis (*A dog chases men* / *A man
+    chases dogs*, *A man is doing a trick* / *A trick is doing a man*). Each of the three is said
+    once in each sentence (by lemma or token) and, in both, at most :data:`_ROLE_GAP` words stand
+    between a noun and that word, none a preposition, conjunction, wh-word or punctuation: nouns
+    reordered around their own verbs, in a coordination or in prepositional phrases (*A man
+    holding a child walks with a woman* / *A man and a woman walk carrying a child*) are no swap.
+    Tags from either sentence count: a sentence whose roles were swapped is often tagged badly
+    (*A nose/JJ licks his dog*), and raw text's tagger reads *bit* in *A dog bit a man* as a noun."""
     nouns, pivots = [], []
     for i, (token, lemma, tag) in enumerate(zip(p.tokens, p.lemmas, p.tags)):
         if p.once.get(lemma) == i and (j := h.once.get(lemma, h.once.get(token))) is not None:
