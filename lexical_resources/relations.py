@@ -1,20 +1,20 @@
 """How a hypothesis word relates to a premise word, from every resource lexnli has.
 
-One call, :meth:`WordRelations.relation`, answers with a relation and the resource that gave
-it, in a fixed order of precedence: the same token; numbers (cardinals and ordinals, digits or
-words); the same lemma; people's ages and genders (:mod:`~lexical_resources.people`: *boy* / *man*
-and *man* / *lady* differ, which WordNet does not know); places (nationality and other place adjectives compared through
-the places they pertain to, and place names through the places they name,
-:meth:`~lexical_resources.wordnet.WordNet.place`: *German* / *French* and *Japan* / *Africa*
-are co-hyponyms, two places apart; *German* -> *European* a holonym, Germany is part of
-Europe; the reverse a meronym); WordNet synonym, hypernym (the hypothesis word is more
-general: *dog* -> *animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
-(:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), and VerbOcean for two verbs,
-with the words read in their tagged classes; for two verbs no resource relates, sleeping against
-an action (:mod:`~lexical_resources.activities`: *run* / *sleep*); then ``derivation`` for words
-of different classes derived from one another (*grassy* / *grass*); then WordNet again with the words read in the
-other open classes (taggers confuse them: *Old* as NNP, *standing* as NN); last, words that
-name materials are co-hyponyms (*wooden* / *metal*) whatever WordNet's hierarchy says.
+One call, :meth:`WordRelations.relation`, answers with a relation and the resource that gave it, in
+a fixed order of precedence: the same token; numbers (cardinals and ordinals, digits or words); the
+same lemma; people's ages and genders (:mod:`~lexical_resources.people`: *boy* / *man* and *man* /
+*lady* differ, which WordNet does not know); places (nationality and other place adjectives compared
+through the places they pertain to, and place names through the places they name,
+:meth:`~lexical_resources.wordnet.WordNet.place`: *German* / *French* and *Japan* / *Africa* are
+co-hyponyms, two places apart; *German* -> *European* a holonym, Germany is part of Europe; the
+reverse a meronym); WordNet synonym, hypernym (the hypothesis word is more general: *dog* ->
+*animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
+(:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), and VerbOcean for two verbs, with
+the words read in their tagged classes; for two verbs no resource relates, sleeping against an
+action (:mod:`~lexical_resources.activities`: *run* / *sleep*); then ``derivation`` for words of
+different classes derived from one another (*grassy* / *grass*); then WordNet again with the words
+read in the other open classes (taggers confuse them: *Old* as NNP, *standing* as NN); last, words
+that name materials are co-hyponyms (*wooden* / *metal*) whatever WordNet's hierarchy says.
 
 Each relation falls in one of four classes that say what it does to entailment when the
 hypothesis word takes the premise word's place: ``equal`` and ``general`` keep it, ``specific``
@@ -43,16 +43,18 @@ RELATION_CLASSES = {
 }
 #: Relations in order of preference when a hypothesis word could align to several premise words.
 RELATION_ORDER = ("exact", "lemma", "number_same", "number_total", "ordinal_same", "synonym", "derivation",
-                  "vo_similar", "hypernym", "holonym", "vo_stronger", "antonym", "number_different", "ordinal_different",
-                  "age_different", "gender_different", "sleep_action", "vo_opposite", "cohyponym", "hyponym", "meronym", "vo_weaker")
+                  "vo_similar", "hypernym", "holonym", "vo_stronger", "antonym", "number_different",
+                  "ordinal_different", "age_different", "gender_different", "sleep_action", "vo_opposite",
+                  "cohyponym", "hyponym", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
 #: Relation of word b to word a -> relation of word a to word b (*animal* is a hypernym of *dog*,
 #: so *dog* is a hyponym of *animal*); the relations not named here are symmetric.
 INVERSE_RELATIONS = {"hypernym": "hyponym", "hyponym": "hypernym", "holonym": "meronym", "meronym": "holonym",
                      "vo_stronger": "vo_weaker", "vo_weaker": "vo_stronger"}
 #: The resource behind each relation, for explanations.
-SOURCES = {"exact": "token", "number_same": "numbers", "number_total": "numbers", "number_different": "numbers",
-           "ordinal_same": "numbers", "ordinal_different": "numbers", "age_different": "age groups",
+SOURCES = {"exact": "token", "number_same": "numbers", "number_total": "numbers",
+           "number_different": "numbers", "ordinal_same": "numbers", "ordinal_different": "numbers",
+           "age_different": "age groups",
            "gender_different": "genders", "sleep_action": "activities",
            **{r: "VerbOcean" for r in RELATION_CLASSES if r.startswith("vo_")}}
 

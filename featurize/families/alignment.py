@@ -178,18 +178,20 @@ def _counted_noun(tokens, tags, j: int) -> int | None:
     return None
 
 
-def _totals(p: _Analysis, h: _Analysis, relate) -> list[tuple[int, list]]:
+@lru_cache(maxsize=64)
+def _totals(p: _Analysis, h: _Analysis, relate) -> tuple[tuple[int, tuple], ...]:
     """The hypothesis numbers that two or more premise mentions add up to, each with those mentions
     (:func:`_mention`), each named by the noun the number counts or a more specific one (*A man and
-    a woman* / *Two people*, *8 yellow players and 4 black players* / *12 players*)."""
+    a woman* / *Two people*, *8 yellow players and 4 black players* / *12 players*). Remembered for
+    the last pairs: a pair's links and its links read back both ask for them."""
     totals = []
     for j, value, k in h.counts:
-        counted = [mention for mention in p.mentions if RELATION_CLASSES.get(
-            relate(p.tokens[mention[0]], p.tags[mention[0]], h.tokens[k], h.tags[k])) in ("equal", "general")]
+        counted = tuple(mention for mention in p.mentions if RELATION_CLASSES.get(
+            relate(p.tokens[mention[0]], p.tags[mention[0]], h.tokens[k], h.tags[k])) in ("equal", "general"))
         if len(counted) >= 2 and None not in (count for _, count, _ in counted) \
                 and sum(count for _, count, _ in counted) == value:
             totals.append((j, counted))
-    return totals
+    return tuple(totals)
 
 
 def _relinked(links: list[Link], totals: dict[int, int]) -> list[Link]:
