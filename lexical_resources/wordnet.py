@@ -114,6 +114,14 @@ _YOUNG_GLOSS = re.compile(r"(?:an? )?young (?:(?:male|female|domestic) )*([a-z]+
 _ARTIFACT_MATERIALS = frozenset({"fabric.n.01", "building_material.n.01"})
 #: How many part / member links up :meth:`WordNet.is_within` looks (Germany -> Europe -> Eurasia).
 _PLACE_LINKS = 4
+#: Drinks WordNet names only by a compound: its *water* is a compound or a body of water, its
+#: *juice* the liquid in a plant, and only *drinking water* and *fruit juice* are beverages. In a
+#: drink's slot (*drinks water*, *a glass of juice*) the bare word is the compound, so the compound
+#: is read as the word's second sense: *water* / *coffee* are co-hyponyms, *water* -> *beverage* a
+#: hypernym.
+_COMPOUND_SENSES = {"water": "drinking_water.n.01", "juice": "fruit_juice.n.01"}
+#: Where in a word's senses the compound's sense is read (0 = most frequent).
+_COMPOUND_RANK = 1
 
 
 class WordNet:
@@ -285,7 +293,16 @@ class WordNet:
         index, morphy = self._wn._lemma_pos_offset_map, self._morphy
         form = form.lower()
         return [(pos, offset) for pos in (_POS_LIST if wn_pos is None else (wn_pos,))
-                for base in morphy(form, pos) for offset in index[base].get(pos, ())]
+                for base in morphy(form, pos) for offset in self._offsets(index[base].get(pos, ()), base, pos)]
+
+    def _offsets(self, offsets: list[int], base: str, pos: str) -> list[int]:
+        """A base form's sense ``offsets`` in ``pos``, with the compound's sense
+        (:data:`_COMPOUND_SENSES`) read in for a drink WordNet names only by a compound."""
+        compound = _COMPOUND_SENSES.get(base) if pos == "n" else None
+        if compound is None:
+            return offsets
+        _, offset = self._data.address(compound)
+        return [*offsets[:_COMPOUND_RANK], offset, *offsets[_COMPOUND_RANK:]]
 
     def _morphy(self, form: str, pos: str) -> list[str]:
         """NLTK's ``_morphy(form, pos)``, every base form of ``form`` in ``pos``, remembered per form:
@@ -310,7 +327,7 @@ class WordNet:
 
     def _sense_rank(self, offset: int, synset: SynsetRecord, lemma_names: set[str]) -> int:
         """The best rank (0 = most frequent) of ``synset`` among the senses of a base form it has."""
-        return min(self._ranks(lemma, synset.pos)[offset] for lemma in synset.lemmas if lemma.lower() in lemma_names)
+        return min(ranks[offset] for base in lemma_names if offset in (ranks := self._ranks(base, synset.pos)))
 
     def _ranks(self, lemma_name: str, pos: str) -> dict[int, int]:
         """``{synset offset: rank}`` of the senses of ``lemma_name`` in ``pos``, most frequent first

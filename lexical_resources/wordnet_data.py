@@ -81,15 +81,15 @@ class WordNetData:
 
     def by_name(self, name: str) -> SynsetRecord:
         """The synset named ``name`` (``'dog.n.01'``), found through the lemma index as NLTK finds it."""
-        return self.record(*self._address(name))
+        return self.record(*self.address(name))
 
     def gloss(self, name: str) -> str:
         """The gloss of the synset named ``name``: its definition, then any examples (``'young domestic cat'``)."""
-        pos, offset = self._address(name)
+        pos, offset = self.address(name)
         line = self._line(_FILES[pos], offset)
         return line[line.index(b"|") + 1:].decode("utf-8").strip()
 
-    def _address(self, name: str) -> tuple[str, int]:
+    def address(self, name: str) -> tuple[str, int]:
         """``(pos, offset)`` of the synset named ``name``, found through the lemma index as NLTK finds it."""
         from nltk.corpus.reader.wordnet import WordNetError
 

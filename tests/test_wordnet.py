@@ -280,6 +280,22 @@ def test_close_cohyponyms_in_broad_categories(wn, word1, word2, expected):
 
 
 @pytest.mark.parametrize("word1, word2, expected", [
+    ("water", "coffee", "cohyponym"), ("juice", "tea", "cohyponym"), ("water", "juice", "cohyponym"),
+    ("juices", "wine", "cohyponym"),
+    ("water", "beverage", "hypernym"), ("juice", "drink", "hypernym"),   # drinking water and fruit juice are beverages
+    ("water", "lake", "hyponym"), ("water", "liquid", "hypernym"),      # its own senses are still read
+])
+def test_drinks_named_only_by_a_compound(wn, word1, word2, expected):
+    assert wn.close_relation(word1, word2, "n") == expected
+
+
+@pytest.mark.parametrize("word, compound", [("water", "drinking_water.n.01"), ("juice", "fruit_juice.n.01")])
+def test_a_compound_drink_is_read_as_the_second_sense(wn, word, compound):
+    assert wn._ranks(word, "n")[wn._data.address(compound)[1]] == 1
+    assert compound in wn.synsets(word, "n") and compound not in wn.synsets("coffee", "n")
+
+
+@pytest.mark.parametrize("word1, word2, expected", [
     ("dog", "horse", True), ("cat", "duck", True),        # vertebrates: meet at placental / vertebrate, 3-5 links up
     ("guitar", "saxophone", True),                        # saxophone is 5 links below musical instrument
     ("baseball", "tennis", True), ("truck", "train", True),
