@@ -502,8 +502,17 @@ class WordNet:
             return True
         up1, up2 = self._close_hypernyms(word1, pos, senses), self._close_hypernyms(word2, pos, senses)
         # Most word pairs share no close hypernym at all: said without building their intersection.
-        return not up1.keys().isdisjoint(up2) and any(max(up1[name], up2[name]) <= self._close_limit(name)
-                                                      for name in up1.keys() & up2.keys())
+        if up1.keys().isdisjoint(up2):
+            return False
+        shared = up1.keys() & up2.keys()
+        # Only the lowest shared hypernyms say how close the words are: *man* / *friend* meet at
+        # *person* (too general), and so not at *organism* above it, however deep that is.
+        return any(max(up1[name], up2[name]) <= self._close_limit(name) and not self._above(name, shared)
+                   for name in shared)
+
+    def _above(self, name: str, names) -> bool:
+        """Whether the synset ``name`` is a hypernym of another of ``names``."""
+        return any(name in self._closure(self._data.by_name(other)) for other in names if other != name)
 
     def _close_hypernyms(self, word: str, pos: str | None, senses: int) -> dict[str, int]:
         """``{hypernym name: fewest links up}`` for the first ``senses`` senses of ``word``, 3 links at most."""

@@ -280,6 +280,16 @@ def test_close_cohyponyms_in_broad_categories(wn, word1, word2, expected):
 
 
 @pytest.mark.parametrize("word1, word2, expected", [
+    ("man", "friend", False), ("man", "owner", False),   # meet at person (too general), organism above it is deeper
+    ("guitarist", "drummer", True), ("dog", "cat", True),
+])
+def test_only_the_lowest_shared_hypernyms_say_how_close_words_are(wn, word1, word2, expected):
+    shared = wn._close_hypernyms(word1, "n", 3).keys() & wn._close_hypernyms(word2, "n", 3).keys()
+    assert "organism.n.01" in shared or word1 != "man"   # the deep hypernym above the lowest one is shared
+    assert wn.is_close_cohyponym(word1, word2, "n") is expected
+
+
+@pytest.mark.parametrize("word1, word2, expected", [
     ("water", "coffee", "cohyponym"), ("juice", "tea", "cohyponym"), ("water", "juice", "cohyponym"),
     ("juices", "wine", "cohyponym"),
     ("water", "beverage", "hypernym"), ("juice", "drink", "hypernym"),   # drinking water and fruit juice are beverages
