@@ -621,8 +621,8 @@ class WordNet:
         if key not in self._place_cache:
             found, form = None, _normalize(word)
             for synset in self._first_senses(form, "a", senses):
-                places = [self._data.record(pos, offset) for lemma in synset.lemmas
-                          for pos, offset, _ in synset.lemma_pointers.get((lemma, "\\"), ())]  # pertainyms
+                places = [self._named_place(self._data.record(pos, offset), index) for lemma in synset.lemmas
+                          for pos, offset, index in synset.lemma_pointers.get((lemma, "\\"), ())]  # pertainyms
                 places = [p for p in places if self._is_place(p)]
                 if places:
                     found = places[0].name
@@ -633,6 +633,18 @@ class WordNet:
                     found = named[0].name
             self._place_cache[key] = found
         return self._place_cache[key]
+
+    def _named_place(self, synset: SynsetRecord, index: int) -> SynsetRecord:
+        """The place a pertainym's target, ``synset``'s lemma ``index``, is about: ``synset`` when the
+        lemma is the synset's first; for another name of it, the most frequent noun sense of that
+        name that is a place. WordNet points *Chinese* at *China*, a second name of its *Taiwan*
+        synset (the Republic of China), yet *China* names the People's Republic first, in Asia."""
+        if index == 0:
+            return synset
+        for named in self._first_senses(_normalize(synset.lemmas[index]), "n", None):
+            if self._is_place(named):
+                return named
+        return synset
 
     def _is_place(self, synset: SynsetRecord) -> bool:
         return not _PLACE_KINDS.isdisjoint(self._ancestors(synset, ("@", "@i")))

@@ -248,9 +248,16 @@ def test_missing_wordnet_raises_resource_missing_error(tmp_path):
     ("German", "germany.n.01"), ("french", "france.n.01"), ("Japanese", "japan.n.02"),
     ("american", "united_states.n.01"),   # the first sense that has a place: the country, not the continents
     ("european", "europe.n.01"), ("wooden", None), ("red", None), ("dog", None), ("", None),
+    ("Chinese", "china.n.01"),   # WordNet points it at "China", a second name of its Taiwan synset
+    ("Taiwanese", "taiwan.n.01"),
 ])
 def test_place_of_a_place_adjective(wn, word, place):
     assert wn.place(word) == place
+
+
+def test_a_nationality_within_its_continent(wn):
+    assert wn.is_within(wn.place("Chinese"), wn.place("Asian"))
+    assert not wn.is_within(wn.place("Chinese"), wn.place("European"))
 
 
 @pytest.mark.parametrize("word, place", [
