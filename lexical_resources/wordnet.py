@@ -245,7 +245,13 @@ class WordNet:
         if not senses:
             return _NOTHING
         lemma_names = self._base_forms(form, wn_pos)
-        synsets = [(offset, self._data.record(pos, offset)) for pos, offset in senses]
+        # A name's bearer (a river, a city) is a sense of the word only when it is its first (*Paris*,
+        # *China*): the Milk River, milk's third sense, makes no milk a body of water.
+        synsets = [(offset, synset) for offset, synset in ((offset, self._data.record(pos, offset))
+                                                             for pos, offset in senses)
+                   if "@i" not in synset.pointers or self._sense_rank(offset, synset, lemma_names) == 0]
+        if not synsets:
+            return _NOTHING
         names = frozenset(synset.name for _, synset in synsets)
         if self.senses is not None:
             synsets = [(offset, synset) for offset, synset in synsets

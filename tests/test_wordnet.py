@@ -306,6 +306,12 @@ def test_drinks_named_only_by_a_compound(wn, word1, word2, expected):
     assert wn.close_relation(word1, word2, "n") == expected
 
 
+def test_a_name_is_a_sense_only_when_it_is_the_first(wn):
+    assert "milk.n.03" not in wn.synsets("milk", "n")   # the Milk River, its third sense
+    assert wn.close_relation("water", "milk", "n") == "cohyponym"   # not a river, so no kind of water
+    assert wn.relation("Paris", "city", "n") == "hypernym"   # a city's name, first
+
+
 @pytest.mark.parametrize("word, compound", [("water", "drinking_water.n.01"), ("juice", "fruit_juice.n.01")])
 def test_a_compound_drink_is_read_as_the_second_sense(wn, word, compound):
     assert wn._ranks(word, "n")[wn._data.address(compound)[1]] == 1
