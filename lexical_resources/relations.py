@@ -39,12 +39,13 @@ RELATION_CLASSES = {
     "hyponym": "specific", "meronym": "specific", "vo_weaker": "specific",
     "antonym": "conflict", "cohyponym": "conflict", "number_different": "conflict",
     "ordinal_different": "conflict", "vo_opposite": "conflict", "age_different": "conflict",
-    "gender_different": "conflict", "sleep_action": "conflict",
+    "gender_different": "conflict", "sleep_action": "conflict", "manner_different": "conflict",
 }
 #: Relations in order of preference when a hypothesis word could align to several premise words.
 RELATION_ORDER = ("exact", "lemma", "number_same", "number_total", "ordinal_same", "synonym", "derivation",
                   "vo_similar", "hypernym", "holonym", "vo_stronger", "antonym", "number_different",
-                  "ordinal_different", "age_different", "gender_different", "sleep_action", "vo_opposite",
+                  "ordinal_different", "age_different", "gender_different", "sleep_action", "manner_different",
+                  "vo_opposite",
                   "cohyponym", "hyponym", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
 #: Relation of word b to word a -> relation of word a to word b (*animal* is a hypernym of *dog*,
@@ -56,12 +57,17 @@ SOURCES = {"exact": "token", "number_same": "numbers", "number_total": "numbers"
            "number_different": "numbers", "ordinal_same": "numbers", "ordinal_different": "numbers",
            "age_different": "age groups",
            "gender_different": "genders", "sleep_action": "activities",
+           "manner_different": "VerbOcean, WordNet verb files",
            **{r: "VerbOcean" for r in RELATION_CLASSES if r.startswith("vo_")}}
 
 _MEMO_LIMIT = 1_000_000
 #: VerbOcean's links (:meth:`~lexical_resources.verbocean.VerbOcean.link`) as relations; *happens before* says nothing here.
 _VERBOCEAN_RELATIONS = {"similar": "vo_similar", "stronger": "vo_stronger", "can_result_in": "vo_stronger",
                         "weaker": "vo_weaker", "opposite": "vo_opposite"}
+#: VerbOcean's strengths, which between two verbs of motion are manners that exclude each other.
+_STRENGTHS = frozenset({"vo_stronger", "vo_weaker"})
+#: WordNet's verb file of motion (*walk*, *run*, *ride*, *swim*).
+_MOTION = "verb.motion"
 #: The parts of speech a place adjective may be tagged with (*German*: JJ, or NNP).
 _PLACE_POS = frozenset({"a", "n"})
 #: The parts of speech of words for people of a gender (*woman*, and *female* as a noun or an adjective).
@@ -163,11 +169,20 @@ class WordRelations:
         for pos in classes:
             found = self.wordnet.close_relation(p, h, pos)
             if found is None and pos == "v" and verbs and self.verbocean is not None:
-                lemma = self.wordnet.lemma
-                found = _VERBOCEAN_RELATIONS.get(self.verbocean.link(lemma(p, "v"), lemma(h, "v")))
+                found = self._verbocean(self.wordnet.lemma(p, "v"), self.wordnet.lemma(h, "v"))
             if found is not None:
                 return found
         return None
+
+    def _verbocean(self, p_lemma: str, h_lemma: str) -> str | None:
+        """VerbOcean's relation of two verb lemmas; ``manner_different`` for a strength between two
+        verbs of motion (:data:`_MOTION`, by their most frequent senses): VerbOcean has *run*
+        stronger than *walk*, but one who runs is not walking, and SNLI's annotators call the swap
+        a contradiction."""
+        found = _VERBOCEAN_RELATIONS.get(self.verbocean.link(p_lemma, h_lemma))
+        if found in _STRENGTHS and self.wordnet.verb_file(p_lemma) == _MOTION == self.wordnet.verb_file(h_lemma):
+            return "manner_different"
+        return found
 
     def _materials(self, p: str, h: str) -> str | None:
         """``cohyponym`` for two words that name different materials (*wooden* / *metal*,

@@ -642,3 +642,17 @@ def test_a_man_and_a_woman_are_two_people_with_the_real_wordnet(real_relations):
     assert links[0] == Link(0, 1, "number_total", "substitution")
     assert align(premise, sentence("three/CD people/NNS are/VBP drinking/VBG ./."), real_relations)[0][0].relation \
         == "number_different"
+
+
+@pytest.mark.parametrize("premise, hypothesis, relation", [
+    ("running", "walking", "manner_different"), ("walking", "running", "manner_different"),   # two verbs of motion
+    ("sitting", "resting", "vo_weaker"),   # a strength between verbs of other kinds stays one
+])
+def test_a_strength_between_verbs_of_motion_is_a_different_manner(premise, hypothesis, relation):
+    from lexical_resources import get_wordnet
+    from lexical_resources.verbocean import VerbOcean
+
+    # the two lines VerbOcean has: run [stronger-than] walk, rest [stronger-than] sit
+    verbocean = VerbOcean({("run", "walk"): (("stronger-than", 10.0),), ("rest", "sit"): (("stronger-than", 10.0),)})
+    relations = wordnet_or_skip(lambda: WordRelations(get_wordnet(), verbocean))
+    assert relations.relation(premise, "VBG", hypothesis, "VBG") == relation
