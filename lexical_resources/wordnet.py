@@ -192,6 +192,7 @@ class WordNet:
         self._derived_cache: dict[str, tuple[frozenset, frozenset]] = {}
         self._rank_cache: dict[tuple[str, str], dict[int, int]] = {}
         self._limit_cache: dict[str, int] = {}
+        self._compound_cache: dict[tuple[str, str], str | None] = {}
         self._depth_cache: dict[str, int] = {}
         self._wholes_cache: dict[str, frozenset] = {}
 
@@ -319,6 +320,16 @@ class WordNet:
         found = by_form.get(form)
         if found is None:
             found = by_form[form] = self._wn._morphy(form, pos)
+        return found
+
+    def compound(self, modifier: str, head_lemma: str) -> str | None:
+        """The noun WordNet names by ``modifier`` and ``head_lemma`` together (*dining* + *room* ->
+        ``'dining_room'``, *hot* + *dog* -> ``'hot_dog'``), or None."""
+        key = (modifier, head_lemma)
+        found = self._compound_cache.get(key, self._compound_cache)
+        if found is self._compound_cache:
+            name = f"{_normalize(modifier)}_{head_lemma}"
+            found = self._compound_cache[key] = name if "n" in self._wn._lemma_pos_offset_map.get(name, ()) else None
         return found
 
     def verb_file(self, lemma: str) -> str | None:

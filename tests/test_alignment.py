@@ -51,6 +51,9 @@ class TinyWordNet:
     def verb_file(self, lemma):
         return {"run": "verb.motion", "sing": "verb.communication", "bite": "verb.contact"}.get(lemma)
 
+    def compound(self, modifier, head_lemma):
+        return None
+
 
 def sentence(tagged: str) -> Sentence:
     """``"a/DT dog/NN ./."`` -> a Sentence."""
@@ -656,3 +659,17 @@ def test_a_strength_between_verbs_of_motion_is_a_different_manner(premise, hypot
     verbocean = VerbOcean({("run", "walk"): (("stronger-than", 10.0),), ("rest", "sit"): (("stronger-than", 10.0),)})
     relations = wordnet_or_skip(lambda: WordRelations(get_wordnet(), verbocean))
     assert relations.relation(premise, "VBG", hypothesis, "VBG") == relation
+
+
+def test_a_two_word_noun_in_a_slot_is_read_whole(real_relations):
+    def relations(premise, hypothesis):
+        links, _ = align(sentence(premise), sentence(hypothesis), real_relations)
+        return {link.hypothesis_index: link.relation for link in links if link.relation != "exact"}
+
+    # kitchen / dining room: co-hyponyms, though room alone is more general than kitchen
+    cooking = "a/DT woman/NN cooks/VBZ in/IN the/DT "
+    assert relations(cooking + "kitchen/NN", cooking + "dining/VBG room/NN") == {5: "cohyponym", 6: "cohyponym"}
+    assert relations(cooking + "living/VBG room/NN", cooking + "dining/VBG room/NN") == {5: "cohyponym"}
+    # the words' own relation stays when they are equal (store / shop) or say what the whole says (old / young)
+    assert relations("a/DT grocery/NN store/NN", "a/DT grocery/NN shop/NN") == {2: "synonym"}
+    assert relations("an/DT old/JJ man/NN walks/VBZ", "a/DT young/JJ man/NN walks/VBZ") == {1: "antonym"}

@@ -85,6 +85,8 @@ _CLAUSE_TAGS = frozenset({"IN", "CC", "TO", "WDT", "WP", "WP$", "WRB"})
 _SINGLE = frozenset({"a", "an", "one", "another"})
 #: Tags of the words between a number and the noun it counts (*two young blond girls*, *2 soccer players*).
 _NOUN_PHRASE_TAGS = frozenset({"JJ", "JJR", "JJS", "CD", "VBG", "VBN", "NN", "NNS", "NNP", "NNPS", "HYPH"})
+#: Classes (first tag letters) of the first word of a two-word noun: *dining* (VBG) *room*, *hot* (JJ) *dog*, *ice* (NN) *cream*.
+_MODIFIER_CLASSES = frozenset("NJV")
 
 
 class Link(NamedTuple):
@@ -125,7 +127,7 @@ class _Analysis:
     """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
 
     __slots__ = ("tokens", "tags", "lemmas", "content", "content_order", "matchable", "as_number", "negated",
-                 "roles", "passive", "mentions", "counts", "once")
+                 "roles", "passive", "mentions", "counts", "once", "compounds", "compound_tags")
 
     def __init__(self, tokens, tags, wn):
         self.tokens, self.tags = tokens, tags
@@ -149,6 +151,15 @@ class _Analysis:
         said = Counter(key for t, lemma in zip(tokens, self.lemmas) for key in {t, lemma})
         self.once = {key: i for i, (t, lemma) in enumerate(zip(tokens, self.lemmas)) for key in (t, lemma)
                      if said[key] == 1}
+        # Each word of a two-word noun WordNet names (*dining room*, *hot dog*) read as that noun, with
+        # its head's tag; the other words as themselves.
+        compounds, compound_tags = list(self.as_number), list(tags)
+        for i in range(len(tokens) - 1):
+            if tags[i][:1] in _MODIFIER_CLASSES and tags[i + 1][:1] == "N" and compounds[i] == tokens[i] \
+                    and (name := wn.compound(tokens[i], self.lemmas[i + 1])) is not None:
+                compounds[i] = compounds[i + 1] = name
+                compound_tags[i] = tags[i + 1]
+        self.compounds, self.compound_tags = tuple(compounds), tuple(compound_tags)
         # The numbers of two or more (*two young children*): each with its value and the noun it counts.
         self.counts = tuple((j, value, k) for j, t in enumerate(tokens)
                             if (value := cardinal(t)) is not None and value >= 2
@@ -258,6 +269,14 @@ def _links(p: _Analysis, h: _Analysis, relate, *, articles_as_one: bool = True) 
                 if j in h.content:
                     i, relation = _best(relate, p.as_number if articles_as_one else p.tokens, p.tags,
                                         h.tokens[j], h.tags[j], slot)
+                    if h.compounds[j] != h.as_number[j] or any(p.compounds[k] != p.as_number[k] for k in slot):
+                        # A two-word noun in the slot read whole (*kitchen* / *dining room*: co-hyponyms,
+                        # not *room* more general than *kitchen*), unless its words are equal (*grocery
+                        # store* / *grocery shop*) or say what the whole says (*old man* / *young man*).
+                        whole = _best(relate, p.compounds, p.compound_tags, h.compounds[j], h.compound_tags[j], slot)
+                        if whole[1] is not None and (relation is None or RELATION_CLASSES[relation] not in
+                                                     ("equal", RELATION_CLASSES[whole[1]])):
+                            i, relation = whole
                     if relation is not None:
                         links[j] = Link(j, i, relation, "swap" if one_for_one else "substitution")
                     elif one_for_one and slot:
