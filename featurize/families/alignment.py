@@ -11,7 +11,8 @@ family aligns the hypothesis to the premise and describes the *differences*:
 2. A block of the hypothesis that replaces a block of the premise, with the rest aligned around
    it, is a *substitution* slot: each hypothesis content word there is linked to the premise
    word of that slot it relates to best (:mod:`lexical_resources.relations`: exact, lemma,
-   numbers, WordNet synonym / hypernym / hyponym / antonym / close co-hyponym, VerbOcean).
+   numbers, WordNet synonym / hypernym / hyponym / antonym / close co-hyponym, VerbOcean); a
+   two-word noun WordNet names is read whole there (*kitchen* / *dining room* are co-hyponyms).
    A preposition or particle replaced by its opposite (*turned on* / *turned off*, *up* / *down*
    the stairs, read as adverbs) is a swap too, an antonym. A replaced block whose words are the
    premise's word for word as lemmas but one (*a dog runs* / *two dogs run*: a number swap that
