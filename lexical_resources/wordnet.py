@@ -500,8 +500,9 @@ class WordNet:
         *blue* / *green* meet at *chromatic color* one link up, *dog* / *cat* at *carnivore*
         two links up, *shirt* / *jacket* at *garment* (depth 7) three links up; *man* / *runner*
         meet only at *person* (depth 3), too general to make them incompatible, and *cat* /
-        *tree* only near the root. Synonyms and words in a hypernym relation are not
-        co-hyponyms.
+        *tree* only near the root. Only the lowest shared hypernyms count: *man* / *friend* meet
+        at *person*, and not at *organism* above it, though its depth would allow two links.
+        Synonyms and words in a hypernym relation are not co-hyponyms.
         """
         if self.is_synonym(word1, word2, pos) or self.is_hypernym(word1, word2, pos) \
                 or self.is_hyponym(word1, word2, pos):
