@@ -16,9 +16,15 @@ The ``inference`` model is the paper's lexicalized families plus the lexical-res
   TRAIN+TRIAL with C chosen by ``--sick-folds``-fold cross-validation there
   (:func:`~classifiers.logistic.fit_select_C_cv`): TRIAL's 495 pairs alone pin C down loosely.
   ``--sick-folds 0`` fits them on TRAIN with C chosen on TRIAL instead;
-* on the lexical-substitution probe set (:mod:`experiments.make_probes`), per category.
+* on the lexical-substitution probe set (:mod:`experiments.make_probes`), per category, and on
+  the hand-written probe set (``experiments/probes/hand_written.jsonl``);
+* on SNLI dev, where C was chosen, and on the *hard-dev proxy*: the dev pairs a hypothesis-only
+  model (hypothesis unigrams and bigrams, C chosen on dev from the same grid) gets wrong, where
+  the hypothesis's words alone mislead (Gururangan et al. 2018 built SNLI's hard test subset so).
 
-Writes ``inference.csv`` (``model,train,dataset,n_test,accuracy,reference_accuracy``),
+Writes ``inference.csv`` (``model,train,dataset,n_test,accuracy,reference_accuracy``; ``dataset``
+is ``snli_test``, ``snli_dev``, ``snli_dev_hard``, ``sick_test``, ``probes``,
+``probes:<category>`` or ``hand_written``),
 ``inference.md`` and ``significance.csv``; ``--save-model`` saves the SNLI-trained inference
 model, which ``python -m classifiers.predict`` loads.
 """
@@ -58,6 +64,10 @@ SICK_FOLDS = 5
 #: Substituted pairs added to the inference model's SNLI training data (chosen on dev).
 AUGMENT = 12_000
 MODELS = ("lexicalized", "inference")
+#: The hypothesis-only model whose dev errors make the hard-dev proxy.
+HYPOTHESIS_ONLY = ("hyp_unigrams", "hyp_bigrams")
+#: The hand-written probe set: one word of an SNLI dev premise replaced by hand.
+HAND_WRITTEN = Path(__file__).resolve().parent / "probes" / "hand_written.jsonl"
 
 
 def _row(model, train, dataset, gold, predicted) -> dict:
@@ -74,10 +84,12 @@ def probe_pairs(lines) -> tuple[list[Pair], list[str]]:
 
 
 def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT, seed: int = 0,
-        sick_folds: int = SICK_FOLDS, preset="recommended", featurizer_params=None, n_jobs=None, progress=False):
-    """Fit both SNLI models (and the SICK ones when ``sick`` = (train, trial, test) is given; ``seed``
-    draws the substitutions and SICK's folds); return the result rows, the McNemar test on SNLI
-    test, the fitted SNLI models and their selections."""
+        sick_folds: int = SICK_FOLDS, preset="recommended", featurizer_params=None, n_jobs=None, progress=False,
+        hand_written=None):
+    """Fit both SNLI models, the hypothesis-only one (and the SICK ones when ``sick`` = (train,
+    trial, test) is given; ``seed`` draws the substitutions and SICK's folds); return the result
+    rows, the McNemar test on SNLI test, the fitted SNLI models and their selections. ``probes``
+    and ``hand_written`` are (pairs, categories), as :func:`probe_pairs` gives them."""
     train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
     options = dict(grid=grid, preset=preset, featurizer_params=featurizer_params, n_jobs=n_jobs, progress=progress)
     extra = {"lexicalized": [], "inference": augmentation(train.pairs, augment, seed=seed)}
@@ -100,9 +112,28 @@ def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT,
             for category in sorted(set(categories)):
                 at = [i for i, c in enumerate(categories) if c == category]
                 rows.append(_row(name, "snli", f"probes:{category}", [gold[i] for i in at], [predicted[i] for i in at]))
+    if hand_written is not None:
+        pairs = hand_written[0]
+        rows += [_row(name, "snli", "hand_written", [p.label for p in pairs], models[name].predict(pairs))
+                 for name in MODELS]
+    rows += _dev_rows(train, dev, selections, options)
     if sick is not None:
         rows += _sick_rows(models["inference"], *sick, folds=sick_folds, seed=seed, options=options)
     return pd.DataFrame(rows), significance, models, selections
+
+
+def _dev_rows(train, dev, selections, options) -> list[dict]:
+    """Dev accuracy of the hypothesis-only model and of both SNLI models, and both models' accuracy
+    on the dev pairs the hypothesis-only model gets wrong."""
+    hypothesis_only = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, HYPOTHESIS_ONLY, **options)
+    misled = [i for i, (gold, predicted) in enumerate(zip(dev.labels, hypothesis_only.dev_predictions))
+              if gold != predicted]
+    rows = [_row("hypothesis_only", "snli", "snli_dev", dev.labels, hypothesis_only.dev_predictions)]
+    for name in MODELS:
+        predicted = selections[name].dev_predictions
+        rows.append(_row(name, "snli", "snli_dev", dev.labels, predicted))
+        rows.append(_row(name, "snli", "snli_dev_hard", [dev.labels[i] for i in misled], [predicted[i] for i in misled]))
+    return rows
 
 
 def _sick_rows(snli_model, sick_train, sick_trial, sick_test, *, folds, seed, options) -> list[dict]:
@@ -132,6 +163,7 @@ def markdown(table: pd.DataFrame, significance: pd.DataFrame) -> str:
 
 def report(args, corpora) -> Results:
     probes = probe_pairs(read_probes(args.probes)) if args.probes is not None else None
+    hand_written = probe_pairs(read_probes(args.hand_written)) if args.hand_written is not None else None
     sick = runner.sick_splits(args)
     if sick is not None and args.sick_folds:
         counts = Counter(p.label for p in sick[0] + sick[1])
@@ -142,7 +174,8 @@ def report(args, corpora) -> Results:
     table, significance, models, selections = run(
         corpora, sick, probes, grid=tuple(args.C_grid), augment=args.augment, seed=args.seed,
         sick_folds=args.sick_folds, preset=args.preset,
-        featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress)
+        featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress,
+        hand_written=hand_written)
     if args.save_model is not None:
         save_model(models["inference"], args.save_model, C=selections["inference"].C,
                    n_train=len(corpora["train"]) + args.augment)
@@ -163,6 +196,8 @@ def add_arguments(parser) -> None:
                              "(0: fit on TRAIN and choose C on TRIAL; default: %(default)s)")
     parser.add_argument("--probes", type=Path, default=PROBES,
                         help="the probe set (JSON lines with category); default: the one in the repository")
+    parser.add_argument("--hand-written", type=Path, default=HAND_WRITTEN,
+                        help="the hand-written probe set (JSON lines with category); default: the one in the repository")
     parser.add_argument("--augment", type=at_least(0), default=AUGMENT,
                         help="substituted train pairs added to the inference model's training data (default: %(default)s)")
     parser.add_argument("--save-model", type=Path, default=None, help="save the SNLI-trained inference model here")

@@ -36,10 +36,30 @@ def make_probes(dev_pairs, *, per_rule: int = 250, seed: int = 0) -> list[dict]:
              "gold_label": pair.label, "category": rule} for pair, rule in made]
 
 
+#: The fields every probe line has.
+PROBE_FIELDS = ("sentence1", "sentence2", "gold_label", "category")
+
+
 def read_probes(path=PROBES) -> list[dict]:
-    """The probe lines of a file written by :func:`make_probes` (``category`` kept)."""
+    """The probe lines of a file written by :func:`make_probes` (``category`` kept).
+
+    Raises :class:`~lexnli.errors.CorpusFormatError`, naming the file and line, for a line that is
+    not a JSON object with :data:`PROBE_FIELDS`.
+    """
+    lines = []
     with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+        for number, text in enumerate(f, start=1):
+            if not text.strip():
+                continue
+            try:
+                line = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise CorpusFormatError(path, number, f"not JSON ({exc.msg})") from None
+            missing = [field for field in PROBE_FIELDS if not isinstance(line, dict) or field not in line]
+            if missing:
+                raise CorpusFormatError(path, number, f"a probe line needs {', '.join(missing)}")
+            lines.append(line)
+    return lines
 
 
 def main(argv=None) -> int:

@@ -20,7 +20,7 @@ from .fixtures import data_args
 
 #: The label each feature group's stand-in model predicts for every pair.
 PREDICTS = {"lexicalized": "entailment", "unigrams_only": "neutral", "unlexicalized": "contradiction",
-            "inference": "neutral"}
+            "inference": "neutral", ("hyp_unigrams", "hyp_bigrams"): "contradiction"}
 
 
 class ConstantModel:
@@ -105,14 +105,23 @@ def test_inference_run_defaults(noisy_snli, monkeypatch):
     monkeypatch.setattr(inference, "augmentation", augmentation)
     rows = inference.run(noisy_snli)[0]
     assert augmented == [(300, 12_000, 0)]  # --augment 12000, --seed 0
-    assert [(call["features"], call["n_train"]) for call in calls] == [("lexicalized", 300), ("inference", 305)]
+    assert [(call["features"], call["n_train"]) for call in calls] == [
+        ("lexicalized", 300), ("inference", 305), (("hyp_unigrams", "hyp_bigrams"), 300)]
     for call in calls:
         assert {k: v for k, v in call.items() if k not in ("features", "n_train")} == {
             "grid": (0.03, 0.1, 0.3, 1.0), "preset": "recommended", "featurizer_params": None, "n_jobs": None,
             "progress": False}
-    test = noisy_snli["test"].labels
-    assert list(rows["dataset"]) == ["snli_test", "snli_test"]
-    assert list(rows["accuracy"]) == [share(test, "entailment"), share(test, "neutral")]
+    test, dev = noisy_snli["test"].labels, noisy_snli["dev"].labels
+    assert list(rows["dataset"]) == ["snli_test", "snli_test", "snli_dev", "snli_dev", "snli_dev_hard", "snli_dev",
+                                     "snli_dev_hard"]
+    assert list(rows["model"]) == ["lexicalized", "inference", "hypothesis_only", "lexicalized", "lexicalized",
+                                   "inference", "inference"]
+    # the hard-dev proxy: the dev pairs the (constant) hypothesis-only model gets wrong, the non-contradictions
+    hard = [label for label in dev if label != "contradiction"]
+    assert list(rows["n_test"])[4] == len(hard)
+    assert list(rows["accuracy"]) == [share(test, "entailment"), share(test, "neutral"), share(dev, "contradiction"),
+                                      share(dev, "entailment"), share(hard, "entailment"), share(dev, "neutral"),
+                                      share(hard, "neutral")]
 
 
 # --- make_probes -------------------------------------------------------------------------------------

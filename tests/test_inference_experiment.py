@@ -65,7 +65,8 @@ def files(tmp_path_factory, resources):
 
 def arguments(files, out, *extra):
     return ["--train", str(files["train"]), "--dev", str(files["dev"]), "--test", str(files["test"]),
-            "--sick", str(files["sick"]), "--probes", str(files["probes"]), "--augment", "20",
+            "--sick", str(files["sick"]), "--probes", str(files["probes"]), "--hand-written", str(files["probes"]),
+            "--augment", "20",
             "--C-grid", "0.3", "1", "--out", str(out), *extra]
 
 
@@ -142,25 +143,42 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
         "model_a": "inference", "model_b": "lexicalized", "a_only": a_only, "b_only": b_only,
         "p_value": pytest.approx(binomtest(a_only, a_only + b_only, 0.5).pvalue if a_only + b_only else 1.0)}]
 
-    # Four models, each with the command line's grid and featurizer settings: SNLI lexicalized and
-    # inference, then on SICK TRAIN+TRIAL (C by 5-fold cross-validation, folds drawn with the seed)
-    # the inference model alone and one that also sees the SNLI model's class log-probabilities
-    # (the inference featurizer wrapped with the SNLI inference model).
-    assert [(features, len(pairs)) for features, pairs, _, _ in fits] == [("lexicalized", 90), ("inference", 110),
-                                                                        ("inference", 45), ("inference", 45)]
+    # Five models, each with the command line's grid and featurizer settings: SNLI lexicalized and
+    # inference, the hypothesis-only one, then on SICK TRAIN+TRIAL (C by 5-fold cross-validation,
+    # folds drawn with the seed) the inference model alone and one that also sees the SNLI model's
+    # class log-probabilities (the inference featurizer wrapped with the SNLI inference model).
+    assert [(features, len(pairs)) for features, pairs, _, _ in fits] == [
+        ("lexicalized", 90), ("inference", 110), (("hyp_unigrams", "hyp_bigrams"), 90), ("inference", 45),
+        ("inference", 45)]
     sick_train, sick_trial, sick_test = (read_sick(files["sick"], split) for split in ("TRAIN", "TRIAL", "TEST"))
-    assert all([p.pair_id for p in fits[i][1]] == [p.pair_id for p in sick_train + sick_trial] for i in (2, 3))
-    assert all({k: fits[i][2][k] for k in ("folds", "seed")} == {"folds": 5, "seed": 3} for i in (2, 3))
+    assert all([p.pair_id for p in fits[i][1]] == [p.pair_id for p in sick_train + sick_trial] for i in (3, 4))
+    assert all({k: fits[i][2][k] for k in ("folds", "seed")} == {"folds": 5, "seed": 3} for i in (3, 4))
     substituted = [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in augmentation(train, 20, seed=3)]
     assert [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in fits[1][1][90:]] == substituted
     for _, _, kwargs, _ in fits:
         assert {k: kwargs[k] for k in ("grid", "preset", "featurizer_params", "n_jobs", "progress")} == {
             "grid": (7.0,), "preset": "paper", "featurizer_params": {"min_df": 2}, "n_jobs": 1, "progress": True}
-    assert [kwargs.get("featurizer") for _, _, kwargs, _ in fits[:3]] == [None, None, None]
-    wrapped = fits[3][2]["featurizer"]
+    assert [kwargs.get("featurizer") for _, _, kwargs, _ in fits[:4]] == [None] * 4
+    wrapped = fits[4][2]["featurizer"]
     assert isinstance(wrapped, WithModelProbabilities) and wrapped.model is fits[1][3].model
     assert (wrapped.featurizer.features, wrapped.featurizer.tag_set, wrapped.featurizer.min_df,
             wrapped.featurizer.dense_bins) == ("inference", "ptb", 2, None)
+
+    # Dev, and the dev pairs the hypothesis-only model (refitted by hand) gets wrong.
+    dev = read_snli(files["dev"])
+    hypothesis_only = hand_model(["hyp_unigrams", "hyp_bigrams"], train).predict(dev.pairs)
+    misled = [i for i, (g, p) in enumerate(zip(dev.labels, hypothesis_only)) if g != p]
+    assert 0 < len(misled) < len(dev.labels)  # the noisy fixture misleads it on some pairs, not all
+    assert rows["hypothesis_only", "snli", "snli_dev"].accuracy == pytest.approx(hand_accuracy(dev.labels, hypothesis_only))
+    for name, fitted in (("inference", model), ("lexicalized", hand_model("lexicalized", train))):
+        on_dev = fitted.predict(dev.pairs)
+        assert rows[name, "snli", "snli_dev"].accuracy == pytest.approx(hand_accuracy(dev.labels, on_dev))
+        assert rows[name, "snli", "snli_dev_hard"].n_test == len(misled)
+        assert rows[name, "snli", "snli_dev_hard"].accuracy == pytest.approx(
+            hand_accuracy([dev.labels[i] for i in misled], [on_dev[i] for i in misled]))
+        # the hand-written set (here the probe fixture again)
+        assert rows[name, "snli", "hand_written"].n_test == len(PROBES)
+    assert rows["inference", "snli", "hand_written"].accuracy == rows["inference", "snli", "probes"].accuracy
 
     # SICK: a model trained on SICK TRAIN+TRIAL alone, and one that also sees the SNLI model's log-probabilities.
     sick_train = sick_train + sick_trial

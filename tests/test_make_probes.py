@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from experiments import make_probes
-from lexnli.errors import ResourceMissingError
+from lexnli.errors import CorpusFormatError, ResourceMissingError
 
 PREMISES = ["A man in a blue shirt sings in a café.", "Two dogs run in the park.", "A tall woman is walking.",
             "A dog runs on the beach.", "An American man is cooking.", "The first runner is tired.",
@@ -76,3 +76,15 @@ def test_plural_of_a_substituted_noun(word, plural):
     from experiments.substitutions import _plural
 
     assert _plural(word) == plural
+
+
+@pytest.mark.parametrize("text, problem", [
+    ('{"sentence1": "a"\n', "line 1: not JSON"),
+    ('\n{"sentence1": "A dog.", "sentence2": "A cat.", "gold_label": "contradiction"}\n', "line 2: a probe line needs category"),
+    ('["a list"]\n', "line 1: a probe line needs sentence1, sentence2, gold_label, category"),
+])
+def test_a_bad_probe_line_is_named(tmp_path, text, problem):
+    path = tmp_path / "probes.jsonl"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CorpusFormatError, match=f"probes.jsonl, {problem}"):
+        make_probes.read_probes(path)
