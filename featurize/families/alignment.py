@@ -266,11 +266,12 @@ def _links(p: _Analysis, h: _Analysis, relate, *, articles_as_one: bool = True) 
                 # whichever of preposition, particle or adverb the tagger made of each.
                 links[j1] = Link(j1, i1, "antonym", "swap")
                 continue
+            compound_in_slot = any(p.compounds[k] != p.as_number[k] for k in slot)
             for j in range(j1, j2):
                 if j in h.content:
                     i, relation = _best(relate, p.as_number if articles_as_one else p.tokens, p.tags,
                                         h.tokens[j], h.tags[j], slot)
-                    if h.compounds[j] != h.as_number[j] or any(p.compounds[k] != p.as_number[k] for k in slot):
+                    if compound_in_slot or h.compounds[j] != h.as_number[j]:
                         # A two-word noun in the slot read whole (*kitchen* / *dining room*: co-hyponyms,
                         # not *room* more general than *kitchen*), unless its words are equal (*grocery
                         # store* / *grocery shop*) or say what the whole says (*old man* / *young man*).
