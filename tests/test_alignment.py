@@ -670,6 +670,10 @@ def test_a_two_word_noun_in_a_slot_is_read_whole(real_relations):
     cooking = "a/DT woman/NN cooks/VBZ in/IN the/DT "
     assert relations(cooking + "kitchen/NN", cooking + "dining/VBG room/NN") == {5: "cohyponym", 6: "cohyponym"}
     assert relations(cooking + "living/VBG room/NN", cooking + "dining/VBG room/NN") == {5: "cohyponym"}
-    # the words' own relation stays when they are equal (store / shop) or say what the whole says (old / young)
+    assert relations("a/DT fire/NN truck/NN", "a/DT fire/NN engine/NN") == {2: "synonym"}   # truck / engine: co-hyponyms
+    # the words' own relation stays when they are equal (store / shop) or say what the whole says (tennis / basketball)
     assert relations("a/DT grocery/NN store/NN", "a/DT grocery/NN shop/NN") == {2: "synonym"}
-    assert relations("an/DT old/JJ man/NN walks/VBZ", "a/DT young/JJ man/NN walks/VBZ") == {1: "antonym"}
+    assert relations("a/DT tennis/NN court/NN", "a/DT basketball/NN court/NN") == {1: "cohyponym"}
+    assert real_relations.wordnet.compound("basketball", "court") == "basketball_court"
+    # an adjective does not start a two-word noun: WordNet's young woman is a girl, yet a young girl is no young woman
+    assert relations("a/DT young/JJ girl/NN jumps/VBZ", "a/DT young/JJ woman/NN jumps/VBZ") == {2: "age_different"}

@@ -86,8 +86,10 @@ _CLAUSE_TAGS = frozenset({"IN", "CC", "TO", "WDT", "WP", "WP$", "WRB"})
 _SINGLE = frozenset({"a", "an", "one", "another"})
 #: Tags of the words between a number and the noun it counts (*two young blond girls*, *2 soccer players*).
 _NOUN_PHRASE_TAGS = frozenset({"JJ", "JJR", "JJS", "CD", "VBG", "VBN", "NN", "NNS", "NNP", "NNPS", "HYPH"})
-#: Classes (first tag letters) of the first word of a two-word noun: *dining* (VBG) *room*, *hot* (JJ) *dog*, *ice* (NN) *cream*.
-_MODIFIER_CLASSES = frozenset("NJV")
+#: Classes (first tag letters) of the first word of a two-word noun: *dining* (NN or VBG) *room*,
+#: *baseball* (NN) *cap*. Not adjectives: WordNet's *young woman* is a girl, its *young man* a
+#: boyfriend, and such readings would undo *young girl* / *young woman*, an age that differs.
+_MODIFIER_CLASSES = frozenset("NV")
 
 
 class Link(NamedTuple):
@@ -152,7 +154,7 @@ class _Analysis:
         said = Counter(key for t, lemma in zip(tokens, self.lemmas) for key in {t, lemma})
         self.once = {key: i for i, (t, lemma) in enumerate(zip(tokens, self.lemmas)) for key in (t, lemma)
                      if said[key] == 1}
-        # Each word of a two-word noun WordNet names (*dining room*, *hot dog*) read as that noun, with
+        # Each word of a two-word noun WordNet names (*dining room*, *ice cream*) read as that noun, with
         # its head's tag; the other words as themselves.
         compounds, compound_tags = list(self.as_number), list(tags)
         for i in range(len(tokens) - 1):
@@ -273,8 +275,9 @@ def _links(p: _Analysis, h: _Analysis, relate, *, articles_as_one: bool = True) 
                                         h.tokens[j], h.tags[j], slot)
                     if compound_in_slot or h.compounds[j] != h.as_number[j]:
                         # A two-word noun in the slot read whole (*kitchen* / *dining room*: co-hyponyms,
-                        # not *room* more general than *kitchen*), unless its words are equal (*grocery
-                        # store* / *grocery shop*) or say what the whole says (*old man* / *young man*).
+                        # not *room* more general than *kitchen*; *fire truck* / *fire engine*: synonyms),
+                        # unless its words are equal (*grocery store* / *grocery shop*) or say what the
+                        # whole says (*tennis court* / *basketball court*: co-hyponyms, as the sports are).
                         whole = _best(relate, p.compounds, p.compound_tags, h.compounds[j], h.compound_tags[j], slot)
                         if whole[1] is not None and (relation is None or RELATION_CLASSES[relation] not in
                                                      ("equal", RELATION_CLASSES[whole[1]])):
