@@ -176,11 +176,14 @@ class WordRelations:
 
     def _verbocean(self, p_lemma: str, h_lemma: str) -> str | None:
         """VerbOcean's relation of two verb lemmas; ``manner_different`` for a strength between two
-        verbs of motion (:data:`_MOTION`, by their most frequent senses): VerbOcean has *run*
-        stronger than *walk*, but one who runs is not walking, and SNLI's annotators call the swap
-        a contradiction."""
+        ways of moving (verbs of motion, :data:`_MOTION`, by their most frequent senses, neither a
+        root of WordNet's verb hierarchy: *move*, *leave* and *enter* name no way of moving):
+        VerbOcean has *run* stronger than *walk*, but one who runs is not walking, and SNLI's
+        annotators call the swap a contradiction."""
         found = _VERBOCEAN_RELATIONS.get(self.verbocean.link(p_lemma, h_lemma))
-        if found in _STRENGTHS and self.wordnet.verb_file(p_lemma) == _MOTION == self.wordnet.verb_file(h_lemma):
+        wn = self.wordnet
+        if found in _STRENGTHS and wn.verb_file(p_lemma) == _MOTION == wn.verb_file(h_lemma) \
+                and not wn.is_verb_root(p_lemma) and not wn.is_verb_root(h_lemma):
             return "manner_different"
         return found
 

@@ -338,6 +338,12 @@ class WordNet:
         first = self._first_senses(lemma.lower(), "v", 1)
         return first[0].lexname if first else None
 
+    def is_verb_root(self, lemma: str) -> bool:
+        """Whether the most frequent verb sense of ``lemma`` tops WordNet's verb hierarchy (no
+        hypernym: *move*, *leave*, *enter*); False for a word with no verb sense."""
+        first = self._first_senses(lemma.lower(), "v", 1)
+        return bool(first) and not first[0].targets("@")
+
     def _first_senses(self, form: str, wn_pos: str | None, count: int | None) -> list[SynsetRecord]:
         """The first ``count`` (None: all) synsets of ``form`` (none for an empty one)."""
         return self._records(self._senses(form, wn_pos)[:count]) if form else []

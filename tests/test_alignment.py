@@ -650,13 +650,15 @@ def test_a_man_and_a_woman_are_two_people_with_the_real_wordnet(real_relations):
 @pytest.mark.parametrize("premise, hypothesis, relation", [
     ("running", "walking", "manner_different"), ("walking", "running", "manner_different"),   # two verbs of motion
     ("sitting", "resting", "vo_weaker"),   # a strength between verbs of other kinds stays one
+    ("moving", "leaving", "vo_stronger"),   # roots of WordNet's verbs: no way of moving
 ])
 def test_a_strength_between_verbs_of_motion_is_a_different_manner(premise, hypothesis, relation):
     from lexical_resources import get_wordnet
     from lexical_resources.verbocean import VerbOcean
 
-    # the two lines VerbOcean has: run [stronger-than] walk, rest [stronger-than] sit
-    verbocean = VerbOcean({("run", "walk"): (("stronger-than", 10.0),), ("rest", "sit"): (("stronger-than", 10.0),)})
+    # lines VerbOcean has: run [stronger-than] walk, rest [stronger-than] sit, move [can-result-in] leave
+    verbocean = VerbOcean({("run", "walk"): (("stronger-than", 10.0),), ("rest", "sit"): (("stronger-than", 10.0),),
+                           ("move", "leave"): (("can-result-in", 10.0),)})
     relations = wordnet_or_skip(lambda: WordRelations(get_wordnet(), verbocean))
     assert relations.relation(premise, "VBG", hypothesis, "VBG") == relation
 
