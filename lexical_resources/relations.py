@@ -45,8 +45,7 @@ RELATION_CLASSES = {
 RELATION_ORDER = ("exact", "lemma", "number_same", "number_total", "ordinal_same", "synonym", "derivation",
                   "vo_similar", "hypernym", "holonym", "vo_stronger", "antonym", "number_different",
                   "ordinal_different", "age_different", "gender_different", "sleep_action", "manner_different",
-                  "vo_opposite",
-                  "cohyponym", "hyponym", "meronym", "vo_weaker")
+                  "vo_opposite", "cohyponym", "hyponym", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
 #: Relation of word b to word a -> relation of word a to word b (*animal* is a hypernym of *dog*,
 #: so *dog* is a hyponym of *animal*); the relations not named here are symmetric.

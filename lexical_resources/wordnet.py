@@ -251,8 +251,6 @@ class WordNet:
         synsets = [(offset, synset) for offset, synset in ((offset, self._data.record(pos, offset))
                                                              for pos, offset in senses)
                    if "@i" not in synset.pointers or self._sense_rank(offset, synset, lemma_names) == 0]
-        if not synsets:
-            return _NOTHING
         names = frozenset(synset.name for _, synset in synsets)
         if self.senses is not None:
             synsets = [(offset, synset) for offset, synset in synsets
@@ -718,6 +716,7 @@ class WordNet:
         self._derived_cache.clear()
         self._rank_cache.clear()
         self._limit_cache.clear()
+        self._compound_cache.clear()
         self._depth_cache.clear()
         self._wholes_cache.clear()
 

@@ -213,7 +213,9 @@ def test_results_are_cached(wn):
     wn.relation("dog", "animal")
     assert wn.synsets("dog") is wn.synsets("dog")
     assert "dog.n.01" in wn.synsets("dog") and "dog.n.01" not in wn.synsets("dog", "v")
+    wn.compound("dining", "room")
     wn.clear_cache()
+    assert not [name for name, value in vars(wn).items() if name.endswith("_cache") and value]  # every cache
     assert wn.relation("dog", "animal") == "hypernym"
 
 
