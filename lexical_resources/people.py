@@ -1,5 +1,5 @@
-"""Words for people of an age or a gender: a child (*boy*, *girl*) is no adult (*man*, *woman*),
-and a woman (*lady*, *mother*) no man (*gentleman*, *father*).
+"""Words for people of an age, a gender or an occupation: a child (*boy*, *girl*) is no adult
+(*man*, *woman*), a woman (*lady*, *mother*) no man (*gentleman*, *father*), and a doctor no teacher.
 
 Swapping one for the other is how many NLI contradictions are made (*A boy is running* / *A man
 is running*, *Two men are kicking* / *Two ladies are kicking*), and WordNet does not keep them
@@ -9,6 +9,16 @@ reads as more general; and it relates *man* to *woman* (antonyms) but not to *la
 The lists hold the common words, as noun lemmas (singular). Relational words (*son*, *mother*)
 say a gender but not an age, so they are in the gender lists only; words now used of either
 gender (*actor*, *waiter*) are in neither.
+
+Occupations are swapped for one another the same way (*A doctor examines a patient* / *A teacher
+examines a patient*), and WordNet relates few of them: *doctor* reaches *professional* three
+links up and *teacher* two, so they are not close co-hyponyms, and *farmer* (a creator) and
+*chef* (a skilled worker) meet only at *person*. :data:`OCCUPATIONS` lists common trades whose
+holders are, in a photograph's caption, different people; words for what someone happens to be
+doing (*player*, *driver*, *vendor*, *performer*) and broad or ambiguous ones (*worker*,
+*officer*, *artist*) are left out, since one person can be both. WordNet's own relations between
+two of them (*surgeon* -> *doctor*, *fireman* = *firefighter*) come first
+(:mod:`~lexical_resources.relations`).
 """
 from __future__ import annotations
 
@@ -25,6 +35,13 @@ MALES = frozenset({"man", "boy", "guy", "gentleman", "male", "father", "dad", "d
                    "brother", "son", "grandson", "husband", "groom", "bridegroom", "boyfriend", "uncle",
                    "nephew", "king", "prince", "monk", "schoolboy", "cowboy", "policeman", "businessman",
                    "fireman", "fisherman", "lad", "dude", "widower"})
+
+OCCUPATIONS = frozenset({"doctor", "nurse", "dentist", "surgeon", "teacher", "professor", "student", "lawyer",
+                         "judge", "farmer", "chef", "cook", "baker", "butcher", "waiter", "waitress", "bartender",
+                         "pilot", "soldier", "sailor", "policeman", "policewoman", "cop", "firefighter", "fireman",
+                         "mechanic", "carpenter", "plumber", "electrician", "scientist", "priest", "nun",
+                         "astronaut", "miner", "janitor", "mailman", "postman", "librarian", "cashier", "barber",
+                         "hairdresser", "fisherman"})
 
 
 def _singular(lemma: str) -> str:
@@ -45,3 +62,13 @@ def age_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
 def gender_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     """``'gender_different'`` when one lemma names a woman or girl and the other a man or boy, else None."""
     return "gender_different" if _apart(premise_lemma, hypothesis_lemma, FEMALES, MALES) else None
+
+
+def occupation_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
+    """``'occupation_different'`` when the noun lemmas name two different occupations, else None.
+
+    >>> occupation_relation("doctor", "teacher"), occupation_relation("doctor", "man")
+    ('occupation_different', None)
+    """
+    p, h = _singular(premise_lemma), _singular(hypothesis_lemma)
+    return "occupation_different" if p != h and p in OCCUPATIONS and h in OCCUPATIONS else None

@@ -3,15 +3,17 @@
 One call, :meth:`WordRelations.relation`, answers with a relation and the resource that gave it, in
 a fixed order of precedence: the same token; numbers (cardinals and ordinals, digits or words); the
 same lemma; people's ages and genders (:mod:`~lexical_resources.people`: *boy* / *man* and *man* /
-*lady* differ, which WordNet does not know); places (nationality and other place adjectives compared
+*lady* differ, which WordNet does not know); kinds of weather (:mod:`~lexical_resources.weather`:
+*sunny* / *rainy*); places (nationality and other place adjectives compared
 through the places they pertain to, and place names through the places they name,
 :meth:`~lexical_resources.wordnet.WordNet.place`: *German* / *French* and *Japan* / *Africa* are
 co-hyponyms, two places apart; *German* -> *European* a holonym, Germany is part of Europe; the
 reverse a meronym); WordNet synonym, hypernym (the hypothesis word is more general: *dog* ->
 *animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
 (:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), and VerbOcean for two verbs, with
-the words read in their tagged classes; for two verbs no resource relates, sleeping against an
-action (:mod:`~lexical_resources.activities`: *run* / *sleep*); then ``derivation`` for words of
+the words read in their tagged classes; for two nouns WordNet does not relate, two occupations
+(:mod:`~lexical_resources.people`: *doctor* / *teacher*); for two verbs no resource relates,
+sleeping against an action (:mod:`~lexical_resources.activities`: *run* / *sleep*); then ``derivation`` for words of
 different classes derived from one another (*grassy* / *grass*); then WordNet again with the words
 read in the other open classes (taggers confuse them: *Old* as NNP, *standing* as NN); last, words
 that name materials are co-hyponyms (*wooden* / *metal*) whatever WordNet's hierarchy says.
@@ -26,7 +28,8 @@ from functools import lru_cache
 
 from .activities import activity_relation
 from .numbers import number_relation
-from .people import age_relation, gender_relation
+from .people import age_relation, gender_relation, occupation_relation
+from .weather import weather_relation
 from .wordnet import wordnet_pos
 
 #: Relation -> what substituting the hypothesis word for the premise word does to entailment.
@@ -40,11 +43,13 @@ RELATION_CLASSES = {
     "antonym": "conflict", "cohyponym": "conflict", "number_different": "conflict",
     "ordinal_different": "conflict", "vo_opposite": "conflict", "age_different": "conflict",
     "gender_different": "conflict", "sleep_action": "conflict", "manner_different": "conflict",
+    "occupation_different": "conflict", "weather_different": "conflict",
 }
 #: Relations in order of preference when a hypothesis word could align to several premise words.
 RELATION_ORDER = ("exact", "lemma", "number_same", "number_total", "ordinal_same", "synonym", "derivation",
                   "vo_similar", "hypernym", "holonym", "vo_stronger", "antonym", "number_different",
-                  "ordinal_different", "age_different", "gender_different", "sleep_action", "manner_different",
+                  "ordinal_different", "age_different", "gender_different", "occupation_different",
+                  "weather_different", "sleep_action", "manner_different",
                   "vo_opposite", "cohyponym", "hyponym", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
 #: Relation of word b to word a -> relation of word a to word b (*animal* is a hypernym of *dog*,
@@ -55,7 +60,8 @@ INVERSE_RELATIONS = {"hypernym": "hyponym", "hyponym": "hypernym", "holonym": "m
 SOURCES = {"exact": "token", "number_same": "numbers", "number_total": "numbers",
            "number_different": "numbers", "ordinal_same": "numbers", "ordinal_different": "numbers",
            "age_different": "age groups",
-           "gender_different": "genders", "sleep_action": "activities",
+           "gender_different": "genders", "occupation_different": "occupations",
+           "weather_different": "weather", "sleep_action": "activities",
            "manner_different": "VerbOcean, WordNet verb files",
            **{r: "VerbOcean" for r in RELATION_CLASSES if r.startswith("vo_")}}
 
@@ -148,6 +154,10 @@ class WordRelations:
             genders = gender_relation(p_lemma, h_lemma)
             if genders is not None:
                 return genders
+            # Weather adjectives are tagged NN at times (*a snowy* / *sunny day*).
+            weather = weather_relation(p_lemma, h_lemma)
+            if weather is not None:
+                return weather
         if p_pos in _PLACE_POS and h_pos in _PLACE_POS:
             # Taggers read nationalities as JJ or NNP: compare them as places whatever the tag.
             found = self._places(p, h)
@@ -155,6 +165,9 @@ class WordRelations:
                 return found
         tagged, others = _readings(p_pos, h_pos)
         found = self._read_as(p, h, tagged, p_pos == h_pos == "v")
+        if found is None and p_pos == h_pos == "n":
+            # WordNet's relations between two occupations (*surgeon* -> *doctor*) come first.
+            found = occupation_relation(p_lemma, h_lemma)
         if found is None and "v" in (p_pos, h_pos):
             # both read as verbs: a tagger often makes a noun of the word in the other's slot (*sleeps*/NNS)
             found = activity_relation(wn.lemma(p, "v"), wn.lemma(h, "v"), wn.verb_file)

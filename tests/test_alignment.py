@@ -137,6 +137,30 @@ def test_people_of_one_age_do_not_conflict_by_age():
     assert not [name for name in found if "age_different" in name]
 
 
+@pytest.mark.parametrize("premise_person, hypothesis_person", [
+    ("doctor/NN", "teacher/NN"), ("farmer/NN", "chef/NN"), ("waiter/NN", "pilot/NN")])
+def test_an_occupation_swapped_for_another_conflicts(premise_person, hypothesis_person):
+    # TinyWordNet relates none of these: the occupations are lexnli's own
+    found = features(f"a/DT {premise_person} examines/VBZ a/DT patient/NN ./.",
+                     f"a/DT {hypothesis_person} examines/VBZ a/DT patient/NN ./.")
+    assert found["alignment:swap:occupation_different"] == 1 and found["alignment:verdict:conflict_only"] == 1
+
+
+def test_a_person_and_an_occupation_do_not_conflict_by_occupation():
+    found = features("a/DT man/NN examines/VBZ a/DT patient/NN ./.", "a/DT doctor/NN examines/VBZ a/DT patient/NN ./.")
+    assert not [name for name in found if "occupation_different" in name]
+
+
+@pytest.mark.parametrize("premise_weather, hypothesis_weather, conflict", [
+    ("sunny/JJ", "rainy/JJ", True), ("snowy/JJ", "sunny/NN", True), ("rainy/JJ", "snowy/JJ", True),
+    ("rainy/JJ", "cloudy/JJ", False), ("snowy/JJ", "stormy/JJ", False)])
+def test_kinds_of_weather_that_exclude_each_other_conflict(premise_weather, hypothesis_weather, conflict):
+    found = features(f"a/DT dog/NN runs/VBZ on/IN a/DT {premise_weather} day/NN ./.",
+                     f"a/DT dog/NN runs/VBZ on/IN a/DT {hypothesis_weather} day/NN ./.")
+    assert (found["alignment:swap:weather_different"] == 1) is conflict
+    assert (found["alignment:verdict:conflict_only"] == 1) is conflict
+
+
 def test_material_swap_is_a_conflict_and_the_same_material_is_equal():
     bench = "a/DT man/NN sits/VBZ on/IN a/DT wooden/JJ bench/NN ./."
     found = features(bench, bench.replace("wooden/JJ", "metal/NN"))
@@ -392,6 +416,14 @@ def test_ages_come_before_wordnet_which_files_a_girl_under_woman(real_relations,
 def test_genders_differ_where_wordnet_does_not_say(real_relations, premise, premise_tag, hypothesis, hypothesis_tag):
     assert real_relations.relation(premise, premise_tag, hypothesis, hypothesis_tag) == "gender_different"
     assert real_relations.relation("man", "NN", "male", "JJ") != "gender_different"
+
+
+@pytest.mark.parametrize("premise, hypothesis, relation", [
+    ("doctor", "teacher", "occupation_different"), ("doctor", "lawyer", "occupation_different"),
+    ("doctor", "surgeon", "hyponym"), ("fireman", "firefighter", "synonym"),  # WordNet's relations come first
+    ("nurse", "teacher", "cohyponym"), ("man", "doctor", None)])
+def test_occupations_differ_where_wordnet_does_not_say(real_relations, premise, hypothesis, relation):
+    assert real_relations.relation(premise, "NN", hypothesis, "NN") == relation
 
 
 @pytest.mark.parametrize("premise, premise_tag, hypothesis, hypothesis_tag", [
