@@ -151,6 +151,16 @@ def test_a_person_and_an_occupation_do_not_conflict_by_occupation():
     assert not [name for name in found if "occupation_different" in name]
 
 
+@pytest.mark.parametrize("premise_person, hypothesis_person", [
+    ("man/NN", "husband/NN"), ("boy/NN", "son/NN"), ("woman/NN", "friend/NN")])
+def test_a_person_called_a_relative_or_a_friend_is_new_information(premise_person, hypothesis_person):
+    found = features(f"a/DT {premise_person} runs/VBZ ./.", f"a/DT {hypothesis_person} runs/VBZ ./.")
+    assert found["alignment:swap:relative_specific"] == 1 and found["alignment:verdict:new=1"] == 1
+    back = features(f"a/DT {hypothesis_person} runs/VBZ ./.", f"a/DT {premise_person} runs/VBZ ./.")
+    # a relative called a person is not read as more specific (the relation goes one way)
+    assert not [name for name in back if "relative" in name and not name.startswith("alignment:pair:")]
+
+
 @pytest.mark.parametrize("premise_weather, hypothesis_weather, conflict", [
     ("sunny/JJ", "rainy/JJ", True), ("snowy/JJ", "sunny/NN", True), ("rainy/JJ", "snowy/JJ", True),
     ("rainy/JJ", "cloudy/JJ", False), ("snowy/JJ", "stormy/JJ", False)])
@@ -416,6 +426,13 @@ def test_ages_come_before_wordnet_which_files_a_girl_under_woman(real_relations,
 def test_genders_differ_where_wordnet_does_not_say(real_relations, premise, premise_tag, hypothesis, hypothesis_tag):
     assert real_relations.relation(premise, premise_tag, hypothesis, hypothesis_tag) == "gender_different"
     assert real_relations.relation("man", "NN", "male", "JJ") != "gender_different"
+
+
+@pytest.mark.parametrize("premise, hypothesis, relation", [
+    ("boy", "son", "relative_specific"),   # WordNet: synonyms (a son is "a male human offspring", as is a boy)
+    ("person", "father", "relative_specific"), ("man", "wife", "gender_different"), ("father", "man", None)])
+def test_relatives_are_more_specific_than_people(real_relations, premise, hypothesis, relation):
+    assert real_relations.relation(premise, "NN", hypothesis, "NN") == relation
 
 
 @pytest.mark.parametrize("premise, hypothesis, relation", [
