@@ -22,6 +22,8 @@ two of them (*surgeon* -> *doctor*, *fireman* = *firefighter*) come first
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .wordnet import IRREGULAR_SINGULARS
 
 CHILDREN = frozenset({"boy", "girl", "child", "kid", "toddler", "baby", "infant", "youngster", "schoolboy",
@@ -36,15 +38,12 @@ MALES = frozenset({"man", "boy", "guy", "gentleman", "male", "father", "dad", "d
                    "nephew", "king", "prince", "monk", "schoolboy", "cowboy", "policeman", "businessman",
                    "fireman", "fisherman", "lad", "dude", "widower"})
 
-#: People named by how they are related to someone (*father*, *wife*, *friend*).
-RELATIVES = frozenset({"father", "mother", "dad", "daddy", "mom", "mommy", "mum", "parent", "husband", "wife",
-                       "spouse", "brother", "sister", "sibling", "son", "daughter", "grandfather", "grandmother",
-                       "grandpa", "grandma", "grandparent", "grandson", "granddaughter", "grandchild", "uncle",
-                       "aunt", "nephew", "niece", "cousin", "boyfriend", "girlfriend", "fiance", "fiancee",
-                       "bride", "groom", "bridegroom", "friend"})
-#: Words for people that say nothing of whom they are related to.
-PERSONS = CHILDREN | ADULTS | frozenset({"person", "people", "individual", "human", "teenager", "teen", "male",
-                                         "female", "youth", "boy", "girl"})
+#: Words for people that say nothing more of them than an age group or a gender.
+PERSONS = CHILDREN | ADULTS | frozenset({"person", "people", "individual", "human", "someone", "somebody",
+                                         "teenager", "teen", "youth", "male", "female", "dude", "fellow", "chap",
+                                         "lad", "gal", "bloke"})
+#: WordNet's file of nouns for people.
+PERSON_FILE = "noun.person"
 OCCUPATIONS = frozenset({"doctor", "nurse", "dentist", "surgeon", "teacher", "professor", "student", "lawyer",
                          "judge", "farmer", "chef", "cook", "baker", "butcher", "waiter", "waitress", "bartender",
                          "pilot", "soldier", "sailor", "policeman", "policewoman", "cop", "firefighter", "fireman",
@@ -83,16 +82,21 @@ def occupation_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None
     return "occupation_different" if p != h and p in OCCUPATIONS and h in OCCUPATIONS else None
 
 
-def relative_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
-    """``'relative_specific'`` when the premise lemma names a person and the hypothesis lemma a
-    relative or friend (*man* -> *husband*, *boy* -> *son*, *women* -> *friends*), else None.
+def person_relation(premise_lemma: str, hypothesis_lemma: str, noun_file: Callable[[str], str | None]) -> str | None:
+    """``'person_specific'`` when the premise noun lemma is a plain word for people (:data:`PERSONS`)
+    and the hypothesis calls them a kind of person (a word outside :data:`PERSONS` whose most frequent
+    noun sense ``noun_file(lemma)`` files under :data:`PERSON_FILE`), else None.
 
-    A caption seldom says how the people in a photograph are related, and calling them husband and
-    wife or friends is new information (SNLI's annotators mostly answer neutral). WordNet reads
-    some of these as synonyms (*boy* / *son*) and most as unrelated.
+    *man* -> *farmer*, *people* -> *tourists*, *boy* -> *son*, *women* -> *friends*: what the
+    people do, are or are to one another is new information (SNLI's annotators mostly answer
+    neutral). WordNet makes some of these co-hyponyms through a rare sense of *man* (*man* /
+    *farmer*), hypernyms (*man* -> *worker*) or synonyms (*boy* / *son*).
 
-    >>> relative_relation("man", "husband"), relative_relation("husband", "man")
-    ('relative_specific', None)
+    >>> files = {"farmer": "noun.person", "dog": "noun.animal"}.get
+    >>> person_relation("man", "farmer", files), person_relation("farmer", "man", files)
+    ('person_specific', None)
+    >>> person_relation("man", "dog", files) is None
+    True
     """
     p, h = _singular(premise_lemma), _singular(hypothesis_lemma)
-    return "relative_specific" if p in PERSONS and h in RELATIVES else None
+    return "person_specific" if p in PERSONS and h not in PERSONS and noun_file(h) == PERSON_FILE else None

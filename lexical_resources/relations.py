@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from .activities import activity_relation
 from .numbers import number_relation
-from .people import age_relation, gender_relation, occupation_relation, relative_relation
+from .people import age_relation, gender_relation, occupation_relation, person_relation
 from .weather import weather_relation
 from .wordnet import wordnet_pos
 
@@ -39,8 +39,8 @@ RELATION_CLASSES = {
     "exact": "equal", "lemma": "equal", "synonym": "equal", "derivation": "equal", "number_same": "equal",
     "number_total": "equal", "ordinal_same": "equal", "vo_similar": "equal",
     "hypernym": "general", "holonym": "general", "vo_stronger": "general",
-    "hyponym": "specific", "meronym": "specific", "vo_weaker": "specific", "relative_specific": "specific",
-    "relative_general": "general",
+    "hyponym": "specific", "meronym": "specific", "vo_weaker": "specific", "person_specific": "specific",
+    "person_general": "general",
     "antonym": "conflict", "cohyponym": "conflict", "number_different": "conflict",
     "ordinal_different": "conflict", "vo_opposite": "conflict", "age_different": "conflict",
     "gender_different": "conflict", "sleep_action": "conflict", "manner_different": "conflict",
@@ -48,22 +48,22 @@ RELATION_CLASSES = {
 }
 #: Relations in order of preference when a hypothesis word could align to several premise words.
 RELATION_ORDER = ("exact", "lemma", "number_same", "number_total", "ordinal_same", "synonym", "derivation",
-                  "vo_similar", "hypernym", "holonym", "vo_stronger", "relative_general", "antonym",
+                  "vo_similar", "hypernym", "holonym", "vo_stronger", "person_general", "antonym",
                   "number_different", "ordinal_different", "age_different", "gender_different",
                   "occupation_different", "weather_different", "sleep_action", "manner_different",
-                  "vo_opposite", "cohyponym", "hyponym", "relative_specific", "meronym", "vo_weaker")
+                  "vo_opposite", "cohyponym", "hyponym", "person_specific", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
 #: Relation of word b to word a -> relation of word a to word b (*animal* is a hypernym of *dog*,
 #: so *dog* is a hyponym of *animal*); the relations not named here are symmetric.
 INVERSE_RELATIONS = {"hypernym": "hyponym", "hyponym": "hypernym", "holonym": "meronym", "meronym": "holonym",
                      "vo_stronger": "vo_weaker", "vo_weaker": "vo_stronger",
-                     "relative_specific": "relative_general", "relative_general": "relative_specific"}
+                     "person_specific": "person_general", "person_general": "person_specific"}
 #: The resource behind each relation, for explanations.
 SOURCES = {"exact": "token", "number_same": "numbers", "number_total": "numbers",
            "number_different": "numbers", "ordinal_same": "numbers", "ordinal_different": "numbers",
            "age_different": "age groups",
            "gender_different": "genders", "occupation_different": "occupations",
-           "relative_specific": "relatives", "relative_general": "relatives",
+           "person_specific": "people", "person_general": "people",
            "weather_different": "weather", "sleep_action": "activities",
            "manner_different": "VerbOcean, WordNet verb files",
            **{r: "VerbOcean" for r in RELATION_CLASSES if r.startswith("vo_")}}
@@ -158,10 +158,10 @@ class WordRelations:
             if genders is not None:
                 return genders
             if p_pos == h_pos == "n":
-                # A person called a relative or a friend, of the same age group and gender.
-                relatives = relative_relation(p_lemma, h_lemma)
-                if relatives is not None:
-                    return relatives
+                # People of the same age group and gender, called a kind of person.
+                person = person_relation(p_lemma, h_lemma, wn.noun_file)
+                if person is not None:
+                    return person
             # Weather adjectives are tagged NN at times (*a snowy* / *sunny day*).
             weather = weather_relation(p_lemma, h_lemma)
             if weather is not None:

@@ -333,17 +333,23 @@ class WordNet:
     def verb_file(self, lemma: str) -> str | None:
         """The WordNet file (lexname, e.g. ``verb.motion``) of the most frequent verb sense of
         ``lemma``, or None for a word with no verb sense."""
-        first = self._first_verb_sense(lemma)
+        first = self._first_sense(lemma, "v")
+        return first.lexname if first is not None else None
+
+    def noun_file(self, lemma: str) -> str | None:
+        """The WordNet file (lexname, e.g. ``noun.person``) of the most frequent noun sense of
+        ``lemma``, or None for a word with no noun sense."""
+        first = self._first_sense(lemma, "n")
         return first.lexname if first is not None else None
 
     def is_verb_root(self, lemma: str) -> bool:
         """Whether the most frequent verb sense of ``lemma`` tops WordNet's verb hierarchy (no
         hypernym: *move*, *leave*, *enter*); False for a word with no verb sense."""
-        first = self._first_verb_sense(lemma)
+        first = self._first_sense(lemma, "v")
         return first is not None and not first.targets("@")
 
-    def _first_verb_sense(self, lemma: str) -> SynsetRecord | None:
-        first = self._first_senses(lemma.lower(), "v", 1)
+    def _first_sense(self, lemma: str, pos: str) -> SynsetRecord | None:
+        first = self._first_senses(lemma.lower(), pos, 1)
         return first[0] if first else None
 
     def _first_senses(self, form: str, wn_pos: str | None, count: int | None) -> list[SynsetRecord]:

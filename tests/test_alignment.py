@@ -51,6 +51,10 @@ class TinyWordNet:
     def verb_file(self, lemma):
         return {"run": "verb.motion", "sing": "verb.communication", "bite": "verb.contact"}.get(lemma)
 
+    def noun_file(self, lemma):
+        return {"husband": "noun.person", "son": "noun.person", "friend": "noun.person", "farmer": "noun.person",
+                "dog": "noun.animal"}.get(lemma)
+
     def compound(self, modifier, head_lemma):
         return None
 
@@ -152,13 +156,19 @@ def test_a_person_and_an_occupation_do_not_conflict_by_occupation():
 
 
 @pytest.mark.parametrize("premise_person, hypothesis_person", [
-    ("man/NN", "husband/NN"), ("boy/NN", "son/NN"), ("woman/NN", "friend/NN")])
-def test_a_person_called_a_relative_or_a_friend_is_new_information(premise_person, hypothesis_person):
+    ("man/NN", "husband/NN"), ("boy/NN", "son/NN"), ("woman/NN", "friend/NN"), ("man/NN", "farmer/NN")])
+def test_people_called_a_kind_of_person_is_new_information(premise_person, hypothesis_person):
     found = features(f"a/DT {premise_person} runs/VBZ ./.", f"a/DT {hypothesis_person} runs/VBZ ./.")
-    assert found["alignment:swap:relative_specific"] == 1 and found["alignment:verdict:new=1"] == 1
+    assert found["alignment:swap:person_specific"] == 1 and found["alignment:verdict:new=1"] == 1
     back = features(f"a/DT {hypothesis_person} runs/VBZ ./.", f"a/DT {premise_person} runs/VBZ ./.")
-    # a relative called a person is not read as more specific (the relation goes one way)
-    assert not [name for name in back if "relative" in name and not name.startswith("alignment:pair:")]
+    # the relation goes one way: a farmer called a man is not read as more specific, nor as more general
+    assert not [name for name in back if "person_" in name and not name.startswith("alignment:pair:")]
+
+
+def test_people_called_an_animal_or_a_plain_word_for_people_is_no_kind_of_person():
+    for hypothesis in ("dog/NN", "person/NN", "guy/NN"):
+        found = features("a/DT man/NN runs/VBZ ./.", f"a/DT {hypothesis} runs/VBZ ./.")
+        assert not [name for name in found if "person_specific" in name]
 
 
 @pytest.mark.parametrize("premise_weather, hypothesis_weather, conflict", [
@@ -406,7 +416,7 @@ def real_relations():
 @pytest.mark.parametrize("premise, hypothesis, relation", [
     ("blue", "green", "cohyponym"), ("dog", "cat", "cohyponym"), ("tall", "short", "antonym"),
     ("dog", "animal", "hypernym"), ("animal", "dog", "hyponym"), ("german", "italian", "cohyponym"),
-    ("man", "woman", "gender_different"), ("car", "automobile", "synonym"), ("man", "runner", None),
+    ("man", "woman", "gender_different"), ("car", "automobile", "synonym"), ("man", "runner", "person_specific"),
     ("german", "french", "cohyponym"), ("japanese", "russian", "cohyponym"),  # nationalities, by their countries
     ("german", "european", "holonym"), ("european", "german", "meronym"), ("coffee", "beer", "cohyponym")])
 def test_real_wordnet_relations(real_relations, premise, hypothesis, relation):
@@ -429,16 +439,19 @@ def test_genders_differ_where_wordnet_does_not_say(real_relations, premise, prem
 
 
 @pytest.mark.parametrize("premise, hypothesis, relation", [
-    ("boy", "son", "relative_specific"),   # WordNet: synonyms (a son is "a male human offspring", as is a boy)
-    ("person", "father", "relative_specific"), ("man", "wife", "gender_different"), ("father", "man", None)])
-def test_relatives_are_more_specific_than_people(real_relations, premise, hypothesis, relation):
+    ("boy", "son", "person_specific"),   # WordNet: synonyms (a son is "a male human offspring", as is a boy)
+    ("man", "farmer", "person_specific"),   # WordNet: co-hyponyms, through a rare sense of man
+    ("man", "worker", "person_specific"),   # WordNet: a hypernym
+    ("person", "father", "person_specific"), ("man", "wife", "gender_different"), ("man", "someone", "hypernym"),
+    ("man", "person", "hypernym")])
+def test_kinds_of_person_are_more_specific_than_people(real_relations, premise, hypothesis, relation):
     assert real_relations.relation(premise, "NN", hypothesis, "NN") == relation
 
 
 @pytest.mark.parametrize("premise, hypothesis, relation", [
     ("doctor", "teacher", "occupation_different"), ("doctor", "lawyer", "occupation_different"),
     ("doctor", "surgeon", "hyponym"), ("fireman", "firefighter", "synonym"),  # WordNet's relations come first
-    ("nurse", "teacher", "cohyponym"), ("man", "doctor", None)])
+    ("nurse", "teacher", "cohyponym"), ("man", "doctor", "person_specific")])
 def test_occupations_differ_where_wordnet_does_not_say(real_relations, premise, hypothesis, relation):
     assert real_relations.relation(premise, "NN", hypothesis, "NN") == relation
 
