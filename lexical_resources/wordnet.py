@@ -106,6 +106,8 @@ _ABSTRACTION = "abstraction.n.06"
 #: A synset is a *place* when it is a kind (or an instance) of one of these: countries, regions
 #: and continents are locations; islands and peninsulas are land.
 _PLACE_KINDS = frozenset({"location.n.01", "land.n.04"})
+#: WordNet's files of nouns for animals and for people.
+_ANIMAL_FILE, _PERSON_FILE = "noun.animal", "noun.person"
 #: Young animals (*kitten*, *foal*) are kinds of this, and their species is named in the gloss.
 _YOUNG = "young.n.01"
 _YOUNG_GLOSS = re.compile(r"(?:an? )?young (?:(?:male|female|domestic) )*([a-z]+)\b")
@@ -251,6 +253,11 @@ class WordNet:
         synsets = [(offset, synset) for offset, synset in ((offset, self._data.record(pos, offset))
                                                              for pos, offset in senses)
                    if "@i" not in synset.pointers or self._sense_rank(offset, synset, lemma_names) == 0]
+        first_noun = next((synset for _, synset in synsets if synset.pos == "n"), None)
+        if first_noun is not None and first_noun.lexname == _ANIMAL_FILE:
+            # An animal's name calls a person names only in insults (*dog*: "informal term for a man",
+            # *cat*: "a spiteful woman gossip"): *people* / *dogs* are not people and more of them.
+            synsets = [(offset, synset) for offset, synset in synsets if synset.lexname != _PERSON_FILE]
         names = frozenset(synset.name for _, synset in synsets)
         if self.senses is not None:
             synsets = [(offset, synset) for offset, synset in synsets

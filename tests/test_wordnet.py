@@ -314,6 +314,13 @@ def test_a_name_is_a_sense_only_when_it_is_the_first(wn):
     assert wn.relation("Paris", "city", "n") == "hypernym"   # a city's name, first
 
 
+def test_an_animal_is_no_person_whatever_insults_say(wn):
+    assert "dog.n.03" not in wn.synsets("dog", "n")   # "informal term for a man", its third sense
+    assert wn.relation("people", "dogs", "n") is None and wn.relation("dog", "person", "n") is None
+    assert wn.relation("dog", "animal", "n") == "hypernym" and wn.relation("guy", "man", "n") == "hypernym"
+    assert "guy.n.01" in wn.synsets("guy", "n")   # a person's own word keeps its senses
+
+
 @pytest.mark.parametrize("word, compound", [("water", "drinking_water.n.01"), ("juice", "fruit_juice.n.01")])
 def test_a_compound_drink_is_read_as_the_second_sense(wn, word, compound):
     assert wn._ranks(word, "n")[wn._data.address(compound)[1]] == 1
