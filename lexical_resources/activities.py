@@ -1,12 +1,14 @@
 """Sleeping against acting: a verb of sleeping conflicts with a verb of moving, competing, eating
-or drinking, making or talking (*A dog runs* / *A dog sleeps*).
+or drinking, making or talking (*A dog runs* / *A dog sleeps*), and with being awake.
 
 Swapping what someone does for sleeping is one of the commonest ways NLI contradictions are
 made, and neither resource says it: WordNet files *sleep* (``verb.body``) and *run*
 (``verb.motion``) apart without relating them, and VerbOcean has no link between them. The
 actions are read from WordNet's verb files, by the other verb's most frequent sense; touching
 (*sit*, *hold*, *lie*), seeing and being are left out: one can sleep sitting up, holding a toy
-or on a bench.
+or on a bench. *Awake* and *wake* are read as verbs here whatever their tags (*A man sleeping in a
+chair* / *A man awake in a chair*): WordNet's antonym of *awake* is the adjective *asleep*, which
+*sleeping* is not.
 """
 from __future__ import annotations
 
@@ -14,21 +16,24 @@ from collections.abc import Callable
 
 #: Verb lemmas of sleeping.
 SLEEPING = frozenset({"sleep", "nap", "doze", "snooze", "slumber"})
+#: Verb lemmas of being or becoming awake.
+WAKING = frozenset({"wake", "awake", "awaken", "waken"})
 #: WordNet's verb files of what a sleeper does not do.
 ACTIONS = frozenset({"verb.motion", "verb.competition", "verb.consumption", "verb.creation", "verb.communication"})
 
 
 def activity_relation(premise_lemma: str, hypothesis_lemma: str, verb_file: Callable[[str], str | None]) -> str | None:
-    """``"sleep_action"`` when one verb lemma is of sleeping and the other's most frequent sense is
-    filed under :data:`ACTIONS` (``verb_file(lemma)`` names that file, or None), else None.
+    """``"sleep_action"`` when one verb lemma is of sleeping and the other is of waking
+    (:data:`WAKING`) or its most frequent sense is filed under :data:`ACTIONS` (``verb_file(lemma)``
+    names that file, or None), else None.
 
     >>> files = {"run": "verb.motion", "sit": "verb.contact"}.get
     >>> activity_relation("run", "sleep", files), activity_relation("nap", "run", files)
     ('sleep_action', 'sleep_action')
-    >>> activity_relation("sit", "sleep", files) is None
-    True
+    >>> activity_relation("sit", "sleep", files) is None, activity_relation("sleep", "awake", files)
+    (True, 'sleep_action')
     """
     for sleeping, other in ((premise_lemma, hypothesis_lemma), (hypothesis_lemma, premise_lemma)):
-        if sleeping in SLEEPING and other not in SLEEPING and verb_file(other) in ACTIONS:
+        if sleeping in SLEEPING and (other in WAKING or other not in SLEEPING and verb_file(other) in ACTIONS):
             return "sleep_action"
     return None

@@ -459,7 +459,8 @@ def test_occupations_differ_where_wordnet_does_not_say(real_relations, premise, 
 @pytest.mark.parametrize("premise, premise_tag, hypothesis, hypothesis_tag", [
     ("runs", "VBZ", "sleeps", "VBZ"), ("eating", "VBG", "napping", "VBG"),
     ("runs", "VBZ", "sleeps", "NNS"),   # the word in the other's slot tagged as a noun, as raw text's tagger does
-    ("sleeping", "VBG", "singing", "VBG")])
+    ("sleeping", "VBG", "singing", "VBG"),
+    ("sleeping", "VBG", "awake", "JJ")])   # WordNet: awake is the antonym of asleep, not of sleeping
 def test_sleeping_conflicts_with_an_action(real_relations, premise, premise_tag, hypothesis, hypothesis_tag):
     assert real_relations.relation(premise, premise_tag, hypothesis, hypothesis_tag) == "sleep_action"
 
