@@ -1,12 +1,15 @@
-"""Sleeping against acting: a verb of sleeping conflicts with a verb of moving, competing, eating
-or drinking, making or talking (*A dog runs* / *A dog sleeps*), and with being awake.
+"""Sleeping against acting: a verb of sleeping conflicts with a verb of doing (moving, competing,
+eating, making, talking, sitting, looking: *A dog runs* / *A dog sleeps*) and with being awake.
 
 Swapping what someone does for sleeping is one of the commonest ways NLI contradictions are
 made, and neither resource says it: WordNet files *sleep* (``verb.body``) and *run*
 (``verb.motion``) apart without relating them, and VerbOcean has no link between them. The
-actions are read from WordNet's verb files, by the other verb's most frequent sense; touching
-(*sit*, *hold*, *lie*), seeing and being are left out: one can sleep sitting up, holding a toy
-or on a bench. *Awake* and *wake* are read as verbs here whatever their tags (*A man sleeping in a
+actions are read from WordNet's verb files, by the other verb's most frequent sense: moving,
+competing, eating, making, talking, touching (*sit*, *hold*), seeing (*look*, *watch*), the
+body's doings (*smile*, *wear*) and thinking (*read*); being, having and changing are left out,
+and so are the ways of resting a sleeper may be in (*lie*, *rest*, *relax*, *cuddle*, :data:`RESTING`).
+One can sleep sitting up or holding a toy, but SNLI's annotators read a caption's sitting,
+holding or looking as awake, and its lying as possibly asleep (docs/RESULTS.md). *Awake* and *wake* are read as verbs here whatever their tags (*A man sleeping in a
 chair* / *A man awake in a chair*): WordNet's antonym of *awake* is the adjective *asleep*, which
 *sleeping* is not.
 """
@@ -19,7 +22,11 @@ SLEEPING = frozenset({"sleep", "nap", "doze", "snooze", "slumber"})
 #: Verb lemmas of being or becoming awake.
 WAKING = frozenset({"wake", "awake", "awaken", "waken"})
 #: WordNet's verb files of what a sleeper does not do.
-ACTIONS = frozenset({"verb.motion", "verb.competition", "verb.consumption", "verb.creation", "verb.communication"})
+ACTIONS = frozenset({"verb.motion", "verb.competition", "verb.consumption", "verb.creation", "verb.communication",
+                     "verb.contact", "verb.perception", "verb.body", "verb.cognition"})
+#: Verb lemmas of resting, which a sleeper may be doing, and of seeming, filed among the actions' files.
+RESTING = frozenset({"lie", "lay", "rest", "relax", "recline", "lounge", "repose", "cuddle", "snuggle", "nestle",
+                     "snore", "breathe", "dream", "yawn", "seem", "appear"})
 
 
 def activity_relation(premise_lemma: str, hypothesis_lemma: str, verb_file: Callable[[str], str | None]) -> str | None:
@@ -27,13 +34,16 @@ def activity_relation(premise_lemma: str, hypothesis_lemma: str, verb_file: Call
     (:data:`WAKING`) or its most frequent sense is filed under :data:`ACTIONS` (``verb_file(lemma)``
     names that file, or None), else None.
 
-    >>> files = {"run": "verb.motion", "sit": "verb.contact"}.get
-    >>> activity_relation("run", "sleep", files), activity_relation("nap", "run", files)
+    >>> files = {"run": "verb.motion", "sit": "verb.contact", "lie": "verb.stative", "rest": "verb.contact"}.get
+    >>> activity_relation("run", "sleep", files), activity_relation("nap", "sit", files)
     ('sleep_action', 'sleep_action')
-    >>> activity_relation("sit", "sleep", files) is None, activity_relation("sleep", "awake", files)
-    (True, 'sleep_action')
+    >>> activity_relation("lie", "sleep", files), activity_relation("rest", "sleep", files)
+    (None, None)
+    >>> activity_relation("sleep", "awake", files)
+    'sleep_action'
     """
     for sleeping, other in ((premise_lemma, hypothesis_lemma), (hypothesis_lemma, premise_lemma)):
-        if sleeping in SLEEPING and (other in WAKING or other not in SLEEPING and verb_file(other) in ACTIONS):
+        if sleeping in SLEEPING and (other in WAKING or other not in SLEEPING and other not in RESTING
+                                        and verb_file(other) in ACTIONS):
             return "sleep_action"
     return None
