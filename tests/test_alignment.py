@@ -181,6 +181,25 @@ def test_kinds_of_weather_that_exclude_each_other_conflict(premise_weather, hypo
     assert (found["alignment:verdict:conflict_only"] == 1) is conflict
 
 
+def test_an_adjective_of_the_same_noun_found_elsewhere_takes_the_premise_adjectives_place():
+    found = features("a/DT tall/JJ man/NN runs/VBZ ./.", "the/DT man/NN is/VBZ short/JJ ./.")
+    assert found["alignment:attribute:conflict"] == 1 and found["alignment:subst:antonym"] == 1
+    assert found["alignment:verdict:conflict_only"] == 1
+    before = features("a/DT tall/JJ man/NN runs/VBZ ./.", "a/DT short/JJ ,/, thin/JJ man/NN runs/VBZ ./.")
+    assert before["alignment:subst:antonym"] == 1   # a swap in place, as before
+
+
+@pytest.mark.parametrize("premise, hypothesis", [
+    # the adjectives describe different nouns: the dog is short, the man tall
+    ("a/DT tall/JJ man/NN walks/VBZ a/DT dog/NN ./.", "the/DT dog/NN is/VBZ short/JJ ./."),
+    # an added garment of another colour: the dress stays blue, the shoes are green
+    ("a/DT woman/NN in/IN a/DT blue/JJ dress/NN sings/VBZ ./.",
+     "a/DT woman/NN in/IN a/DT blue/JJ dress/NN and/CC green/JJ shoes/NNS sings/VBZ ./.")])
+def test_an_adjective_of_another_noun_is_no_attribute_swap(premise, hypothesis):
+    found = features(premise, hypothesis)
+    assert not [name for name in found if name.startswith("alignment:attribute:")]
+
+
 def test_material_swap_is_a_conflict_and_the_same_material_is_equal():
     bench = "a/DT man/NN sits/VBZ on/IN a/DT wooden/JJ bench/NN ./."
     found = features(bench, bench.replace("wooden/JJ", "metal/NN"))

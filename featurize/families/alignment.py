@@ -19,6 +19,8 @@ family aligns the hypothesis to the premise and describes the *differences*:
    changed the agreement) is cut into words: the lemmas aligned ``in_place``, the one word a swap.
 3. Hypothesis content words still unlinked are looked up anywhere in the premise: the same
    word elsewhere is ``moved`` (word order changed), a related word ``elsewhere``, none ``new``.
+   A related adjective found elsewhere is an ``attribute`` when it describes the noun the
+   premise's adjective describes (*a black dog* / *the dog is white*).
 4. A hypothesis number that two or more premise mentions add up to, each named by the noun it
    counts or a more specific one (*A man and a woman* / *Two people*, *8 players and 4 players*
    / *12 players*), is linked to them as ``number_total``, an equal, whatever step 2 or 3 found
@@ -29,7 +31,8 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
 
 * ``word:<relation>`` and ``word:<class>:<POS>`` for each hypothesis content word;
 * ``subst:<relation>`` for each substitution, and ``swap:<relation>`` when one word replaces
-  one word;
+  one word; an adjective that describes the noun the premise's adjective describes is a
+  substitution too (``attribute:<class>`` besides: *a black dog* / *the dog is white*);
 * ``verdict:...``: ``conflict`` when some word conflicts with its premise word, ``conflict_only``
   when besides that everything is equal or more general (the one-word swap that must flip the
   label to contradiction), ``entailed`` when every word is equal or more general, ``new=<n>``
@@ -82,6 +85,9 @@ _BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 _ROLE_GAP = 4
 #: Tags that end a subject or object before its verb is reached: prepositions, conjunctions, wh-words.
 _CLAUSE_TAGS = frozenset({"IN", "CC", "TO", "WDT", "WP", "WP$", "WRB"})
+#: Words an adjective may stand before the noun it describes, and what may stand between them.
+_DESCRIBED_GAP = 3
+_MODIFIER_GAP_TAGS = frozenset({",", "CC", "HYPH", "VBG", "VBN"})
 #: Words that count the singular noun after them as one (*a man*, *another man*).
 _SINGLE = frozenset({"a", "an", "one", "another"})
 #: Tags of the words between a number and the noun it counts (*two young blond girls*, *2 soccer players*).
@@ -96,8 +102,10 @@ class Link(NamedTuple):
     """One hypothesis content word (or a particle swapped for its opposite) and the premise word it is aligned to.
 
     ``kind`` is ``in_place``, ``swap`` (one word replaced by one word), ``substitution`` (a
-    word in a replaced block), ``moved``, ``elsewhere`` or ``new`` (then
-    ``premise_index`` and ``relation`` are None). A named tuple: a few are made per pair.
+    word in a replaced block), ``moved``, ``attribute`` (an adjective found elsewhere that
+    describes the noun the premise's adjective describes: *a black dog* / *the dog is white*),
+    ``elsewhere`` or ``new`` (then ``premise_index`` and ``relation`` are None). A named tuple: a
+    few are made per pair.
     """
 
     hypothesis_index: int
@@ -130,7 +138,7 @@ class _Analysis:
     """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
 
     __slots__ = ("tokens", "tags", "lemmas", "content", "content_order", "matchable", "as_number", "negated",
-                 "roles", "passive", "mentions", "counts", "once", "compounds", "compound_tags")
+                 "roles", "passive", "mentions", "counts", "once", "compounds", "compound_tags", "described")
 
     def __init__(self, tokens, tags, wn):
         self.tokens, self.tags = tokens, tags
@@ -163,10 +171,27 @@ class _Analysis:
                 compounds[i] = compounds[i + 1] = name
                 compound_tags[i] = tags[i + 1]
         self.compounds, self.compound_tags = tuple(compounds), tuple(compound_tags)
+        # The noun each adjective describes (see :func:`_described`).
+        self.described = {i: k for i, tag in enumerate(tags) if tag[:2] == "JJ"
+                          and (k := _described(tokens, tags, i)) is not None}
         # The numbers of two or more (*two young children*): each with its value and the noun it counts.
         self.counts = tuple((j, value, k) for j, t in enumerate(tokens)
                             if (value := cardinal(t)) is not None and value >= 2
                             and (k := _counted_noun(tokens, tags, j)) is not None)
+
+
+def _described(tokens, tags, i: int) -> int | None:
+    """The index of the noun the adjective at ``i`` describes, or None: the first noun after it past
+    other modifiers, commas and conjunctions (*a black dog*, *a small, brown and white dog*), else,
+    for an adjective after a form of *be*, the last noun before that (*the dog is white*)."""
+    for k in range(i + 1, min(i + 1 + _DESCRIBED_GAP, len(tags))):
+        if tags[k][:2] == "NN":
+            return k
+        if tags[k][:2] != "JJ" and tags[k] not in _MODIFIER_GAP_TAGS:
+            break
+    if i and tokens[i - 1] in _BE_FORMS:
+        return next((k for k in range(i - 2, -1, -1) if tags[k][:2] == "NN"), None)
+    return None
 
 
 def _mention(tokens, tags, i: int) -> tuple[int, float | None, int | None]:
@@ -292,6 +317,14 @@ def _links(p: _Analysis, h: _Analysis, relate, *, articles_as_one: bool = True) 
             links[j] = Link(j, None, None, "new")
         else:
             links[j] = Link(j, i, relation, "moved" if relation in ("exact", "lemma") else "elsewhere")
+    for j, i in h.described.items():
+        # An adjective found elsewhere that describes the noun the premise's adjective describes
+        # takes that adjective's place: *a black dog* / *the dog is white* is a swap of colours.
+        link = links.get(j)
+        if link is not None and link.kind == "elsewhere" and (k := p.described.get(link.premise_index)) is not None:
+            noun = links.get(i)
+            if noun is not None and noun.premise_index == k and noun.relation_class not in ("conflict", "new"):
+                links[j] = link._replace(kind="attribute")
     share = matched / len(h.tokens) if h.tokens else 0.0
     return [links[j] for j in sorted(links)], share
 
@@ -386,8 +419,10 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
         relation = link.relation or ("unrelated" if kind == "swap" else "new")
         features[f"alignment:word:{relation}"] = 1
         features[f"alignment:word:{link.relation_class}:{pos}"] = 1
-        if kind == "swap" or kind == "substitution":
+        if kind == "swap" or kind == "substitution" or kind == "attribute":
             features[f"alignment:subst:{relation}"] = 1
+        if kind == "attribute":
+            features[f"alignment:attribute:{link.relation_class}"] = 1
         if kind == "swap":
             features[f"alignment:swap:{relation}"] = 1
         elif kind == "moved":
