@@ -222,13 +222,17 @@ class WordRelations:
     def _places(self, p: str, h: str) -> str | None:
         """``cohyponym`` for two different places (*German* / *French*), ``holonym`` when the
         hypothesis place contains the premise's (*German* -> *European*), ``meronym`` the
-        reverse; None unless both words are place adjectives or place names of different places."""
+        reverse, ``derivation`` for one place (*Japanese* / *Japan*); None unless both words are
+        place adjectives or place names."""
         p_place = self.wordnet.place(p)
         if p_place is None:
             return None
         h_place = self.wordnet.place(h)
-        if h_place is None or p_place == h_place:
+        if h_place is None:
             return None
+        if self.wordnet.is_same_place(p_place, h_place):
+            # One place named by an adjective and a noun (*Japanese* / *Japan*), or by two names.
+            return "derivation"
         if self.wordnet.is_within(p_place, h_place):
             return "holonym"
         if self.wordnet.is_within(h_place, p_place):

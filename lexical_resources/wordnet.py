@@ -693,6 +693,14 @@ class WordNet:
         (*Germany* is a country: ``is_a("germany.n.01", "country.n.02")``)."""
         return kind in self._ancestors(self._data.by_name(name), ("@", "@i"))
 
+    def is_same_place(self, place: str, other: str) -> bool:
+        """Whether synsets ``place`` and ``other`` name one place: the same synset, or two that share
+        a name (*Japanese* pertains to Japan the archipelago, *Japan* names Japan the country first)."""
+        if place == other:
+            return True
+        return not {n.lower() for n in self._data.by_name(place).lemmas}.isdisjoint(
+            n.lower() for n in self._data.by_name(other).lemmas)
+
     def is_within(self, place: str, whole: str) -> bool:
         """Whether synset ``place`` is part or member of synset ``whole``, up to 4 links up (*Germany* / *Europe*)."""
         wholes = self._wholes_cache.get(place)

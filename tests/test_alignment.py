@@ -495,6 +495,14 @@ def test_nationalities_tagged_as_proper_nouns_are_compared_as_places(real_relati
     assert real_relations.relation("german", "NNP", "french", "JJ") == "cohyponym"
 
 
+@pytest.mark.parametrize("premise, hypothesis", [
+    ("japanese", "japan"),   # WordNet: Japanese pertains to Japan the archipelago, Japan names the country first
+    ("german", "germany"), ("french", "france"), ("american", "america")])
+def test_a_place_adjective_and_the_name_of_its_place_are_one_place(real_relations, premise, hypothesis):
+    assert real_relations.relation(premise, "JJ", hypothesis, "NNP") == "derivation"
+    assert real_relations.relation(hypothesis, "NNP", premise, "JJ") == "derivation"
+
+
 @pytest.mark.parametrize("premise, hypothesis, relation", [
     ("japan", "africa", "cohyponym"),   # a country and a continent it is not in: WordNet's hierarchy never meets
     ("japan", "china", "cohyponym"),
