@@ -19,6 +19,10 @@ doing (*player*, *driver*, *vendor*, *performer*) and broad or ambiguous ones (*
 *officer*, *artist*) are left out, since one person can be both. WordNet's own relations between
 two of them (*surgeon* -> *doctor*, *fireman* = *firefighter*) come first
 (:mod:`~lexical_resources.relations`).
+
+People named by a plain word (*man*, *women*, *people*: :data:`PERSONS`) and called a kind of
+person in the hypothesis (*farmer*, *tourists*, *husband*, *friends*: a noun WordNet files among
+its nouns for people) are said to be more than the premise says (:func:`person_relation`).
 """
 from __future__ import annotations
 
@@ -44,6 +48,7 @@ PERSONS = CHILDREN | ADULTS | frozenset({"person", "people", "individual", "huma
                                          "lad", "gal", "bloke"})
 #: WordNet's file of nouns for people.
 PERSON_FILE = "noun.person"
+#: Common trades whose holders are different people in a caption (see above).
 OCCUPATIONS = frozenset({"doctor", "nurse", "dentist", "surgeon", "teacher", "professor", "student", "lawyer",
                          "judge", "farmer", "chef", "cook", "baker", "butcher", "waiter", "waitress", "bartender",
                          "pilot", "soldier", "sailor", "policeman", "policewoman", "cop", "firefighter", "fireman",

@@ -3,20 +3,23 @@
 One call, :meth:`WordRelations.relation`, answers with a relation and the resource that gave it, in
 a fixed order of precedence: the same token; numbers (cardinals and ordinals, digits or words); the
 same lemma; people's ages and genders (:mod:`~lexical_resources.people`: *boy* / *man* and *man* /
-*lady* differ, which WordNet does not know); kinds of weather (:mod:`~lexical_resources.weather`:
-*sunny* / *rainy*); places (nationality and other place adjectives compared
-through the places they pertain to, and place names through the places they name,
-:meth:`~lexical_resources.wordnet.WordNet.place`: *German* / *French* and *Japan* / *Africa* are
-co-hyponyms, two places apart; *German* -> *European* a holonym, Germany is part of Europe; the
-reverse a meronym); WordNet synonym, hypernym (the hypothesis word is more general: *dog* ->
-*animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
+*lady* differ, which WordNet does not know), and people called a kind of person (*man* -> *farmer*,
+*boy* -> *son*: more specific, whatever WordNet's rarer senses say); kinds of weather
+(:mod:`~lexical_resources.weather`: *sunny* / *rainy*); places (nationality and other place
+adjectives compared through the places they pertain to, and place names through the places they
+name, :meth:`~lexical_resources.wordnet.WordNet.place`: *German* / *French* and *Japan* / *Africa*
+are co-hyponyms, two places apart; *German* -> *European* a holonym, Germany is part of Europe; the
+reverse a meronym; *Japanese* / *Japan* one place, a derivation); WordNet synonym, hypernym (the
+hypothesis word is more general: *dog* -> *animal*), hyponym (more specific), antonym,
+holonym/meronym and close co-hyponym
 (:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), and VerbOcean for two verbs, with
 the words read in their tagged classes; for two nouns WordNet does not relate, two occupations
 (:mod:`~lexical_resources.people`: *doctor* / *teacher*); for two verbs no resource relates,
-sleeping against an action (:mod:`~lexical_resources.activities`: *run* / *sleep*); then ``derivation`` for words of
-different classes derived from one another (*grassy* / *grass*); then WordNet again with the words
-read in the other open classes (taggers confuse them: *Old* as NNP, *standing* as NN); last, words
-that name materials are co-hyponyms (*wooden* / *metal*) whatever WordNet's hierarchy says.
+sleeping against an action or being awake (:mod:`~lexical_resources.activities`: *run* / *sleep*);
+then ``derivation`` for words of different classes derived from one another (*grassy* / *grass*);
+then WordNet again with the words read in the other open classes (taggers confuse them: *Old* as
+NNP, *standing* as NN); last, words that name materials are co-hyponyms (*wooden* / *metal*)
+whatever WordNet's hierarchy says.
 
 Each relation falls in one of four classes that say what it does to entailment when the
 hypothesis word takes the premise word's place: ``equal`` and ``general`` keep it, ``specific``
@@ -38,9 +41,8 @@ from .wordnet import wordnet_pos
 RELATION_CLASSES = {
     "exact": "equal", "lemma": "equal", "synonym": "equal", "derivation": "equal", "number_same": "equal",
     "number_total": "equal", "ordinal_same": "equal", "vo_similar": "equal",
-    "hypernym": "general", "holonym": "general", "vo_stronger": "general",
+    "hypernym": "general", "holonym": "general", "vo_stronger": "general", "person_general": "general",
     "hyponym": "specific", "meronym": "specific", "vo_weaker": "specific", "person_specific": "specific",
-    "person_general": "general",
     "antonym": "conflict", "cohyponym": "conflict", "number_different": "conflict",
     "ordinal_different": "conflict", "vo_opposite": "conflict", "age_different": "conflict",
     "gender_different": "conflict", "sleep_action": "conflict", "manner_different": "conflict",
@@ -80,6 +82,8 @@ _MOTION = "verb.motion"
 _PLACE_POS = frozenset({"a", "n"})
 #: The parts of speech of words for people of a gender (*woman*, and *female* as a noun or an adjective).
 _PEOPLE_POS = _PLACE_POS
+#: The parts of speech a weather adjective may be tagged with (*sunny*: JJ, or NN before *day*).
+_WEATHER_POS = _PLACE_POS
 #: Open word classes, in the order both words are read in when their tags give no relation.
 _OPEN_CLASSES = ("a", "n", "v")
 #: :func:`~lexical_resources.wordnet.wordnet_pos`, remembered per tag (a pair's relation reads two).
@@ -162,7 +166,7 @@ class WordRelations:
                 person = person_relation(p_lemma, h_lemma, wn.noun_file)
                 if person is not None:
                     return person
-            # Weather adjectives are tagged NN at times (*a snowy* / *sunny day*).
+        if p_pos in _WEATHER_POS and h_pos in _WEATHER_POS:
             weather = weather_relation(p_lemma, h_lemma)
             if weather is not None:
                 return weather

@@ -85,7 +85,8 @@ _BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 _ROLE_GAP = 4
 #: Tags that end a subject or object before its verb is reached: prepositions, conjunctions, wh-words.
 _CLAUSE_TAGS = frozenset({"IN", "CC", "TO", "WDT", "WP", "WP$", "WRB"})
-#: Words an adjective may stand before the noun it describes, and what may stand between them.
+#: How many words after an adjective the noun it describes may stand, and the tags of the words
+#: that may stand between them (*a small, brown and white dog*).
 _DESCRIBED_GAP = 3
 _MODIFIER_GAP_TAGS = frozenset({",", "CC", "HYPH", "VBG", "VBN"})
 #: Words that count the singular noun after them as one (*a man*, *another man*).
