@@ -4,14 +4,15 @@ One call, :meth:`WordRelations.relation`, answers with a relation and the resour
 a fixed order of precedence: the same token; numbers (cardinals and ordinals, digits or words); the
 same lemma; people's ages and genders (:mod:`~lexical_resources.people`: *boy* / *man* and *man* /
 *lady* differ, which WordNet does not know), and people called a kind of person (*man* -> *farmer*,
-*boy* -> *son*: more specific, whatever WordNet's rarer senses say); kinds of weather
-(:mod:`~lexical_resources.weather`: *sunny* / *rainy*); places (nationality and other place
-adjectives compared through the places they pertain to, and place names through the places they
-name, :meth:`~lexical_resources.wordnet.WordNet.place`: *German* / *French* and *Japan* / *Africa*
-are co-hyponyms, two places apart; *German* -> *European* a holonym, Germany is part of Europe; the
-reverse a meronym; *Japanese* / *Japan* one place, a derivation); WordNet synonym, hypernym (the
-hypothesis word is more general: *dog* -> *animal*), hyponym (more specific), antonym,
-holonym/meronym and close co-hyponym
+*boy* -> *son*: more specific, whatever WordNet's rarer senses say); places outdoors or indoors
+against words that say only that (:mod:`~lexical_resources.settings`: *street* -> *outside*,
+*kitchen* / *outside*); kinds of weather (:mod:`~lexical_resources.weather`: *sunny* / *rainy*);
+places (nationality and other place adjectives compared through the places they pertain to, and
+place names through the places they name, :meth:`~lexical_resources.wordnet.WordNet.place`:
+*German* / *French* and *Japan* / *Africa* are co-hyponyms, two places apart; *German* ->
+*European* a holonym, Germany is part of Europe; the reverse a meronym; *Japanese* / *Japan* one
+place, a derivation); WordNet synonym, hypernym (the hypothesis word is more general: *dog* ->
+*animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
 (:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), and VerbOcean for two verbs, with
 the words read in their tagged classes; for two nouns WordNet does not relate, two occupations
 (:mod:`~lexical_resources.people`: *doctor* / *teacher*); for two verbs no resource relates,
@@ -32,6 +33,7 @@ from functools import lru_cache
 from .activities import activity_relation
 from .numbers import number_relation
 from .people import age_relation, gender_relation, occupation_relation, person_relation
+from .settings import setting_relation
 from .weather import weather_relation
 from .wordnet import wordnet_pos
 
@@ -42,24 +44,28 @@ RELATION_CLASSES = {
     "exact": "equal", "lemma": "equal", "synonym": "equal", "derivation": "equal", "number_same": "equal",
     "number_total": "equal", "ordinal_same": "equal", "vo_similar": "equal",
     "hypernym": "general", "holonym": "general", "vo_stronger": "general", "person_general": "general",
+    "setting_general": "general",
     "hyponym": "specific", "meronym": "specific", "vo_weaker": "specific", "person_specific": "specific",
+    "setting_specific": "specific",
     "antonym": "conflict", "cohyponym": "conflict", "number_different": "conflict",
     "ordinal_different": "conflict", "vo_opposite": "conflict", "age_different": "conflict",
     "gender_different": "conflict", "sleep_action": "conflict", "manner_different": "conflict",
-    "occupation_different": "conflict", "weather_different": "conflict",
+    "occupation_different": "conflict", "weather_different": "conflict", "setting_different": "conflict",
 }
 #: Relations in order of preference when a hypothesis word could align to several premise words.
 RELATION_ORDER = ("exact", "lemma", "number_same", "number_total", "ordinal_same", "synonym", "derivation",
-                  "vo_similar", "hypernym", "holonym", "vo_stronger", "person_general", "antonym",
-                  "number_different", "ordinal_different", "age_different", "gender_different",
-                  "occupation_different", "weather_different", "sleep_action", "manner_different",
-                  "vo_opposite", "cohyponym", "hyponym", "person_specific", "meronym", "vo_weaker")
+                  "vo_similar", "hypernym", "holonym", "vo_stronger", "person_general", "setting_general",
+                  "antonym", "number_different", "ordinal_different", "age_different", "gender_different",
+                  "occupation_different", "weather_different", "setting_different", "sleep_action",
+                  "manner_different", "vo_opposite", "cohyponym", "hyponym", "person_specific",
+                  "setting_specific", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
 #: Relation of word b to word a -> relation of word a to word b (*animal* is a hypernym of *dog*,
 #: so *dog* is a hyponym of *animal*); the relations not named here are symmetric.
 INVERSE_RELATIONS = {"hypernym": "hyponym", "hyponym": "hypernym", "holonym": "meronym", "meronym": "holonym",
                      "vo_stronger": "vo_weaker", "vo_weaker": "vo_stronger",
-                     "person_specific": "person_general", "person_general": "person_specific"}
+                     "person_specific": "person_general", "person_general": "person_specific",
+                     "setting_specific": "setting_general", "setting_general": "setting_specific"}
 #: The resource behind each relation, for explanations.
 SOURCES = {"exact": "token", "number_same": "numbers", "number_total": "numbers",
            "number_different": "numbers", "ordinal_same": "numbers", "ordinal_different": "numbers",
@@ -67,6 +73,7 @@ SOURCES = {"exact": "token", "number_same": "numbers", "number_total": "numbers"
            "gender_different": "genders", "occupation_different": "occupations",
            "person_specific": "people", "person_general": "people",
            "weather_different": "weather", "sleep_action": "activities",
+           **{r: "settings" for r in ("setting_general", "setting_specific", "setting_different")},
            "manner_different": "VerbOcean, WordNet verb files",
            **{r: "VerbOcean" for r in RELATION_CLASSES if r.startswith("vo_")}}
 
@@ -166,6 +173,10 @@ class WordRelations:
                 person = person_relation(p_lemma, h_lemma, wn.noun_file)
                 if person is not None:
                     return person
+        # "outside" and "indoors" are tagged as adverbs, adjectives or nouns: read whatever the tags.
+        setting = setting_relation(p_lemma, h_lemma)
+        if setting is not None:
+            return setting
         if p_pos in _WEATHER_POS and h_pos in _WEATHER_POS:
             weather = weather_relation(p_lemma, h_lemma)
             if weather is not None:

@@ -200,6 +200,23 @@ def test_an_adjective_of_another_noun_is_no_attribute_swap(premise, hypothesis):
     assert not [name for name in found if name.startswith("alignment:attribute:")]
 
 
+@pytest.mark.parametrize("place, setting, relation", [
+    ("street/NN", "outside/RB", "setting_general"), ("kitchen/NN", "indoors/RB", "setting_general"),
+    ("kitchen/NN", "outside/RB", "setting_different"), ("beach/NN", "indoors/RB", "setting_different")])
+def test_a_place_says_whether_a_scene_is_outdoors_or_indoors(place, setting, relation):
+    found = features(f"a/DT man/NN sits/VBZ in/IN a/DT {place} ./.", f"a/DT man/NN sits/VBZ {setting} ./.")
+    assert found[f"alignment:word:{relation}"] == 1
+    expected = "entailed" if relation == "setting_general" else "conflict_only"
+    assert found[f"alignment:verdict:{expected}"] == 1
+
+
+def test_outdoors_is_new_where_the_premise_names_no_place():
+    found = features("a/DT man/NN sits/VBZ ./.", "a/DT man/NN sits/VBZ outside/RB ./.")
+    assert found["alignment:word:new"] == 1 and found["alignment:verdict:new=1"] == 1
+    found = features("a/DT man/NN sits/VBZ in/IN a/DT store/NN ./.", "a/DT man/NN sits/VBZ outside/RB ./.")
+    assert not [name for name in found if "setting_" in name]   # a store may be stood in front of
+
+
 def test_material_swap_is_a_conflict_and_the_same_material_is_equal():
     bench = "a/DT man/NN sits/VBZ on/IN a/DT wooden/JJ bench/NN ./."
     found = features(bench, bench.replace("wooden/JJ", "metal/NN"))

@@ -1,0 +1,45 @@
+"""Indoors and outdoors: a street, a beach or a field is outside, a kitchen or a classroom inside.
+
+Hypotheses often say only where a scene is (*The people are outside*, *A man is indoors*), and
+whether the premise says so too is in the place it names: *on a busy street* says outside, *in
+a kitchen* says inside, and neither resource knows it (WordNet's *outside* is a region of a
+thing, a co-hyponym of *front* and *top*). The lists hold common places of captions whose
+setting is not in doubt; places that may be either (*restaurant*, *store*, *pool*, *stage*,
+*building*: one stands in front of them or in them) are in neither.
+"""
+from __future__ import annotations
+
+#: Places that are outdoors (noun lemmas).
+OUTDOORS = frozenset({"street", "road", "sidewalk", "alley", "crosswalk", "intersection", "highway", "park",
+                      "field", "meadow", "lawn", "grass", "yard", "backyard", "garden", "playground", "beach",
+                      "shore", "sand", "ocean", "sea", "lake", "river", "stream", "waterfall", "mountain",
+                      "hill", "cliff", "forest", "woods", "jungle", "desert", "snow", "trail", "path", "sky",
+                      "city", "town", "village", "countryside", "farm", "rain", "sun", "sunshine"})
+#: Places that are indoors (noun lemmas).
+INDOORS = frozenset({"room", "kitchen", "bedroom", "bathroom", "classroom", "office", "hallway", "hall",
+                     "lobby", "gym", "gymnasium", "studio", "auditorium", "basement", "attic", "closet",
+                     "laboratory", "lab"})
+#: Hypothesis words that say only that a scene is outdoors, or indoors.
+OUTSIDE = frozenset({"outside", "outdoors", "outdoor"})
+INSIDE = frozenset({"inside", "indoors", "indoor"})
+
+
+def setting_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
+    """How a word that says only outdoors or indoors relates to a place: ``'setting_general'``
+    when the hypothesis says the setting of the premise's place (*street* -> *outside*),
+    ``'setting_specific'`` the reverse (*outside* -> *street*), ``'setting_different'`` when the
+    settings differ (*kitchen* / *outside*, *indoors* / *beach*); None otherwise.
+
+    >>> setting_relation("street", "outside"), setting_relation("kitchen", "outdoors")
+    ('setting_general', 'setting_different')
+    >>> setting_relation("inside", "classroom"), setting_relation("store", "outside")
+    ('setting_specific', None)
+    """
+    for place, setting, found in ((premise_lemma, hypothesis_lemma, "setting_general"),
+                                  (hypothesis_lemma, premise_lemma, "setting_specific")):
+        if setting in OUTSIDE or setting in INSIDE:
+            if place in OUTDOORS:
+                return found if setting in OUTSIDE else "setting_different"
+            if place in INDOORS:
+                return found if setting in INSIDE else "setting_different"
+    return None
