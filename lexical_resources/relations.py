@@ -33,7 +33,7 @@ from functools import lru_cache
 from .activities import activity_relation
 from .numbers import number_relation
 from .people import age_relation, gender_relation, occupation_relation, person_relation
-from .settings import setting_relation
+from .settings import is_setting_word, setting_relation
 from .weather import weather_relation
 from .wordnet import wordnet_pos
 
@@ -188,6 +188,9 @@ class WordRelations:
                 return found
         tagged, others = _readings(p_pos, h_pos)
         found = self._read_as(p, h, tagged, p_pos == h_pos == "v")
+        if found == "cohyponym" and is_setting_word(p_lemma, h_lemma):
+            # WordNet's outside is a region of a thing, a sibling of front and top: no conflict.
+            found = None
         if found is None and p_pos == h_pos == "n":
             # WordNet's relations between two occupations (*surgeon* -> *doctor*) come first.
             found = occupation_relation(p_lemma, h_lemma)

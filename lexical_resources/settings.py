@@ -24,6 +24,11 @@ OUTSIDE = frozenset({"outside", "outdoors", "outdoor"})
 INSIDE = frozenset({"inside", "indoors", "indoor"})
 
 
+def is_setting_word(*lemmas: str) -> bool:
+    """Whether one of ``lemmas`` says only that a scene is outdoors or indoors (*outside*, *indoors*)."""
+    return any(lemma in OUTSIDE or lemma in INSIDE for lemma in lemmas)
+
+
 def setting_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     """How a word that says only outdoors or indoors relates to a place: ``'setting_general'``
     when the hypothesis says the setting of the premise's place (*street* -> *outside*),

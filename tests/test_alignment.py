@@ -512,6 +512,14 @@ def test_nationalities_tagged_as_proper_nouns_are_compared_as_places(real_relati
     assert real_relations.relation("german", "NNP", "french", "JJ") == "cohyponym"
 
 
+@pytest.mark.parametrize("premise, premise_tag, hypothesis, hypothesis_tag, relation", [
+    ("front", "NN", "outside", "RB", None), ("top", "NN", "outside", "NN", None),   # WordNet: siblings, regions
+    ("inside", "RB", "outside", "RB", "antonym"), ("street", "NN", "outside", "RB", "setting_general")])
+def test_outside_is_no_sibling_of_the_regions_of_a_thing(real_relations, premise, premise_tag, hypothesis,
+                                                          hypothesis_tag, relation):
+    assert real_relations.relation(premise, premise_tag, hypothesis, hypothesis_tag) == relation
+
+
 @pytest.mark.parametrize("premise, hypothesis", [
     ("japanese", "japan"),   # WordNet: Japanese pertains to Japan the archipelago, Japan names the country first
     ("german", "germany"), ("french", "france"), ("american", "america")])
