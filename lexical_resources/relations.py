@@ -28,7 +28,7 @@ adds information (neutral), ``conflict`` contradicts.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from .activities import activity_relation
 from .numbers import number_relation
@@ -91,6 +91,10 @@ _PLACE_POS = frozenset({"a", "n"})
 _PEOPLE_POS = _PLACE_POS
 #: The parts of speech a weather adjective may be tagged with (*sunny*: JJ, or NN before *day*).
 _WEATHER_POS = _PLACE_POS
+#: Ages and kinds of person are read between nouns; *outside* and *indoors* whatever their tags
+#: (adverbs, adjectives or nouns).
+_NOUN = frozenset({"n"})
+_ANY_CLASS = frozenset({"a", "n", "v", "r"})
 #: Open word classes, in the order both words are read in when their tags give no relation.
 _OPEN_CLASSES = ("a", "n", "v")
 #: :func:`~lexical_resources.wordnet.wordnet_pos`, remembered per tag (a pair's relation reads two).
@@ -127,6 +131,10 @@ class WordRelations:
     def __init__(self, wordnet, verbocean=None):
         self.wordnet = wordnet
         self.verbocean = verbocean
+        # lexnli's own word lists, read before WordNet, in this order, each for words of the given classes.
+        self._lists = ((age_relation, _NOUN), (gender_relation, _PEOPLE_POS),
+                       (partial(person_relation, noun_file=wordnet.noun_file), _NOUN),
+                       (setting_relation, _ANY_CLASS), (weather_relation, _WEATHER_POS))
         self._memo: dict[tuple, str | None] = {}
 
     def relation(self, premise_token: str, premise_tag: str, hypothesis_token: str, hypothesis_tag: str) -> str | None:
@@ -159,28 +167,11 @@ class WordRelations:
         p_lemma, h_lemma = wn.lemma(p, p_pos), wn.lemma(h, h_pos)
         if p_lemma == h_lemma:
             return "lemma"
-        if p_pos == h_pos == "n":
-            ages = age_relation(p_lemma, h_lemma)
-            if ages is not None:
-                return ages
-        if p_pos in _PEOPLE_POS and h_pos in _PEOPLE_POS:
-            # "female" and "male" are adjectives too: "The person playing is male".
-            genders = gender_relation(p_lemma, h_lemma)
-            if genders is not None:
-                return genders
-            if p_pos == h_pos == "n":
-                # People of the same age group and gender, called a kind of person.
-                person = person_relation(p_lemma, h_lemma, wn.noun_file)
-                if person is not None:
-                    return person
-        # "outside" and "indoors" are tagged as adverbs, adjectives or nouns: read whatever the tags.
-        setting = setting_relation(p_lemma, h_lemma)
-        if setting is not None:
-            return setting
-        if p_pos in _WEATHER_POS and h_pos in _WEATHER_POS:
-            weather = weather_relation(p_lemma, h_lemma)
-            if weather is not None:
-                return weather
+        for listed, classes in self._lists:
+            if p_pos in classes and h_pos in classes:
+                found = listed(p_lemma, h_lemma)
+                if found is not None:
+                    return found
         if p_pos in _PLACE_POS and h_pos in _PLACE_POS:
             # Taggers read nationalities as JJ or NNP: compare them as places whatever the tag.
             found = self._places(p, h)
