@@ -44,7 +44,7 @@ def activity_relation(premise_lemma: str, hypothesis_lemma: str, verb_file: Call
     'sleep_action'
     """
     for sleeping, other in ((premise_lemma, hypothesis_lemma), (hypothesis_lemma, premise_lemma)):
-        if sleeping in SLEEPING and (other in WAKING or other not in SLEEPING and other not in RESTING
-                                        and verb_file(other) in ACTIONS):
+        if sleeping in SLEEPING and (other in WAKING or (other not in SLEEPING and other not in RESTING
+                                                         and verb_file(other) in ACTIONS)):
             return "sleep_action"
     return None

@@ -502,7 +502,8 @@ def test_sleeping_conflicts_with_an_action(real_relations, premise, premise_tag,
     assert real_relations.relation(premise, premise_tag, hypothesis, hypothesis_tag) == "sleep_action"
 
 
-@pytest.mark.parametrize("premise, hypothesis", [("lying", "sleeping"), ("resting", "sleeping"), ("sleeping", "napping")])
+@pytest.mark.parametrize("premise, hypothesis", [
+    ("lying", "sleeping"), ("resting", "sleeping"), ("sleeping", "napping")])
 def test_sleeping_is_no_conflict_with_what_a_sleeper_may_do(real_relations, premise, hypothesis):
     # one sleeps lying down or resting; napping is a kind of sleeping
     assert real_relations.relation(premise, "VBG", hypothesis, "VBG") != "sleep_action"
