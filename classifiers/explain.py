@@ -48,14 +48,18 @@ def explain(model, pair, k: int = 10, label=None) -> list[tuple[str, float]]:
 def top_features(model, pairs, k: int = 20) -> dict[str, list[tuple[str, float]]]:
     """Per class, the ``k`` columns with the largest centered weight, named from the features seen in ``pairs``.
 
-    Weights are those of the max-abs-scaled columns (what the model multiplies), so a weight is
-    the most its feature can push a prediction. With a learned vocabulary every column is named
+    Weights are those of the max-abs-scaled columns, times the column's family weight where the
+    model has one (:mod:`classifiers.family_weights`), so a weight is the most its feature can push
+    a prediction. With a learned vocabulary every column is named
     and ``pairs`` is not read; hashed indicator columns have names only where some pair in
     ``pairs`` fires them, so then pass the training pairs (or a large sample).
     """
     featurizer = model.named_steps["featurize"]
     classifier = model.named_steps["classify"]
     centered = classifier.coef_ - classifier.coef_.mean(axis=0)
+    weighting = model.named_steps.get("weight")
+    if weighting is not None and weighting.column_weights_ is not None:
+        centered = centered * weighting.column_weights_
     candidates = {label: np.argsort(-centered[i])[: 5 * k] for i, label in enumerate(classifier.classes_)}
     wanted = np.unique(np.concatenate(list(candidates.values())))
     names = _column_names(featurizer, pairs, wanted)

@@ -6,7 +6,9 @@ every weight at every iteration and needs more iterations as the data grow. It s
 epoch changes the weights by less than ``tol=1e-3`` of their largest value. ``MaxAbsScaler``
 leaves the 0/1 indicators as they are and brings the real-valued columns (length difference,
 overlap counts) to [-1, 1], and :class:`~classifiers.row_norm_cap.RowNormCap` scales the
-longest rows down; SAGA's step size needs both. The regularization strength ``C`` is chosen on
+longest rows down; SAGA's step size needs both. Between the two, a model may weight chosen
+families' columns (:class:`~classifiers.family_weights.FamilyWeights`: a weaker penalty on them).
+The regularization strength ``C`` is chosen on
 dev by :func:`fit_select_C`, or by cross-validation on the training data by
 :func:`fit_select_C_cv` where the held-out split is small.
 
@@ -32,6 +34,7 @@ from featurize import PairFeaturizer
 from featurize.presets import DEFAULT_PRESET
 
 from . import evaluation
+from .family_weights import FamilyWeights
 from .row_norm_cap import RowNormCap
 
 logger = logging.getLogger("lexnli")
@@ -46,9 +49,25 @@ def _featurizer(features, preset, featurizer_params, n_jobs, progress) -> PairFe
     return PairFeaturizer.from_preset(preset, features, n_jobs=n_jobs, progress=progress, **(featurizer_params or {}))
 
 
-def scaling_steps() -> list:
-    """The steps between featurizer and classifier: column scaling, then the row-norm cap."""
-    return [("scale", MaxAbsScaler()), ("cap", RowNormCap())]
+def scaling_steps(family_weights=None) -> list:
+    """The steps between featurizer and classifier: column scaling, the families' weights (only when
+    ``family_weights`` names some; see :mod:`classifiers.family_weights`), then the row-norm cap."""
+    weighting = [("weight", FamilyWeights(family_weights))] if family_weights else []
+    return [("scale", MaxAbsScaler()), *weighting, ("cap", RowNormCap())]
+
+
+def fit_preprocessing(featurizer, pairs, family_weights=None):
+    """Fit ``featurizer`` and the :func:`scaling_steps` on ``pairs``; return the fitted pipeline and its
+    output on ``pairs``.
+
+    The featurizer is fitted first so that the families' weights can be given its column names
+    (a pipeline passes no names from step to step).
+    """
+    features = featurizer.fit_transform(pairs)
+    steps = Pipeline(scaling_steps(family_weights))
+    names = {"weight__feature_names": featurizer.get_feature_names_out()} if family_weights else {}
+    X = steps.fit_transform(features, **names)
+    return Pipeline([("featurize", featurizer), *steps.steps]), X
 
 
 def make_model(features="lexicalized", *, C: float = 1.0, preset: str = DEFAULT_PRESET, featurizer_params=None,
@@ -91,7 +110,8 @@ def fit_classifier(X, y, C: float, max_iter: int = MAX_ITER):
 
 def fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features="lexicalized", *,
                  grid=C_GRID, preset: str = DEFAULT_PRESET, featurizer_params=None, n_jobs=None,
-                 max_iter: int = MAX_ITER, progress: bool = False, featurizer=None) -> Selection:
+                 max_iter: int = MAX_ITER, progress: bool = False, featurizer=None,
+                 family_weights=None) -> Selection:
     """Featurize once, fit one classifier per ``C`` in ``grid``, keep the best on dev.
 
     Returns a :class:`Selection` whose ``model`` is a fitted :class:`~sklearn.pipeline.Pipeline`
@@ -99,12 +119,12 @@ def fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features="lex
     the smaller ``C``).
     The featurizer is preset ``preset`` with ``featurizer_params`` overriding it, unless
     ``featurizer`` gives another transformer (e.g. a
-    :class:`~classifiers.transfer.WithModelProbabilities` around one).
+    :class:`~classifiers.transfer.WithModelProbabilities` around one). ``family_weights`` (family
+    name to weight, see :mod:`classifiers.family_weights`) weights those families' columns.
     """
     if featurizer is None:
         featurizer = _featurizer(features, preset, featurizer_params, n_jobs, progress)
-    preprocess = Pipeline([("featurize", featurizer), *scaling_steps()])
-    X_train = preprocess.fit_transform(train_pairs)
+    preprocess, X_train = fit_preprocessing(featurizer, train_pairs, family_weights)
     fitted, converged, dev_predictions = _fit_grid(X_train, train_labels, preprocess.transform(dev_pairs), grid,
                                                    max_iter)
     accuracy = _grid_accuracy(dev_labels, dev_predictions, features)
@@ -116,7 +136,7 @@ def fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features="lex
 
 def fit_select_C_cv(pairs, labels, features="lexicalized", *, folds: int = 5, seed: int = 0, grid=C_GRID,
                     preset: str = DEFAULT_PRESET, featurizer_params=None, n_jobs=None, max_iter: int = MAX_ITER,
-                    progress: bool = False, featurizer=None) -> Selection:
+                    progress: bool = False, featurizer=None, family_weights=None) -> Selection:
     """Choose ``C`` by stratified ``folds``-fold cross-validation on ``pairs``, then refit on all of them.
 
     For a small corpus whose held-out split is too small to pin ``C`` down (SICK's TRIAL has 495
@@ -137,8 +157,7 @@ def fit_select_C_cv(pairs, labels, features="lexicalized", *, folds: int = 5, se
     out_of_fold = {C: np.empty(len(labels), dtype=labels.dtype) for C in grid}
     converged = dict.fromkeys(grid, True)
     for train_at, held_out_at in StratifiedKFold(folds, shuffle=True, random_state=seed).split(labels, labels):
-        preprocess = Pipeline([("featurize", featurizer), *scaling_steps()])
-        X_train = preprocess.fit_transform([pairs[i] for i in train_at])
+        preprocess, X_train = fit_preprocessing(featurizer, [pairs[i] for i in train_at], family_weights)
         _, fold_converged, predictions = _fit_grid(X_train, labels[train_at],
                                                    preprocess.transform([pairs[i] for i in held_out_at]), grid,
                                                    max_iter)
@@ -147,8 +166,7 @@ def fit_select_C_cv(pairs, labels, features="lexicalized", *, folds: int = 5, se
             converged[C] = converged[C] and fold_converged[C]
     accuracy = _grid_accuracy(labels, out_of_fold, features, f"{folds}-fold cross-validated")
     best = _best_C(accuracy)
-    preprocess = Pipeline([("featurize", featurizer), *scaling_steps()])
-    X = preprocess.fit_transform(pairs)
+    preprocess, X = fit_preprocessing(featurizer, pairs, family_weights)
     classifier, converged_on_all = fit_classifier(X, labels, best, max_iter)
     converged[best] = converged[best] and converged_on_all
     return Selection(model=Pipeline([*preprocess.steps, ("classify", classifier)]), C=best, dev_accuracy=accuracy,

@@ -22,6 +22,7 @@ from featurize import PairFeaturizer
 from lexnli.io import atomic_open, existing_file
 from lexnli.version import __version__
 
+from .family_weights import FamilyWeights
 from .row_norm_cap import RowNormCap
 
 FORMAT = "lexnli-model"
@@ -29,7 +30,7 @@ FORMAT = "lexnli-model"
 SAFE_SUFFIX = ".skops"
 #: The types of lexnli's own that a ``.skops`` model may hold, beyond those skops trusts itself
 #: (a test checks that every saved pipeline needs no others).
-TRUSTED_TYPES = tuple(f"{cls.__module__}.{cls.__qualname__}" for cls in (PairFeaturizer, RowNormCap))
+TRUSTED_TYPES = tuple(f"{cls.__module__}.{cls.__qualname__}" for cls in (PairFeaturizer, FamilyWeights, RowNormCap))
 #: The rule for loading model files, shown by ``classifiers.predict --help``.
 TRUST_RULE = (f"Model files: a {SAFE_SUFFIX} file is the safe format (loading it builds only NumPy, SciPy, "
               f"scikit-learn and lexnli types, and refuses a file holding any other): use it to share "

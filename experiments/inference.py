@@ -43,7 +43,7 @@ from classifiers.transfer import WithModelProbabilities
 from featurize import PairFeaturizer
 from featurize.presets import signature
 from featurize.inputs import as_pairs
-from lexnli.cli import UsageError, at_least, checked
+from lexnli.cli import UsageError, at_least, checked, positive_number
 from lexnli.records import Pair
 
 from . import runner
@@ -63,6 +63,10 @@ SEMEVAL_BEST = 0.846
 SICK_FOLDS = 5
 #: Substituted pairs added to the inference model's SNLI training data (chosen on dev).
 AUGMENT = 12_000
+#: The weight of the alignment family's columns in the SNLI inference model (chosen on dev; see
+#: :mod:`classifiers.family_weights`), and in the SICK ones (chosen by cross-validation on SICK TRAIN+TRIAL).
+ALIGNMENT_WEIGHT = 2.5
+SICK_ALIGNMENT_WEIGHT = 1.0
 MODELS = ("lexicalized", "inference")
 #: The hypothesis-only model whose dev errors make the hard-dev proxy.
 HYPOTHESIS_ONLY = ("hyp_unigrams", "hyp_bigrams")
@@ -75,6 +79,11 @@ def _row(model, train, dataset, gold, predicted) -> dict:
             "accuracy": accuracy(gold, predicted), "reference_accuracy": REFERENCES.get((train, dataset))}
 
 
+def alignment_weights(weight: float):
+    """The family weights of a model whose alignment columns weigh ``weight`` (``None`` for 1: unweighted)."""
+    return None if weight == 1 else {"alignment": weight}
+
+
 def probe_pairs(lines) -> tuple[list[Pair], list[str]]:
     """Probe lines as pairs (tokenized and tagged from the text) and their categories."""
     tagged = as_pairs([(line["sentence1"], line["sentence2"]) for line in lines])  # one batch
@@ -85,19 +94,24 @@ def probe_pairs(lines) -> tuple[list[Pair], list[str]]:
 
 def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT, seed: int = 0,
         sick_folds: int = SICK_FOLDS, preset="recommended", featurizer_params=None, n_jobs=None, progress=False,
-        hand_written=None):
+        hand_written=None, alignment_weight: float = ALIGNMENT_WEIGHT,
+        sick_alignment_weight: float = SICK_ALIGNMENT_WEIGHT):
     """Fit both SNLI models, the hypothesis-only one (and the SICK ones when ``sick`` = (train,
     trial, test) is given; ``seed`` draws the substitutions and SICK's folds); return the result
     rows, the McNemar test on SNLI test, the fitted SNLI models and their selections. ``probes``
-    and ``hand_written`` are (pairs, categories), as :func:`probe_pairs` gives them."""
+    and ``hand_written`` are (pairs, categories), as :func:`probe_pairs` gives them. The SNLI
+    inference model weights the alignment family's columns by ``alignment_weight``, the SICK
+    models by ``sick_alignment_weight``."""
     train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
     options = dict(grid=grid, preset=preset, featurizer_params=featurizer_params, n_jobs=n_jobs, progress=progress)
     extra = {"lexicalized": [], "inference": augmentation(train.pairs, augment, seed=seed)}
+    family_weights = {"lexicalized": None, "inference": alignment_weights(alignment_weight)}
     logger.info("%d substituted pairs added to the inference model's training data", len(extra["inference"]))
     rows, models, selections, test_predictions = [], {}, {}, {}
     for name in MODELS:
         pairs = train.pairs + extra[name]
-        selections[name] = fit_select_C(pairs, [p.label for p in pairs], dev.pairs, dev.labels, name, **options)
+        selections[name] = fit_select_C(pairs, [p.label for p in pairs], dev.pairs, dev.labels, name,
+                                        family_weights=family_weights[name], **options)
         models[name] = selections[name].model
         test_predictions[name] = models[name].predict(test.pairs)
         rows.append(_row(name, "snli", "snli_test", test.labels, test_predictions[name]))
@@ -118,7 +132,8 @@ def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT,
                  for name in MODELS]
     rows += _dev_rows(train, dev, selections, options)
     if sick is not None:
-        rows += _sick_rows(models["inference"], *sick, folds=sick_folds, seed=seed, options=options)
+        rows += _sick_rows(models["inference"], *sick, folds=sick_folds, seed=seed,
+                           options=dict(options, family_weights=alignment_weights(sick_alignment_weight)))
     return pd.DataFrame(rows), significance, models, selections
 
 
@@ -175,15 +190,17 @@ def report(args, corpora) -> Results:
         corpora, sick, probes, grid=tuple(args.C_grid), augment=args.augment, seed=args.seed,
         sick_folds=args.sick_folds, preset=args.preset,
         featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress,
-        hand_written=hand_written)
+        hand_written=hand_written, alignment_weight=args.alignment_weight,
+        sick_alignment_weight=args.sick_alignment_weight)
     if args.save_model is not None:
         save_model(models["inference"], args.save_model, C=selections["inference"].C,
                    n_train=len(corpora["train"]) + args.augment)
         print(f"inference model saved to {args.save_model}")
     text = markdown(table, significance)
-    sig = signature(args.preset, featurizer_params(args), C_grid=tuple(args.C_grid))
-    if sick is not None:  # how the SICK models' C was chosen
+    sig = signature(args.preset, featurizer_params(args), C_grid=tuple(args.C_grid)) + f"|alignment_weight:{args.alignment_weight:g}"
+    if sick is not None:  # how the SICK models' C was chosen, and their alignment weight
         sig += f"|sick_C:{args.sick_folds}-fold(train+trial)" if args.sick_folds else "|sick_C:trial"
+        sig += f"|sick_alignment_weight:{args.sick_alignment_weight:g}"
     return Results(text, {"inference.csv": table.to_csv(index=False), "inference.md": text,
                           "significance.csv": significance.to_csv(index=False)}, signature=sig)
 
@@ -200,6 +217,11 @@ def add_arguments(parser) -> None:
                         help="the hand-written probe set (JSON lines with category); default: the one in the repository")
     parser.add_argument("--augment", type=at_least(0), default=AUGMENT,
                         help="substituted train pairs added to the inference model's training data (default: %(default)s)")
+    parser.add_argument("--alignment-weight", type=positive_number, default=ALIGNMENT_WEIGHT,
+                        help="the weight of the alignment family's columns in the SNLI inference model, after "
+                             "column scaling (1: none; default: %(default)s)")
+    parser.add_argument("--sick-alignment-weight", type=positive_number, default=SICK_ALIGNMENT_WEIGHT,
+                        help="the same for the two SICK models (default: %(default)s)")
     parser.add_argument("--save-model", type=Path, default=None, help="save the SNLI-trained inference model here")
     runner.add_fit_arguments(parser)
 

@@ -107,8 +107,10 @@ def test_inference_run_defaults(noisy_snli, monkeypatch):
     assert augmented == [(300, 12_000, 0)]  # --augment 12000, --seed 0
     assert [(call["features"], call["n_train"]) for call in calls] == [
         ("lexicalized", 300), ("inference", 305), (("hyp_unigrams", "hyp_bigrams"), 300)]
+    # only the inference model weights the alignment family
+    assert [call.get("family_weights") for call in calls] == [None, {"alignment": 2.5}, None]
     for call in calls:
-        assert {k: v for k, v in call.items() if k not in ("features", "n_train")} == {
+        assert {k: v for k, v in call.items() if k not in ("features", "n_train", "family_weights")} == {
             "grid": (0.03, 0.1, 0.3, 1.0), "preset": "recommended", "featurizer_params": None, "n_jobs": None,
             "progress": False}
     test, dev = noisy_snli["test"].labels, noisy_snli["dev"].labels

@@ -11,9 +11,10 @@ import pandas as pd
 import pytest
 
 from scipy.stats import binomtest
+from sklearn.pipeline import Pipeline
 
 import lexical_resources
-from classifiers.logistic import fit_select_C, fit_select_C_cv, make_model
+from classifiers.logistic import fit_classifier, fit_preprocessing, fit_select_C, fit_select_C_cv, make_model
 from classifiers.persistence import load_model
 from classifiers.transfer import WithModelProbabilities
 from experiments import inference
@@ -71,15 +72,23 @@ def arguments(files, out, *extra):
 
 
 #: One C, a preset, a setting overriding it, a seed: the hand-fitted models below use the same.
-OPTIONS = ["--C-grid", "7", "--preset", "paper", "--min-df", "2", "--n-jobs", "1", "--progress", "--seed", "3"]
+OPTIONS = ["--C-grid", "7", "--preset", "paper", "--min-df", "2", "--n-jobs", "1", "--progress", "--seed", "3",
+           "--alignment-weight", "3", "--sick-alignment-weight", "0.5"]
+#: The inference models' family weights under :data:`OPTIONS`: SNLI's, SICK's.
+WEIGHTS, SICK_WEIGHTS = {"alignment": 3.0}, {"alignment": 0.5}
 
 
-def hand_model(features, pairs, featurizer=None):
-    """A model fitted as the experiment should fit it with :data:`OPTIONS` (the paper preset, min_df 2, C 7)."""
+def hand_model(features, pairs, featurizer=None, family_weights=None):
+    """A model fitted as the experiment should fit it with :data:`OPTIONS` (the paper preset, min_df 2, C 7;
+    the inference models with :data:`WEIGHTS` or :data:`SICK_WEIGHTS`)."""
     model = make_model(features, C=7.0, preset="paper", featurizer_params={"min_df": 2})
     if featurizer is not None:
         model.set_params(featurize=featurizer)
-    return model.fit(pairs, [p.label for p in pairs])
+    if family_weights is None:
+        return model.fit(pairs, [p.label for p in pairs])
+    preprocess, X = fit_preprocessing(model.named_steps["featurize"], pairs, family_weights)
+    classifier, _ = fit_classifier(X, [p.label for p in pairs], 7.0)
+    return Pipeline([*preprocess.steps, ("classify", classifier)])
 
 
 def hand_accuracy(gold, predicted) -> float:
@@ -118,7 +127,8 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     assert rows["inference", "snli", "probes:colour"].n_test == 1
     assert all(rows["inference", t, "sick_test"].n_test == 15 for t in ("snli", "sick", "snli+sick"))
     assert (tmp_path / "out" / "signature.txt").read_text().endswith(
-        "|preset:paper|tags:ptb|min_df:2|bins:none|n_features:vocab|lowercase:yes|C:7|sick_C:5-fold(train+trial)\n")
+        "|preset:paper|tags:ptb|min_df:2|bins:none|n_features:vocab|lowercase:yes|C:7|alignment_weight:3"
+        "|sick_C:5-fold(train+trial)|sick_alignment_weight:0.5\n")
 
     # The saved model is the SNLI inference model, trained on the 90 train pairs plus 20 substitutions, C 7.
     model, info = load_model(model_path)
@@ -159,6 +169,10 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
         assert {k: kwargs[k] for k in ("grid", "preset", "featurizer_params", "n_jobs", "progress")} == {
             "grid": (7.0,), "preset": "paper", "featurizer_params": {"min_df": 2}, "n_jobs": 1, "progress": True}
     assert [kwargs.get("featurizer") for _, _, kwargs, _ in fits[:4]] == [None] * 4
+    # the inference models, on SNLI and on SICK, weight the alignment family's columns; the others do not
+    assert [kwargs.get("family_weights") for _, _, kwargs, _ in fits] == [None, WEIGHTS, None, SICK_WEIGHTS,
+                                                                           SICK_WEIGHTS]
+    assert list(fits[1][3].model.named_steps) == ["featurize", "scale", "weight", "cap", "classify"]
     wrapped = fits[4][2]["featurizer"]
     assert isinstance(wrapped, WithModelProbabilities) and wrapped.model is fits[1][3].model
     assert (wrapped.featurizer.features, wrapped.featurizer.tag_set, wrapped.featurizer.min_df,
@@ -170,6 +184,8 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     misled = [i for i, (g, p) in enumerate(zip(dev.labels, hypothesis_only)) if g != p]
     assert 0 < len(misled) < len(dev.labels)  # the noisy fixture misleads it on some pairs, not all
     assert rows["hypothesis_only", "snli", "snli_dev"].accuracy == pytest.approx(hand_accuracy(dev.labels, hypothesis_only))
+    assert np.array_equal(model.predict_proba(dev.pairs),
+                          hand_model("inference", fits[1][1], family_weights=WEIGHTS).predict_proba(dev.pairs))
     for name, fitted in (("inference", model), ("lexicalized", hand_model("lexicalized", train))):
         on_dev = fitted.predict(dev.pairs)
         assert rows[name, "snli", "snli_dev"].accuracy == pytest.approx(hand_accuracy(dev.labels, on_dev))
@@ -182,11 +198,11 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
 
     # SICK: a model trained on SICK TRAIN+TRIAL alone, and one that also sees the SNLI model's log-probabilities.
     sick_train = sick_train + sick_trial
-    alone = hand_model("inference", sick_train).predict(sick_test)
+    alone = hand_model("inference", sick_train, family_weights=SICK_WEIGHTS).predict(sick_test)
     assert rows["inference", "sick", "sick_test"].accuracy == pytest.approx(hand_accuracy(
         [p.label for p in sick_test], alone))
     with_snli = WithModelProbabilities(PairFeaturizer.from_preset("paper", "inference", min_df=2), model)
-    transfer = hand_model("inference", sick_train, featurizer=with_snli).predict(sick_test)
+    transfer = hand_model("inference", sick_train, featurizer=with_snli, family_weights=SICK_WEIGHTS).predict(sick_test)
     assert rows["inference", "snli+sick", "sick_test"].accuracy == pytest.approx(hand_accuracy(
         [p.label for p in sick_test], transfer))
     assert rows["inference", "snli", "sick_test"].accuracy == pytest.approx(hand_accuracy(
@@ -240,7 +256,7 @@ def test_saved_inference_model_explains_alignments(files, tmp_path):
     model_path = tmp_path / "m.joblib"
     assert inference.main(arguments(files, tmp_path / "out", "--no-sick", "--save-model", str(model_path))) == 0
     assert not (pd.read_csv(tmp_path / "out" / "inference.csv")["dataset"] == "sick_test").any()
-    assert (tmp_path / "out" / "signature.txt").read_text().endswith("|C:dev(0.3,1)\n")  # no SICK, no sick_C
+    assert (tmp_path / "out" / "signature.txt").read_text().endswith("|C:dev(0.3,1)|alignment_weight:2.5\n")  # no sick_C
     model, _ = load_model(model_path)
     pairs = tmp_path / "pairs.jsonl"
     pairs.write_text(json.dumps({"sentence1": PROBES[0][0], "sentence2": PROBES[0][1]}) + "\n", encoding="utf-8")
@@ -261,6 +277,12 @@ def test_option_defaults_and_bounds():
     assert parser.parse_args(["--augment", "0"]).augment == 0  # no substitutions is allowed
     assert isinstance(parser.parse_args(["--sick", "s.txt", "--probes", "p.jsonl"]).sick, Path)
     assert parser.parse_args([]).sick_folds == inference.SICK_FOLDS == 5
+    assert parser.parse_args([]).alignment_weight == inference.ALIGNMENT_WEIGHT == 2.5
+    assert parser.parse_args(["--alignment-weight", "1"]).alignment_weight == 1.0  # no weighting
+    assert parser.parse_args([]).sick_alignment_weight == inference.SICK_ALIGNMENT_WEIGHT == 1.0
+    assert inference.alignment_weights(1.0) is None and inference.alignment_weights(2.5) == {"alignment": 2.5}
+    with pytest.raises(UsageError, match="--alignment-weight: must be a finite number greater than 0, got 0"):
+        parser.parse_args(["--alignment-weight", "0"])
     assert parser.parse_args(["--sick-folds", "0"]).sick_folds == 0  # C on TRIAL, fitted on TRAIN
     assert parser.parse_args(["--sick-folds", "2"]).sick_folds == 2
     with pytest.raises(UsageError, match="--sick-folds: must be 0, or at least 2, got 1"):
