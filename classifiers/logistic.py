@@ -94,14 +94,15 @@ class Selection:
     dev_predictions: np.ndarray
 
 
-def fit_classifier(X, y, C: float, max_iter: int = MAX_ITER):
+def fit_classifier(X, y, C: float, max_iter: int = MAX_ITER, sample_weight=None):
     """Fit the logistic regression on a featurized, scaled matrix; return it and whether it converged.
 
-    A convergence warning is caught and logged, not hidden.
+    ``sample_weight`` weights the training rows (e.g. :mod:`classifiers.bias_reweighting`). A
+    convergence warning is caught and logged, not hidden.
     """
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ConvergenceWarning)
-        classifier = _logistic_regression(C, max_iter).fit(X, y)
+        classifier = _logistic_regression(C, max_iter).fit(X, y, sample_weight=sample_weight)
     converged = not any(issubclass(w.category, ConvergenceWarning) for w in caught)
     if not converged:
         logger.warning("logistic regression (C=%g) did not converge in %d epochs", C, max_iter)
@@ -111,7 +112,7 @@ def fit_classifier(X, y, C: float, max_iter: int = MAX_ITER):
 def fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features="lexicalized", *,
                  grid=C_GRID, preset: str = DEFAULT_PRESET, featurizer_params=None, n_jobs=None,
                  max_iter: int = MAX_ITER, progress: bool = False, featurizer=None,
-                 family_weights=None) -> Selection:
+                 family_weights=None, sample_weight=None) -> Selection:
     """Featurize once, fit one classifier per ``C`` in ``grid``, keep the best on dev.
 
     Returns a :class:`Selection` whose ``model`` is a fitted :class:`~sklearn.pipeline.Pipeline`
@@ -120,13 +121,14 @@ def fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features="lex
     The featurizer is preset ``preset`` with ``featurizer_params`` overriding it, unless
     ``featurizer`` gives another transformer (e.g. a
     :class:`~classifiers.transfer.WithModelProbabilities` around one). ``family_weights`` (family
-    name to weight, see :mod:`classifiers.family_weights`) weights those families' columns.
+    name to weight, see :mod:`classifiers.family_weights`) weights those families' columns, and
+    ``sample_weight`` the training pairs (see :mod:`classifiers.bias_reweighting`).
     """
     if featurizer is None:
         featurizer = _featurizer(features, preset, featurizer_params, n_jobs, progress)
     preprocess, X_train = fit_preprocessing(featurizer, train_pairs, family_weights)
     fitted, converged, dev_predictions = _fit_grid(X_train, train_labels, preprocess.transform(dev_pairs), grid,
-                                                   max_iter)
+                                                   max_iter, sample_weight)
     accuracy = _grid_accuracy(dev_labels, dev_predictions, features)
     best = _best_C(accuracy)
     model = Pipeline([*preprocess.steps, ("classify", fitted[best])])
@@ -173,11 +175,11 @@ def fit_select_C_cv(pairs, labels, features="lexicalized", *, folds: int = 5, se
                      converged=converged, train_predictions=classifier.predict(X), dev_predictions=out_of_fold[best])
 
 
-def _fit_grid(X_train, train_labels, X_dev, grid, max_iter):
+def _fit_grid(X_train, train_labels, X_dev, grid, max_iter, sample_weight=None):
     """One classifier per ``C``: the fitted classifiers, whether each converged, their dev predictions."""
     fitted, converged, dev_predictions = {}, {}, {}
     for C in grid:
-        fitted[C], converged[C] = fit_classifier(X_train, train_labels, C, max_iter)
+        fitted[C], converged[C] = fit_classifier(X_train, train_labels, C, max_iter, sample_weight)
         dev_predictions[C] = fitted[C].predict(X_dev)
     return fitted, converged, dev_predictions
 

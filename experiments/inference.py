@@ -6,7 +6,9 @@
 The ``inference`` model is the paper's lexicalized families plus the lexical-resource families
 (WordNet, VerbOcean, tree, bag overlap) and the alignment family, trained on SNLI train plus
 ``--augment`` one-word substitutions made from the train premises
-(:mod:`experiments.substitutions`); C is chosen on dev. It is reported
+(:mod:`experiments.substitutions`), each training pair weighted by how little a hypothesis-only
+model fitted without it explains its label (``--bias-reweighting``,
+:mod:`classifiers.bias_reweighting`); C is chosen on dev. It is reported
 
 * on SNLI test, beside the lexicalized model (same C grid), with McNemar's test;
 * on SICK TEST: trained on SICK alone, the SNLI model applied as it is (zero-shot), and
@@ -20,10 +22,11 @@ The ``inference`` model is the paper's lexicalized families plus the lexical-res
   the hand-written probe set (``experiments/probes/hand_written.jsonl``);
 * on SNLI dev, where C was chosen, and on the *hard-dev proxy*: the dev pairs a hypothesis-only
   model (hypothesis unigrams and bigrams, C chosen on dev from the same grid) gets wrong, where
-  the hypothesis's words alone mislead (Gururangan et al. 2018 built SNLI's hard test subset so).
+  the hypothesis's words alone mislead (Gururangan et al. 2018 built SNLI's hard test subset so);
+  and on the test pairs that model gets wrong (``snli_test_hard``: reported, never chosen on).
 
 Writes ``inference.csv`` (``model,train,dataset,n_test,accuracy,reference_accuracy``; ``dataset``
-is ``snli_test``, ``snli_dev``, ``snli_dev_hard``, ``sick_test``, ``probes``,
+is ``snli_test``, ``snli_test_hard``, ``snli_dev``, ``snli_dev_hard``, ``sick_test``, ``probes``,
 ``probes:<category>`` or ``hand_written``),
 ``inference.md`` and ``significance.csv``; ``--save-model`` saves the SNLI-trained inference
 model, which ``python -m classifiers.predict`` loads.
@@ -36,6 +39,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from classifiers.bias_reweighting import FOLDS as BIAS_FOLDS, bias_weights, out_of_fold_gold_probabilities
 from classifiers.evaluation import accuracy, mcnemar
 from classifiers.logistic import C_GRID, fit_select_C, fit_select_C_cv
 from classifiers.persistence import save_model
@@ -67,8 +71,12 @@ AUGMENT = 12_000
 #: :mod:`classifiers.family_weights`), and in the SICK ones (chosen by cross-validation on SICK TRAIN+TRIAL).
 ALIGNMENT_WEIGHT = 2.5
 SICK_ALIGNMENT_WEIGHT = 1.0
+#: How much the SNLI inference model's training pairs are reweighted against the hypothesis-only
+#: model (:mod:`classifiers.bias_reweighting`; 0: not at all; chosen on dev, docs/RESULTS.md).
+BIAS_REWEIGHTING = 1.0
 MODELS = ("lexicalized", "inference")
-#: The hypothesis-only model whose dev errors make the hard-dev proxy.
+#: The hypothesis-only model whose dev errors make the hard-dev proxy, and the bias model of the
+#: reweighting.
 HYPOTHESIS_ONLY = ("hyp_unigrams", "hyp_bigrams")
 #: The hand-written probe set: one word of an SNLI dev premise replaced by hand.
 HAND_WRITTEN = Path(__file__).resolve().parent / "probes" / "hand_written.jsonl"
@@ -95,23 +103,31 @@ def probe_pairs(lines) -> tuple[list[Pair], list[str]]:
 def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT, seed: int = 0,
         sick_folds: int = SICK_FOLDS, preset="recommended", featurizer_params=None, n_jobs=None, progress=False,
         hand_written=None, alignment_weight: float = ALIGNMENT_WEIGHT,
-        sick_alignment_weight: float = SICK_ALIGNMENT_WEIGHT):
+        sick_alignment_weight: float = SICK_ALIGNMENT_WEIGHT, bias_reweighting: float = BIAS_REWEIGHTING):
     """Fit both SNLI models, the hypothesis-only one (and the SICK ones when ``sick`` = (train,
     trial, test) is given; ``seed`` draws the substitutions and SICK's folds); return the result
     rows, the McNemar test on SNLI test, the fitted SNLI models and their selections. ``probes``
     and ``hand_written`` are (pairs, categories), as :func:`probe_pairs` gives them. The SNLI
     inference model weights the alignment family's columns by ``alignment_weight``, the SICK
-    models by ``sick_alignment_weight``."""
+    models by ``sick_alignment_weight``; its training pairs are reweighted against the
+    hypothesis-only model with strength ``bias_reweighting`` (folds drawn with ``seed``)."""
     train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
     options = dict(grid=grid, preset=preset, featurizer_params=featurizer_params, n_jobs=n_jobs, progress=progress)
+    hypothesis_only = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, HYPOTHESIS_ONLY, **options)
     extra = {"lexicalized": [], "inference": augmentation(train.pairs, augment, seed=seed)}
     family_weights = {"lexicalized": None, "inference": alignment_weights(alignment_weight)}
     logger.info("%d substituted pairs added to the inference model's training data", len(extra["inference"]))
     rows, models, selections, test_predictions = [], {}, {}, {}
     for name in MODELS:
         pairs = train.pairs + extra[name]
-        selections[name] = fit_select_C(pairs, [p.label for p in pairs], dev.pairs, dev.labels, name,
-                                        family_weights=family_weights[name], **options)
+        labels = [p.label for p in pairs]
+        sample_weight = None
+        if name == "inference" and bias_reweighting:
+            sample_weight = bias_weights(out_of_fold_gold_probabilities(
+                pairs, labels, HYPOTHESIS_ONLY, C=hypothesis_only.C, seed=seed, **options_without_grid(options)),
+                bias_reweighting)
+        selections[name] = fit_select_C(pairs, labels, dev.pairs, dev.labels, name,
+                                        family_weights=family_weights[name], sample_weight=sample_weight, **options)
         models[name] = selections[name].model
         test_predictions[name] = models[name].predict(test.pairs)
         rows.append(_row(name, "snli", "snli_test", test.labels, test_predictions[name]))
@@ -130,24 +146,31 @@ def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT,
         pairs = hand_written[0]
         rows += [_row(name, "snli", "hand_written", [p.label for p in pairs], models[name].predict(pairs))
                  for name in MODELS]
-    rows += _dev_rows(train, dev, selections, options)
+    rows += _misled_rows("snli_dev", dev.labels, hypothesis_only.dev_predictions,
+                         {name: selections[name].dev_predictions for name in MODELS})
+    rows += _misled_rows("snli_test", test.labels, hypothesis_only.model.predict(test.pairs), test_predictions,
+                         whole=False)
     if sick is not None:
         rows += _sick_rows(models["inference"], *sick, folds=sick_folds, seed=seed,
                            options=dict(options, family_weights=alignment_weights(sick_alignment_weight)))
     return pd.DataFrame(rows), significance, models, selections
 
 
-def _dev_rows(train, dev, selections, options) -> list[dict]:
-    """Dev accuracy of the hypothesis-only model and of both SNLI models, and both models' accuracy
-    on the dev pairs the hypothesis-only model gets wrong."""
-    hypothesis_only = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, HYPOTHESIS_ONLY, **options)
-    misled = [i for i, (gold, predicted) in enumerate(zip(dev.labels, hypothesis_only.dev_predictions))
-              if gold != predicted]
-    rows = [_row("hypothesis_only", "snli", "snli_dev", dev.labels, hypothesis_only.dev_predictions)]
-    for name in MODELS:
-        predicted = selections[name].dev_predictions
-        rows.append(_row(name, "snli", "snli_dev", dev.labels, predicted))
-        rows.append(_row(name, "snli", "snli_dev_hard", [dev.labels[i] for i in misled], [predicted[i] for i in misled]))
+def options_without_grid(options) -> dict:
+    """The fitting options of :func:`run` but the C grid (the bias model's C is the one chosen on dev)."""
+    return {key: value for key, value in options.items() if key != "grid"}
+
+
+def _misled_rows(split, gold, hypothesis_only, predictions, whole=True) -> list[dict]:
+    """The hypothesis-only model's accuracy on ``split`` (its predictions ``hypothesis_only``), and
+    each model's (``predictions``: name to predictions) on the pairs it gets wrong (``<split>_hard``),
+    after the model's accuracy on the whole split unless ``whole`` is false (reported already)."""
+    misled = [i for i, (label, predicted) in enumerate(zip(gold, hypothesis_only)) if label != predicted]
+    rows = [{**_row("hypothesis_only", "snli", split, gold, hypothesis_only), "reference_accuracy": None}]
+    for name, predicted in predictions.items():
+        if whole:
+            rows.append(_row(name, "snli", split, gold, predicted))
+        rows.append(_row(name, "snli", f"{split}_hard", [gold[i] for i in misled], [predicted[i] for i in misled]))
     return rows
 
 
@@ -191,13 +214,15 @@ def report(args, corpora) -> Results:
         sick_folds=args.sick_folds, preset=args.preset,
         featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress,
         hand_written=hand_written, alignment_weight=args.alignment_weight,
-        sick_alignment_weight=args.sick_alignment_weight)
+        sick_alignment_weight=args.sick_alignment_weight, bias_reweighting=args.bias_reweighting)
     if args.save_model is not None:
         save_model(models["inference"], args.save_model, C=selections["inference"].C,
-                   n_train=len(corpora["train"]) + args.augment)
+                   n_train=len(corpora["train"]) + args.augment, bias_reweighting=args.bias_reweighting)
         print(f"inference model saved to {args.save_model}")
     text = markdown(table, significance)
-    sig = signature(args.preset, featurizer_params(args), C_grid=tuple(args.C_grid)) + f"|alignment_weight:{args.alignment_weight:g}"
+    sig = (signature(args.preset, featurizer_params(args), C_grid=tuple(args.C_grid))
+           + f"|alignment_weight:{args.alignment_weight:g}|bias_reweighting:{args.bias_reweighting:g}"
+           + (f"(hypothesis_only,{BIAS_FOLDS}-fold)" if args.bias_reweighting else ""))
     if sick is not None:  # how the SICK models' C was chosen, and their alignment weight
         sig += f"|sick_C:{args.sick_folds}-fold(train+trial)" if args.sick_folds else "|sick_C:trial"
         sig += f"|sick_alignment_weight:{args.sick_alignment_weight:g}"
@@ -222,6 +247,11 @@ def add_arguments(parser) -> None:
                              "column scaling (1: none; default: %(default)s)")
     parser.add_argument("--sick-alignment-weight", type=positive_number, default=SICK_ALIGNMENT_WEIGHT,
                         help="the same for the two SICK models (default: %(default)s)")
+    parser.add_argument("--bias-reweighting", type=checked(float, lambda value: 0 <= value <= 1, "from 0 to 1"),
+                        default=BIAS_REWEIGHTING,
+                        help="weight each training pair of the SNLI inference model by 1 - STRENGTH * the "
+                             "probability a hypothesis-only model (fitted without it) gives its gold label "
+                             "(0: no reweighting; default: %(default)s)")
     parser.add_argument("--save-model", type=Path, default=None, help="save the SNLI-trained inference model here")
     runner.add_fit_arguments(parser)
 

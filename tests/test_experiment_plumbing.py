@@ -94,36 +94,55 @@ def test_table4_seconds_keep_one_decimal(noisy_snli, monkeypatch):
 
 def test_inference_run_defaults(noisy_snli, monkeypatch):
     import experiments.inference as inference
+    from classifiers.bias_reweighting import bias_weights
 
-    calls, augmented = [], []
+    augmented = []
 
     def augmentation(train_pairs, n, *, seed=None, reader=None):
         augmented.append((len(train_pairs), n, seed))
         return list(train_pairs[:5])
 
+    def gold_probabilities(pairs, labels, features, **options):
+        bias.append({"features": features, "n_train": len(pairs), **options})
+        return np.linspace(0.0, 0.9, len(pairs))
+
+    calls, bias = [], []
     monkeypatch.setattr(inference, "fit_select_C", recording_fit(calls))
     monkeypatch.setattr(inference, "augmentation", augmentation)
+    monkeypatch.setattr(inference, "out_of_fold_gold_probabilities", gold_probabilities)
     rows = inference.run(noisy_snli)[0]
     assert augmented == [(300, 12_000, 0)]  # --augment 12000, --seed 0
     assert [(call["features"], call["n_train"]) for call in calls] == [
-        ("lexicalized", 300), ("inference", 305), (("hyp_unigrams", "hyp_bigrams"), 300)]
-    # only the inference model weights the alignment family
-    assert [call.get("family_weights") for call in calls] == [None, {"alignment": 2.5}, None]
+        (("hyp_unigrams", "hyp_bigrams"), 300), ("lexicalized", 300), ("inference", 305)]
+    # only the inference model weights the alignment family, and its pairs, against the
+    # hypothesis-only model with that model's C (the stand-in chooses the grid's last), strength 1
+    assert [call.get("family_weights") for call in calls] == [None, None, {"alignment": 2.5}]
+    assert bias == [{"features": ("hyp_unigrams", "hyp_bigrams"), "n_train": 305, "C": 1.0, "seed": 0,
+                     "preset": "recommended", "featurizer_params": None, "n_jobs": None, "progress": False}]
+    assert np.allclose(calls[2]["sample_weight"], bias_weights(np.linspace(0.0, 0.9, 305), 1.0))
+    assert calls[0].get("sample_weight") is None and calls[1]["sample_weight"] is None
     for call in calls:
-        assert {k: v for k, v in call.items() if k not in ("features", "n_train", "family_weights")} == {
+        assert {k: v for k, v in call.items() if k not in ("features", "n_train", "family_weights",
+                                                            "sample_weight")} == {
             "grid": (0.03, 0.1, 0.3, 1.0), "preset": "recommended", "featurizer_params": None, "n_jobs": None,
             "progress": False}
     test, dev = noisy_snli["test"].labels, noisy_snli["dev"].labels
     assert list(rows["dataset"]) == ["snli_test", "snli_test", "snli_dev", "snli_dev", "snli_dev_hard", "snli_dev",
-                                     "snli_dev_hard"]
+                                     "snli_dev_hard", "snli_test", "snli_test_hard", "snli_test_hard"]
     assert list(rows["model"]) == ["lexicalized", "inference", "hypothesis_only", "lexicalized", "lexicalized",
-                                   "inference", "inference"]
-    # the hard-dev proxy: the dev pairs the (constant) hypothesis-only model gets wrong, the non-contradictions
+                                   "inference", "inference", "hypothesis_only", "lexicalized", "inference"]
+    # the hard-dev proxy and its test twin: the pairs the (constant) hypothesis-only model gets
+    # wrong, the non-contradictions
     hard = [label for label in dev if label != "contradiction"]
-    assert list(rows["n_test"])[4] == len(hard)
+    hard_test = [label for label in test if label != "contradiction"]
+    assert list(rows["n_test"])[4] == len(hard) and list(rows["n_test"])[8:] == [len(hard_test)] * 2
+    # the paper's reference figure stands beside the two SNLI models' test rows, not the hypothesis-only one's
+    assert list(rows["reference_accuracy"].fillna(0))[:2] == [0.782, 0.782]
+    assert rows.loc[rows["model"] == "hypothesis_only", "reference_accuracy"].isna().all()
     assert list(rows["accuracy"]) == [share(test, "entailment"), share(test, "neutral"), share(dev, "contradiction"),
                                       share(dev, "entailment"), share(hard, "entailment"), share(dev, "neutral"),
-                                      share(hard, "neutral")]
+                                      share(hard, "neutral"), share(test, "contradiction"),
+                                      share(hard_test, "entailment"), share(hard_test, "neutral")]
 
 
 # --- make_probes -------------------------------------------------------------------------------------

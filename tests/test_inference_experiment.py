@@ -14,6 +14,7 @@ from scipy.stats import binomtest
 from sklearn.pipeline import Pipeline
 
 import lexical_resources
+from classifiers.bias_reweighting import bias_weights, out_of_fold_gold_probabilities
 from classifiers.logistic import fit_classifier, fit_preprocessing, fit_select_C, fit_select_C_cv, make_model
 from classifiers.persistence import load_model
 from classifiers.transfer import WithModelProbabilities
@@ -73,21 +74,21 @@ def arguments(files, out, *extra):
 
 #: One C, a preset, a setting overriding it, a seed: the hand-fitted models below use the same.
 OPTIONS = ["--C-grid", "7", "--preset", "paper", "--min-df", "2", "--n-jobs", "1", "--progress", "--seed", "3",
-           "--alignment-weight", "3", "--sick-alignment-weight", "0.5"]
+           "--alignment-weight", "3", "--sick-alignment-weight", "0.5", "--bias-reweighting", "0.8"]
 #: The inference models' family weights under :data:`OPTIONS`: SNLI's, SICK's.
 WEIGHTS, SICK_WEIGHTS = {"alignment": 3.0}, {"alignment": 0.5}
 
 
-def hand_model(features, pairs, featurizer=None, family_weights=None):
+def hand_model(features, pairs, featurizer=None, family_weights=None, sample_weight=None):
     """A model fitted as the experiment should fit it with :data:`OPTIONS` (the paper preset, min_df 2, C 7;
-    the inference models with :data:`WEIGHTS` or :data:`SICK_WEIGHTS`)."""
+    the inference models with :data:`WEIGHTS` or :data:`SICK_WEIGHTS`, the SNLI one with ``sample_weight``)."""
     model = make_model(features, C=7.0, preset="paper", featurizer_params={"min_df": 2})
     if featurizer is not None:
         model.set_params(featurize=featurizer)
-    if family_weights is None:
+    if family_weights is None and sample_weight is None:
         return model.fit(pairs, [p.label for p in pairs])
     preprocess, X = fit_preprocessing(model.named_steps["featurize"], pairs, family_weights)
-    classifier, _ = fit_classifier(X, [p.label for p in pairs], 7.0)
+    classifier, _ = fit_classifier(X, [p.label for p in pairs], 7.0, sample_weight=sample_weight)
     return Pipeline([*preprocess.steps, ("classify", classifier)])
 
 
@@ -128,11 +129,11 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     assert all(rows["inference", t, "sick_test"].n_test == 15 for t in ("snli", "sick", "snli+sick"))
     assert (tmp_path / "out" / "signature.txt").read_text().endswith(
         "|preset:paper|tags:ptb|min_df:2|bins:none|n_features:vocab|lowercase:yes|C:7|alignment_weight:3"
-        "|sick_C:5-fold(train+trial)|sick_alignment_weight:0.5\n")
+        "|bias_reweighting:0.8(hypothesis_only,5-fold)|sick_C:5-fold(train+trial)|sick_alignment_weight:0.5\n")
 
     # The saved model is the SNLI inference model, trained on the 90 train pairs plus 20 substitutions, C 7.
     model, info = load_model(model_path)
-    assert info["metadata"] == {"C": 7.0, "n_train": 90 + 20}
+    assert info["metadata"] == {"C": 7.0, "n_train": 90 + 20, "bias_reweighting": 0.8}
     assert {k: info["features"][k] for k in ("features", "tag_set", "min_df", "n_jobs")} == \
         {"features": "inference", "tag_set": "ptb", "min_df": 2, "n_jobs": 1}
     test = read_snli(files["test"])
@@ -153,28 +154,38 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
         "model_a": "inference", "model_b": "lexicalized", "a_only": a_only, "b_only": b_only,
         "p_value": pytest.approx(binomtest(a_only, a_only + b_only, 0.5).pvalue if a_only + b_only else 1.0)}]
 
-    # Five models, each with the command line's grid and featurizer settings: SNLI lexicalized and
-    # inference, the hypothesis-only one, then on SICK TRAIN+TRIAL (C by 5-fold cross-validation,
+    # Five models, each with the command line's grid and featurizer settings: the hypothesis-only
+    # one, SNLI lexicalized and inference, then on SICK TRAIN+TRIAL (C by 5-fold cross-validation,
     # folds drawn with the seed) the inference model alone and one that also sees the SNLI model's
     # class log-probabilities (the inference featurizer wrapped with the SNLI inference model).
     assert [(features, len(pairs)) for features, pairs, _, _ in fits] == [
-        ("lexicalized", 90), ("inference", 110), (("hyp_unigrams", "hyp_bigrams"), 90), ("inference", 45),
+        (("hyp_unigrams", "hyp_bigrams"), 90), ("lexicalized", 90), ("inference", 110), ("inference", 45),
         ("inference", 45)]
     sick_train, sick_trial, sick_test = (read_sick(files["sick"], split) for split in ("TRAIN", "TRIAL", "TEST"))
     assert all([p.pair_id for p in fits[i][1]] == [p.pair_id for p in sick_train + sick_trial] for i in (3, 4))
     assert all({k: fits[i][2][k] for k in ("folds", "seed")} == {"folds": 5, "seed": 3} for i in (3, 4))
     substituted = [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in augmentation(train, 20, seed=3)]
-    assert [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in fits[1][1][90:]] == substituted
+    assert [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in fits[2][1][90:]] == substituted
     for _, _, kwargs, _ in fits:
         assert {k: kwargs[k] for k in ("grid", "preset", "featurizer_params", "n_jobs", "progress")} == {
             "grid": (7.0,), "preset": "paper", "featurizer_params": {"min_df": 2}, "n_jobs": 1, "progress": True}
     assert [kwargs.get("featurizer") for _, _, kwargs, _ in fits[:4]] == [None] * 4
     # the inference models, on SNLI and on SICK, weight the alignment family's columns; the others do not
-    assert [kwargs.get("family_weights") for _, _, kwargs, _ in fits] == [None, WEIGHTS, None, SICK_WEIGHTS,
+    assert [kwargs.get("family_weights") for _, _, kwargs, _ in fits] == [None, None, WEIGHTS, SICK_WEIGHTS,
                                                                            SICK_WEIGHTS]
-    assert list(fits[1][3].model.named_steps) == ["featurize", "scale", "weight", "cap", "classify"]
+    assert list(fits[2][3].model.named_steps) == ["featurize", "scale", "weight", "cap", "classify"]
     wrapped = fits[4][2]["featurizer"]
-    assert isinstance(wrapped, WithModelProbabilities) and wrapped.model is fits[1][3].model
+    assert isinstance(wrapped, WithModelProbabilities) and wrapped.model is fits[2][3].model
+    # only the SNLI inference model's pairs are reweighted: against a hypothesis-only model with the
+    # C chosen on dev, 5 folds drawn with the seed, strength 0.8
+    inference_pairs = fits[2][1]
+    gold = out_of_fold_gold_probabilities(inference_pairs, [p.label for p in inference_pairs],
+                                          ("hyp_unigrams", "hyp_bigrams"), C=7.0, seed=3, preset="paper",
+                                          featurizer_params={"min_df": 2})
+    sample_weight = bias_weights(gold, 0.8)
+    assert np.array_equal(fits[2][2]["sample_weight"], sample_weight)
+    assert len(set(sample_weight.round(9))) > 1  # the fixture gives the pairs different weights
+    assert [kwargs.get("sample_weight") for i, (_, _, kwargs, _) in enumerate(fits) if i != 2] == [None] * 4
     assert (wrapped.featurizer.features, wrapped.featurizer.tag_set, wrapped.featurizer.min_df,
             wrapped.featurizer.dense_bins) == ("inference", "ptb", 2, None)
 
@@ -183,15 +194,24 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     hypothesis_only = hand_model(["hyp_unigrams", "hyp_bigrams"], train).predict(dev.pairs)
     misled = [i for i, (g, p) in enumerate(zip(dev.labels, hypothesis_only)) if g != p]
     assert 0 < len(misled) < len(dev.labels)  # the noisy fixture misleads it on some pairs, not all
+    on_test = hand_model(["hyp_unigrams", "hyp_bigrams"], train).predict(test.pairs)
+    misled_test = [i for i, (g, p) in enumerate(zip(test.labels, on_test)) if g != p]
+    assert 0 < len(misled_test) < len(test.labels)
+    assert rows["hypothesis_only", "snli", "snli_test"].accuracy == pytest.approx(hand_accuracy(test.labels, on_test))
     assert rows["hypothesis_only", "snli", "snli_dev"].accuracy == pytest.approx(hand_accuracy(dev.labels, hypothesis_only))
-    assert np.array_equal(model.predict_proba(dev.pairs),
-                          hand_model("inference", fits[1][1], family_weights=WEIGHTS).predict_proba(dev.pairs))
+    assert np.array_equal(model.predict_proba(dev.pairs), hand_model(
+        "inference", inference_pairs, family_weights=WEIGHTS, sample_weight=sample_weight).predict_proba(dev.pairs))
     for name, fitted in (("inference", model), ("lexicalized", hand_model("lexicalized", train))):
         on_dev = fitted.predict(dev.pairs)
         assert rows[name, "snli", "snli_dev"].accuracy == pytest.approx(hand_accuracy(dev.labels, on_dev))
         assert rows[name, "snli", "snli_dev_hard"].n_test == len(misled)
         assert rows[name, "snli", "snli_dev_hard"].accuracy == pytest.approx(
             hand_accuracy([dev.labels[i] for i in misled], [on_dev[i] for i in misled]))
+        # the test pairs the hypothesis-only model gets wrong
+        on_test = fitted.predict(test.pairs)
+        assert rows[name, "snli", "snli_test_hard"].n_test == len(misled_test)
+        assert rows[name, "snli", "snli_test_hard"].accuracy == pytest.approx(
+            hand_accuracy([test.labels[i] for i in misled_test], [on_test[i] for i in misled_test]))
         # the hand-written set (here the probe fixture again)
         assert rows[name, "snli", "hand_written"].n_test == len(PROBES)
     assert rows["inference", "snli", "hand_written"].accuracy == rows["inference", "snli", "probes"].accuracy
@@ -256,7 +276,8 @@ def test_saved_inference_model_explains_alignments(files, tmp_path):
     model_path = tmp_path / "m.joblib"
     assert inference.main(arguments(files, tmp_path / "out", "--no-sick", "--save-model", str(model_path))) == 0
     assert not (pd.read_csv(tmp_path / "out" / "inference.csv")["dataset"] == "sick_test").any()
-    assert (tmp_path / "out" / "signature.txt").read_text().endswith("|C:dev(0.3,1)|alignment_weight:2.5\n")  # no sick_C
+    assert (tmp_path / "out" / "signature.txt").read_text().endswith(  # no sick_C
+        "|C:dev(0.3,1)|alignment_weight:2.5|bias_reweighting:1(hypothesis_only,5-fold)\n")
     model, _ = load_model(model_path)
     pairs = tmp_path / "pairs.jsonl"
     pairs.write_text(json.dumps({"sentence1": PROBES[0][0], "sentence2": PROBES[0][1]}) + "\n", encoding="utf-8")
@@ -280,6 +301,11 @@ def test_option_defaults_and_bounds():
     assert parser.parse_args([]).alignment_weight == inference.ALIGNMENT_WEIGHT == 2.5
     assert parser.parse_args(["--alignment-weight", "1"]).alignment_weight == 1.0  # no weighting
     assert parser.parse_args([]).sick_alignment_weight == inference.SICK_ALIGNMENT_WEIGHT == 1.0
+    assert parser.parse_args([]).bias_reweighting == inference.BIAS_REWEIGHTING == 1.0
+    assert parser.parse_args(["--bias-reweighting", "0"]).bias_reweighting == 0.0  # no reweighting
+    for bad in ("-0.1", "1.5", "nan"):
+        with pytest.raises(UsageError, match=f"--bias-reweighting: must be from 0 to 1, got {bad}"):
+            parser.parse_args(["--bias-reweighting", bad])
     assert inference.alignment_weights(1.0) is None and inference.alignment_weights(2.5) == {"alignment": 2.5}
     with pytest.raises(UsageError, match="--alignment-weight: must be a finite number greater than 0, got 0"):
         parser.parse_args(["--alignment-weight", "0"])
