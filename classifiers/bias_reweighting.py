@@ -22,6 +22,7 @@ import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
 from featurize import PairFeaturizer
+from featurize.presets import DEFAULT_PRESET
 
 from .logistic import MAX_ITER, fit_classifier, fit_preprocessing
 
@@ -30,14 +31,35 @@ FOLDS = 5
 
 
 def out_of_fold_gold_probabilities(pairs, labels, features, *, C: float, folds: int = FOLDS, seed: int = 0,
-                                   preset: str, featurizer_params=None, n_jobs=None, max_iter: int = MAX_ITER,
-                                   progress: bool = False) -> np.ndarray:
+                                   preset: str = DEFAULT_PRESET, featurizer_params=None, n_jobs=None,
+                                   max_iter: int = MAX_ITER, progress: bool = False) -> np.ndarray:
     """The probability that a model of ``features`` gives each pair's gold label, from a model fitted
     without that pair.
 
-    The pairs are split by :class:`~sklearn.model_selection.StratifiedKFold` (``folds``, shuffled
-    with ``seed``); in each fold the featurizer (``preset``, ``featurizer_params``), the scaling and
-    a logistic regression with ``C`` are fitted on the other folds and score the held-out one.
+    Parameters
+    ----------
+    pairs : sequence of Pair
+        The training pairs.
+    labels : sequence of str
+        Their gold labels.
+    features : str or sequence of str
+        The bias model's feature group or families (``("hyp_unigrams", "hyp_bigrams")``: the
+        hypothesis alone).
+    C : float
+        The bias model's regularization strength (e.g. the one chosen for it on dev).
+    folds : int, default=5
+        Cross-fitting folds: :class:`~sklearn.model_selection.StratifiedKFold`, shuffled with
+        ``seed`` (it warns when a label has fewer pairs than folds).
+    seed : int, default=0
+    preset, featurizer_params, n_jobs, max_iter, progress
+        As :func:`classifiers.logistic.fit_select_C`: the featurizer's preset and overrides, its
+        processes and progress bar, the solver's epoch limit.
+
+    Returns
+    -------
+    ndarray of shape (n_pairs,)
+        In each fold the featurizer, the scaling and the logistic regression are fitted on the
+        other folds and score the held-out one; a pair whose label its fold model never saw gets 0.
     """
     labels = np.asarray(labels)
     gold = np.empty(len(labels))
@@ -54,13 +76,33 @@ def out_of_fold_gold_probabilities(pairs, labels, features, *, C: float, folds: 
 
 
 def bias_weights(gold_probabilities, strength: float = 1.0) -> np.ndarray:
-    """Sample weights ``1 - strength * p`` for the bias model's gold-label probabilities ``p``,
-    scaled to a mean of 1 (so that ``C`` keeps its meaning: the data term's total is unchanged)."""
+    """Sample weights against a bias model: ``1 - strength * p`` for its gold-label probabilities ``p``.
+
+    Parameters
+    ----------
+    gold_probabilities : array-like of shape (n_pairs,)
+        Each training pair's gold-label probability under the bias model
+        (:func:`out_of_fold_gold_probabilities`).
+    strength : float, default=1.0
+        From 0 (every weight 1) to 1 (a pair the bias model is sure of weighs nothing).
+
+    Returns
+    -------
+    ndarray of shape (n_pairs,)
+        The weights, scaled to a mean of 1: SAGA sums the weighted losses, so ``C`` keeps its
+        meaning only if the data term's total is unchanged.
+
+    Raises
+    ------
+    ValueError
+        For a strength outside [0, 1], probabilities that are not a non-empty 1-d array of values in
+        [0, 1], or weights that are all 0.
+    """
     if not isinstance(strength, Real) or isinstance(strength, bool) or not 0 <= strength <= 1:
         raise ValueError(f"strength must be a number from 0 to 1, got {strength!r}")
     p = np.asarray(gold_probabilities, dtype=float)
-    if p.ndim != 1 or not np.all((p >= 0) & (p <= 1)):
-        raise ValueError("gold_probabilities must be a 1-d array of probabilities (from 0 to 1)")
+    if p.ndim != 1 or not p.size or not np.all((p >= 0) & (p <= 1)):
+        raise ValueError("gold_probabilities must be a non-empty 1-d array of probabilities (from 0 to 1)")
     weights = 1.0 - strength * p
     if not weights.sum() > 0:
         raise ValueError(f"every pair would get weight 0: the bias model gives every gold label probability 1 "

@@ -31,14 +31,15 @@ class ConstantModel:
         return np.array([self.label] * len(pairs), dtype=object)
 
 
-def recording_fit(calls):
-    """A stand-in for ``fit_select_C`` that records its arguments; C is the grid's last value, dev
-    accuracy 0.5 for it, and the fits converged except when C is 0.3."""
+def recording_fit(calls, chosen=None):
+    """A stand-in for ``fit_select_C`` that records its arguments; C is the grid's last value (or the
+    one at index ``chosen[features]``), dev accuracy 0.5 for it, and the fits converged except when C is 0.3."""
     def fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features="lexicalized", **options):
         calls.append({"features": features, "n_train": len(train_pairs), **options})
         grid = options["grid"]
+        best = grid[(chosen or {}).get(features, -1)]
         model = ConstantModel(PREDICTS[features])
-        return Selection(model=model, C=grid[-1], dev_accuracy={C: 0.5 if C == grid[-1] else 0.25 for C in grid},
+        return Selection(model=model, C=best, dev_accuracy={C: 0.5 if C == best else 0.25 for C in grid},
                          converged={C: C != 0.3 for C in grid}, train_predictions=model.predict(train_pairs),
                          dev_predictions=model.predict(dev_pairs))
     return fit_select_C
@@ -107,7 +108,7 @@ def test_inference_run_defaults(noisy_snli, monkeypatch):
         return np.linspace(0.0, 0.9, len(pairs))
 
     calls, bias = [], []
-    monkeypatch.setattr(inference, "fit_select_C", recording_fit(calls))
+    monkeypatch.setattr(inference, "fit_select_C", recording_fit(calls, chosen={inference.HYPOTHESIS_ONLY: 1}))
     monkeypatch.setattr(inference, "augmentation", augmentation)
     monkeypatch.setattr(inference, "out_of_fold_gold_probabilities", gold_probabilities)
     rows = inference.run(noisy_snli)[0]
@@ -115,9 +116,9 @@ def test_inference_run_defaults(noisy_snli, monkeypatch):
     assert [(call["features"], call["n_train"]) for call in calls] == [
         (("hyp_unigrams", "hyp_bigrams"), 300), ("lexicalized", 300), ("inference", 305)]
     # only the inference model weights the alignment family, and its pairs, against the
-    # hypothesis-only model with that model's C (the stand-in chooses the grid's last), strength 1
+    # hypothesis-only model with that model's C (the stand-in chooses 0.1 for it), strength 1
     assert [call.get("family_weights") for call in calls] == [None, None, {"alignment": 2.5}]
-    assert bias == [{"features": ("hyp_unigrams", "hyp_bigrams"), "n_train": 305, "C": 1.0, "seed": 0,
+    assert bias == [{"features": ("hyp_unigrams", "hyp_bigrams"), "n_train": 305, "C": 0.1, "seed": 0,
                      "preset": "recommended", "featurizer_params": None, "n_jobs": None, "progress": False}]
     assert np.allclose(calls[2]["sample_weight"], bias_weights(np.linspace(0.0, 0.9, 305), 1.0))
     assert calls[0].get("sample_weight") is None and calls[1]["sample_weight"] is None
@@ -144,6 +145,18 @@ def test_inference_run_defaults(noisy_snli, monkeypatch):
                                       share(hard, "neutral"), share(test, "contradiction"),
                                       share(hard_test, "entailment"), share(hard_test, "neutral")]
 
+
+
+def test_inference_without_reweighting_fits_no_bias_model(noisy_snli, monkeypatch):
+    import experiments.inference as inference
+
+    calls = []
+    monkeypatch.setattr(inference, "fit_select_C", recording_fit(calls))
+    monkeypatch.setattr(inference, "augmentation", lambda train_pairs, n, **kw: [])
+    monkeypatch.setattr(inference, "out_of_fold_gold_probabilities",
+                        lambda *a, **k: pytest.fail("a bias model was fitted with --bias-reweighting 0"))
+    inference.run(noisy_snli, bias_reweighting=0)
+    assert [call["sample_weight"] for call in calls[1:]] == [None, None]
 
 # --- make_probes -------------------------------------------------------------------------------------
 
