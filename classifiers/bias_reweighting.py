@@ -60,8 +60,16 @@ def out_of_fold_gold_probabilities(pairs, labels, features, *, C: float, folds: 
     ndarray of shape (n_pairs,)
         In each fold the featurizer, the scaling and the logistic regression are fitted on the
         other folds and score the held-out one; a pair whose label its fold model never saw gets 0.
+
+    Raises
+    ------
+    ValueError
+        For fewer pairs than folds, or not as many labels as pairs.
     """
     labels = np.asarray(labels)
+    if len(labels) != len(pairs) or len(labels) < folds:
+        raise ValueError(f"{folds}-fold cross-fitting needs at least {folds} pairs and one label per pair, got "
+                         f"{len(pairs)} pairs and {len(labels)} labels")
     gold = np.empty(len(labels))
     featurizer = PairFeaturizer.from_preset(preset, features, n_jobs=n_jobs, progress=progress,
                                             **(featurizer_params or {}))

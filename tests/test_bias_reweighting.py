@@ -101,3 +101,12 @@ def test_reweighted_fit_leans_less_on_the_cue():
         return model.predict_proba(probe)[0][list(model.classes_).index("contradiction")]
 
     assert contradiction(weights) < contradiction(None) - 0.05
+
+
+@pytest.mark.parametrize("n_pairs, n_labels", [(3, 3), (37, 36)])
+def test_too_few_pairs_or_mismatched_labels_are_refused(n_pairs, n_labels):
+    pairs = cue_pairs()
+    with pytest.raises(ValueError, match=f"needs at least 5 pairs and one label per pair, got {n_pairs} pairs and "
+                                         f"{n_labels} labels"):
+        out_of_fold_gold_probabilities(pairs[:n_pairs], [p.label for p in pairs][:n_labels], HYPOTHESIS_ONLY,
+                                       C=1.0, preset="paper")
