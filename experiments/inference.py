@@ -125,14 +125,8 @@ def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT,
         labels = [p.label for p in pairs]
         sample_weight = None
         if name == "inference" and bias_reweighting:
-            sample_weight = bias_weights(out_of_fold_gold_probabilities(
-                pairs, labels, HYPOTHESIS_ONLY, C=hypothesis_only.C, seed=seed, **_without_grid(options)),
-                bias_reweighting)
-            n_train = len(train.pairs)
-            logger.info("training pairs reweighted against the hypothesis-only model (C=%g): mean weight %.3f of the "
-                        "%d SNLI pairs, %.3f of the %d substitutions, largest %.3f", hypothesis_only.C,
-                        sample_weight[:n_train].mean(), n_train, sample_weight[n_train:].mean() if extra[name] else 0.0,
-                        len(extra[name]), sample_weight.max())
+            sample_weight = _reweighting(pairs, labels, len(train.pairs), hypothesis_only.C, bias_reweighting,
+                                         seed, options)
         selections[name] = fit_select_C(pairs, labels, dev.pairs, dev.labels, name,
                                         family_weights=family_weights[name], sample_weight=sample_weight, **options)
         models[name] = selections[name].model
@@ -163,9 +157,16 @@ def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT,
     return pd.DataFrame(rows), significance, models, selections
 
 
-def _without_grid(options) -> dict:
-    """The fitting options of :func:`run` except the C grid (the bias model's C is the one chosen on dev)."""
-    return {key: value for key, value in options.items() if key != "grid"}
+def _reweighting(pairs, labels, n_snli, C, strength, seed, options):
+    """The sample weights of ``pairs`` (the first ``n_snli`` from SNLI, then the substitutions)
+    against a hypothesis-only model with ``C``, cross-fitted in folds drawn with ``seed``."""
+    fit_options = {key: value for key, value in options.items() if key != "grid"}
+    weights = bias_weights(out_of_fold_gold_probabilities(pairs, labels, HYPOTHESIS_ONLY, C=C, seed=seed,
+                                                          **fit_options), strength)
+    logger.info("training pairs reweighted against the hypothesis-only model (C=%g): mean weight %.3f of the %d "
+                "SNLI pairs, %.3f of the %d substitutions, largest %.3f", C, weights[:n_snli].mean(), n_snli,
+                weights[n_snli:].mean() if len(weights) > n_snli else 0.0, len(weights) - n_snli, weights.max())
+    return weights
 
 
 def _misled_rows(split, gold, hypothesis_only, predictions, whole=True) -> list[dict]:
