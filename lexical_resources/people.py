@@ -20,6 +20,11 @@ doing (*player*, *driver*, *vendor*, *performer*) and broad or ambiguous ones (*
 two of them (*surgeon* -> *doctor*, *fireman* = *firefighter*) come first
 (:mod:`~lexical_resources.relations`).
 
+A person is no animal: *A man is working on a computer* / *A bear is working on a computer*, *Various
+people shop* / *Various cats shop* are contradictions SNLI's annotators often wrote, and WordNet files
+people and animals under *organism*, far too general for the two to be close co-hyponyms
+(:func:`being_relation`).
+
 People named by a plain word (*man*, *women*, *people*: :data:`PERSONS`) and called a kind of
 person in the hypothesis (*farmer*, *tourists*, *husband*, *friends*: a noun WordNet files among
 its nouns for people) are said to be more than the premise says (:func:`person_relation`).
@@ -46,8 +51,8 @@ MALES = frozenset({"man", "boy", "guy", "gentleman", "male", "father", "dad", "d
 PERSONS = CHILDREN | ADULTS | frozenset({"person", "people", "individual", "human", "someone", "somebody",
                                          "teenager", "teen", "youth", "male", "female", "dude", "fellow", "chap",
                                          "lad", "gal", "bloke"})
-#: WordNet's file of nouns for people.
-PERSON_FILE = "noun.person"
+#: WordNet's files of nouns for people and for animals.
+PERSON_FILE, ANIMAL_FILE = "noun.person", "noun.animal"
 #: Common trades whose holders are different people in a caption (see above).
 OCCUPATIONS = frozenset({"doctor", "nurse", "dentist", "surgeon", "teacher", "professor", "student", "lawyer",
                          "judge", "farmer", "chef", "cook", "baker", "butcher", "waiter", "waitress", "bartender",
@@ -105,3 +110,28 @@ def person_relation(premise_lemma: str, hypothesis_lemma: str, noun_file: Callab
     """
     p, h = _singular(premise_lemma), _singular(hypothesis_lemma)
     return "person_specific" if p in PERSONS and h not in PERSONS and noun_file(h) == PERSON_FILE else None
+
+
+def being_relation(premise_lemma: str, hypothesis_lemma: str, noun_file: Callable[[str], str | None]) -> str | None:
+    """``'being_different'`` when one noun lemma names a person and the other an animal, else None.
+
+    A person is a word of :data:`PERSONS` or one whose most frequent noun sense ``noun_file(lemma)``
+    files under :data:`PERSON_FILE`; an animal is any other word whose most frequent noun sense files
+    under :data:`ANIMAL_FILE`. Only the most frequent sense counts, since rarer ones cross over both
+    ways (*dog*: "a dull unattractive person", *head*: a head of cattle), and the words of
+    :data:`PERSONS` are people whatever their first sense (WordNet's *female* is first "an animal
+    that produces gametes").
+
+    >>> files = {"man": "noun.person", "bear": "noun.animal", "female": "noun.animal"}.get
+    >>> being_relation("man", "bear", files), being_relation("bear", "man", files)
+    ('being_different', 'being_different')
+    >>> being_relation("female", "bear", files), being_relation("female", "man", files)
+    ('being_different', None)
+    """
+    kinds = []
+    for lemma in (_singular(premise_lemma), _singular(hypothesis_lemma)):
+        if lemma in PERSONS:
+            kinds.append(PERSON_FILE)
+        else:
+            kinds.append(noun_file(lemma))
+    return "being_different" if set(kinds) == {PERSON_FILE, ANIMAL_FILE} else None

@@ -15,7 +15,8 @@ place, a derivation); WordNet synonym, hypernym (the hypothesis word is more gen
 *animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
 (:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), and VerbOcean for two verbs, with
 the words read in their tagged classes; for two nouns WordNet does not relate, two occupations
-(:mod:`~lexical_resources.people`: *doctor* / *teacher*); for two verbs no resource relates,
+or a person and an animal (:mod:`~lexical_resources.people`: *doctor* / *teacher*, *man* / *bear*);
+for two verbs no resource relates,
 sleeping against an action or being awake (:mod:`~lexical_resources.activities`: *run* / *sleep*);
 then ``derivation`` for words of different classes derived from one another (*grassy* / *grass*);
 then WordNet again with the words read in the other open classes (taggers confuse them: *Old* as
@@ -32,7 +33,7 @@ from functools import lru_cache, partial
 
 from .activities import activity_relation
 from .numbers import number_relation
-from .people import age_relation, gender_relation, occupation_relation, person_relation
+from .people import age_relation, being_relation, gender_relation, occupation_relation, person_relation
 from .settings import is_setting_word, setting_relation
 from .weather import weather_relation
 from .wordnet import wordnet_pos
@@ -50,13 +51,15 @@ RELATION_CLASSES = {
     "antonym": "conflict", "cohyponym": "conflict", "number_different": "conflict",
     "ordinal_different": "conflict", "vo_opposite": "conflict", "age_different": "conflict",
     "gender_different": "conflict", "sleep_action": "conflict", "manner_different": "conflict",
-    "occupation_different": "conflict", "weather_different": "conflict", "setting_different": "conflict",
+    "occupation_different": "conflict", "being_different": "conflict", "weather_different": "conflict",
+    "setting_different": "conflict",
 }
 #: Relations in order of preference when a hypothesis word could align to several premise words.
 RELATION_ORDER = ("exact", "lemma", "number_same", "number_total", "ordinal_same", "synonym", "derivation",
                   "vo_similar", "hypernym", "holonym", "vo_stronger", "person_general", "setting_general",
                   "antonym", "number_different", "ordinal_different", "age_different", "gender_different",
-                  "occupation_different", "weather_different", "setting_different", "sleep_action",
+                  "occupation_different", "being_different", "weather_different", "setting_different",
+                  "sleep_action",
                   "manner_different", "vo_opposite", "cohyponym", "hyponym", "person_specific",
                   "setting_specific", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
@@ -71,6 +74,7 @@ SOURCES = {"exact": "token", "number_same": "numbers", "number_total": "numbers"
            "number_different": "numbers", "ordinal_same": "numbers", "ordinal_different": "numbers",
            "age_different": "age groups",
            "gender_different": "genders", "occupation_different": "occupations",
+           "being_different": "people and animals (WordNet's files)",
            "person_specific": "people", "person_general": "people",
            "weather_different": "weather", "sleep_action": "activities",
            **{r: "settings" for r in ("setting_general", "setting_specific", "setting_different")},
@@ -183,8 +187,9 @@ class WordRelations:
             # WordNet's outside is a region of a thing, a sibling of front and top: no conflict.
             found = None
         if found is None and p_pos == h_pos == "n":
-            # WordNet's relations between two occupations (*surgeon* -> *doctor*) come first.
-            found = occupation_relation(p_lemma, h_lemma)
+            # WordNet's relations between two occupations (*surgeon* -> *doctor*) come first; a person
+            # and an animal meet in WordNet only at *organism*, too far up to be close co-hyponyms.
+            found = occupation_relation(p_lemma, h_lemma) or being_relation(p_lemma, h_lemma, wn.noun_file)
         if found is None and "v" in (p_pos, h_pos):
             # both read as verbs: a tagger often makes a noun of the word in the other's slot (*sleeps*/NNS)
             found = activity_relation(wn.lemma(p, "v"), wn.lemma(h, "v"), wn.verb_file)

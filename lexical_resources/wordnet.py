@@ -81,10 +81,11 @@ class _WordInfo:
 #: Shallow hypernyms whose members are still mutually exclusive in a sentence's slot: peoples by
 #: place (*German* / *Japanese* meet at *inhabitant*, depth 4, via *European* and *Asian*),
 #: natural languages, drinks (*coffee* / *beer* meet at *beverage*, depth 5, 1 and 3 links up),
-#: materials (*wood* / *stone*) and structures (*kitchen* / *garage* meet at *structure*, depth 5,
-#: through *room* and *building*, 3 links up each). Co-hyponyms may meet there up to 3 links up.
+#: materials (*wood* / *stone*), structures (*kitchen* / *garage* meet at *structure*, depth 5,
+#: through *room* and *building*, 3 links up each) and fruit and vegetables (*apple* / *carrot* meet
+#: at *produce*, depth 5, 2 and 3 links up). Co-hyponyms may meet there up to 3 links up.
 _BROAD_CATEGORIES = frozenset({"inhabitant.n.01", "natural_language.n.01", "beverage.n.01", "material.n.01",
-                               "structure.n.01"})
+                               "structure.n.01", "produce.n.01"})
 #: Kinds whose members exclude one another in a sentence's slot however deep WordNet files them:
 #: *dog* / *horse* meet only at *placental* (3 and 4 links up), *guitar* / *saxophone* at
 #: *musical instrument* (2 and 5), *baseball* / *tennis* at *sport* (5 and 3), *truck* / *train*
@@ -514,8 +515,8 @@ class WordNet:
         counts when both words reach it within ``k`` links, where ``k = min(3, depth(s) - 3)``
         for nouns and adjectives read as nouns (``depth`` is WordNet's ``min_depth``) and
         ``k = 1`` for verbs: the deeper (more specific) ``s`` is, the further up it may be.
-        (Peoples by place, languages, drinks, materials and structures may meet 3 links up
-        whatever their depth; two vertebrates, musical instruments, sports, conveyances, colours,
+        (Peoples by place, languages, drinks, materials, structures, and fruit and vegetables may
+        meet 3 links up whatever their depth; two vertebrates, musical instruments, sports, conveyances, colours,
         natural formations or bodies of water are co-hyponyms however far up they meet, see
         ``_KINDS_APART``, and so are two words of different kinds of scene, see ``_SCENES``.)
         *blue* / *green* meet at *chromatic color* one link up, *dog* / *cat* at *carnivore*

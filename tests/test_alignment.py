@@ -92,7 +92,7 @@ def test_a_near_copy_with_one_swap_names_what_the_swap_does():
     assert copy_swaps(features(dog, dog.replace("sleeps", "dances"))) == ["alignment:copy_swap:unrelated"]
     # two swaps, or no near copy: no such feature
     long = "a/DT girl/NN in/IN a/DT blue/JJ dress/NN sings/VBZ on/IN the/DT big/JJ stage/NN ./."
-    two = features(long, long.replace("blue", "green").replace("girl", "dog"))
+    two = features(long, long.replace("blue", "green").replace("girl", "robot"))
     assert two["alignment:copy:conflict"] == 1 and copy_swaps(two) == []
     assert copy_swaps(features(GIRL_BLUE, "a/DT green/JJ dress/NN ./.")) == []
 
@@ -778,6 +778,31 @@ def test_a_strength_between_verbs_of_motion_is_a_different_manner(premise, hypot
                            ("move", "leave"): (("can-result-in", 10.0),)})
     relations = wordnet_or_skip(lambda: WordRelations(get_wordnet(), verbocean))
     assert relations.relation(premise, "VBG", hypothesis, "VBG") == relation
+
+
+@pytest.mark.parametrize("premise, hypothesis, relation", [
+    ("a/DT man/NN is/VBZ working/VBG on/IN a/DT computer/NN", "a/DT bear/NN is/VBZ working/VBG on/IN a/DT computer/NN",
+     "being_different"),
+    ("people/NNS are/VBP at/IN a/DT conference/NN", "dogs/NNS are/VBP at/IN a/DT conference/NN", "being_different"),
+    ("a/DT boy/NN eats/VBZ an/DT apple/NN in/IN the/DT park/NN", "a/DT boy/NN eats/VBZ a/DT carrot/NN in/IN the/DT park/NN",
+     "cohyponym"),
+])
+def test_a_person_for_an_animal_or_a_fruit_for_a_vegetable_is_a_lone_conflict(real_relations, premise, hypothesis,
+                                                                                relation):
+    found = alignment_features(sentence(premise), sentence(hypothesis), real_relations)
+    assert found[f"alignment:swap:{relation}"] == 1 and found["alignment:verdict:conflict_only"] == 1
+
+
+@pytest.mark.parametrize("premise, premise_tag, hypothesis, hypothesis_tag, relation", [
+    ("man", "NN", "dog", "NN", "being_different"), ("kitten", "NN", "baby", "NN", "being_different"),
+    ("women", "NNS", "horses", "NNS", "being_different"),
+    ("female", "NN", "woman", "NN", None),    # WordNet's first female is an animal; a word for people is a person
+    ("young", "JJ", "guy", "NN", None),       # an adjective read as a noun (young: offspring) is no animal
+    ("chicken", "NN", "man", "NN", None),     # its most frequent sense is the meat
+    ("dog", "NN", "puppy", "NN", "hyponym"), ("dog", "NN", "animal", "NN", "hypernym"),
+])
+def test_a_person_and_an_animal_differ(real_relations, premise, premise_tag, hypothesis, hypothesis_tag, relation):
+    assert real_relations.relation(premise, premise_tag, hypothesis, hypothesis_tag) == relation
 
 
 def test_a_two_word_noun_in_a_slot_is_read_whole(real_relations):

@@ -362,6 +362,14 @@ def test_words_of_different_kinds_of_scene_are_cohyponyms(wn, word1, word2, expe
     assert wn.close_relation(word1, word2, "NN") == expected
 
 
+@pytest.mark.parametrize("word1, word2, expected", [
+    ("apple", "carrot", "cohyponym"), ("potato", "apple", "cohyponym"),   # meet at produce, 2 and 3 links up
+    ("carrot", "vegetable", "hypernym"), ("apple", "pie", None),
+])
+def test_fruit_and_vegetables_are_cohyponyms(wn, word1, word2, expected):
+    assert wn.close_relation(word1, word2, "NN") == expected
+
+
 def test_abstractions_pass_on_no_parts(wn):
     # evening is a kind of daytime, and a morning is part of daytime: not part of an evening
     assert wn.relation("morning", "evening", "n") != "holonym"
