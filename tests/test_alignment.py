@@ -805,6 +805,17 @@ def test_a_person_and_an_animal_differ(real_relations, premise, premise_tag, hyp
     assert real_relations.relation(premise, premise_tag, hypothesis, hypothesis_tag) == relation
 
 
+@pytest.mark.parametrize("old, new", [
+    ("living/VBG room/NN", "bedroom/NN"), ("kitchen/NN", "dining/VBG room/NN"),
+    ("living/VBG room/NN", "dining/VBG room/NN"),
+])
+def test_a_two_word_noun_swapped_in_a_near_copy_is_one_swap(real_relations, old, new):
+    playing = "children/NNS play/VBP a/DT board/NN game/NN on/IN the/DT floor/NN of/IN the/DT "
+    found = alignment_features(sentence(playing + old), sentence(playing + new), real_relations)
+    assert found["alignment:swap:cohyponym"] == 1 and found["alignment:copy_swap:conflict"] == 1
+    assert not [name for name in found if name.startswith("alignment:subst:") and not name.endswith("cohyponym")]
+
+
 def test_a_two_word_noun_in_a_slot_is_read_whole(real_relations):
     def relations(premise, hypothesis):
         links, _ = align(sentence(premise), sentence(hypothesis), real_relations)

@@ -31,7 +31,7 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
 
 * ``word:<relation>`` and ``word:<class>:<POS>`` for each hypothesis content word;
 * ``subst:<relation>`` for each substitution, and ``swap:<relation>`` when one word replaces
-  one word; an adjective that describes the noun the premise's adjective describes is a
+  one word (a two-word noun WordNet names is one word); an adjective that describes the noun the premise's adjective describes is a
   substitution too (``attribute:<class>`` besides: *a black dog* / *the dog is white*);
 * ``verdict:...``: ``conflict`` when some word conflicts with its premise word, ``conflict_only``
   when besides that everything is equal or more general (the one-word swap that must flip the
@@ -39,7 +39,8 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
   (1, 2, 3+) otherwise; ``copy:<verdict>`` repeats it when the hypothesis is most of the
   premise word for word, where overlap features say least about the label, and
   ``copy_swap:<class>`` names the class of the one word swapped in such a near copy
-  (``unrelated`` when no resource relates the two words);
+  (``unrelated`` when no resource relates the two words; a two-word noun WordNet names is one
+  word here: *living room* / *bedroom*);
 * ``reverse:<verdict>``: the verdict of the pair read the other way round, the premise's words
   aligned to the hypothesis (relations inverted: :meth:`WordRelations.relation_back`), which says
   whether the hypothesis also says all the premise says; not for a role swap, nor a negated
@@ -102,7 +103,8 @@ _MODIFIER_CLASSES = frozenset("NV")
 class Link(NamedTuple):
     """One hypothesis content word (or a particle swapped for its opposite) and the premise word it is aligned to.
 
-    ``kind`` is ``in_place``, ``swap`` (one word replaced by one word), ``substitution`` (a
+    ``kind`` is ``in_place``, ``swap`` (one word replaced by one word, a two-word noun WordNet names
+    counting as one), ``substitution`` (a
     word in a replaced block), ``moved``, ``attribute`` (an adjective found elsewhere that
     describes the noun the premise's adjective describes: *a black dog* / *the dog is white*),
     ``elsewhere`` or ``new`` (then ``premise_index`` and ``relation`` are None). A named tuple: a
@@ -287,8 +289,9 @@ def _links(p: _Analysis, h: _Analysis, relate, *, articles_as_one: bool = True) 
                     links[j] = Link(j, i, "exact" if p.matchable[i] == h.matchable[j] else "lemma", "in_place")
         elif op == "replace":
             slot = [i for i in range(i1, i2) if i in p.content or articles_as_one and p.tokens[i] in _ONE]
-            one_for_one = i2 - i1 == 1 and j2 - j1 == 1
-            if one_for_one and _ADVERBIAL_TAGS.issuperset((p.tags[i1], h.tags[j1])) \
+            # One word for one word, a two-word noun WordNet names counting as one (*living room* / *bedroom*).
+            one_for_one = _one_word(p, i1, i2) and _one_word(h, j1, j2)
+            if i2 - i1 == 1 and j2 - j1 == 1 and _ADVERBIAL_TAGS.issuperset((p.tags[i1], h.tags[j1])) \
                     and relate(p.tokens[i1], "RB", h.tokens[j1], "RB") == "antonym":
                 # "a lamp turned on" / "turned off", "moved down the slope" / "up": read as adverbs,
                 # whichever of preposition, particle or adverb the tagger made of each.
@@ -328,6 +331,12 @@ def _links(p: _Analysis, h: _Analysis, relate, *, articles_as_one: bool = True) 
                 links[j] = link._replace(kind="attribute")
     share = matched / len(h.tokens) if h.tokens else 0.0
     return [links[j] for j in sorted(links)], share
+
+
+def _one_word(sentence: _Analysis, start: int, stop: int) -> bool:
+    """Whether ``tokens[start:stop]`` is one word: one token, or the two words of a two-word noun."""
+    return stop - start == 1 or (stop - start == 2 and sentence.compounds[start] == sentence.compounds[start + 1]
+                                 != sentence.as_number[start])
 
 
 def _links_back(p: _Analysis, h: _Analysis, relations: WordRelations) -> list[Link]:
@@ -447,7 +456,9 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
     if share >= COPY_SHARE and not crossed:
         features[f"alignment:copy:{verdict}"] = 1
         swaps = [link for link in links if link.kind == "swap"]
-        if len(swaps) == 1:
+        # The words of a two-word noun swapped in (*living room* / *dining room*) are one swap.
+        if len({h.compounds[j] if h.compounds[j] != h.as_number[j] else j
+                for j in (link.hypothesis_index for link in swaps)}) == 1:
             # A near copy with one word swapped: what the swap does decides the label.
             features[f"alignment:copy_swap:{swaps[0].relation_class if swaps[0].relation else 'unrelated'}"] = 1
     # Read back (the premise's words against the hypothesis): whether the hypothesis also says
