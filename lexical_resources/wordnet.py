@@ -198,6 +198,7 @@ class WordNet:
         self._compound_cache: dict[tuple[str, str], str | None] = {}
         self._depth_cache: dict[str, int] = {}
         self._wholes_cache: dict[str, frozenset] = {}
+        self._first_cache: dict[tuple[str, str], SynsetRecord | None] = {}
 
     # -- lemmas ------------------------------------------------------------------------------
 
@@ -357,8 +358,14 @@ class WordNet:
         return first is not None and not first.targets("@")
 
     def _first_sense(self, lemma: str, pos: str) -> SynsetRecord | None:
-        first = self._first_senses(lemma.lower(), pos, 1)
-        return first[0] if first else None
+        """The most frequent synset of ``lemma`` in ``pos``, remembered per lemma: word relations ask
+        for the files of many noun and verb pairs (:meth:`noun_file`, :meth:`verb_file`)."""
+        key = (lemma, pos)
+        found = self._first_cache.get(key, self._first_cache)
+        if found is self._first_cache:
+            first = self._first_senses(lemma.lower(), pos, 1)
+            found = self._first_cache[key] = first[0] if first else None
+        return found
 
     def _first_senses(self, form: str, wn_pos: str | None, count: int | None) -> list[SynsetRecord]:
         """The first ``count`` (None: all) synsets of ``form`` (none for an empty one)."""
