@@ -1,8 +1,9 @@
 """How a hypothesis word relates to a premise word, from every resource lexnli has.
 
 One call, :meth:`WordRelations.relation`, answers with a relation and the resource that gave it, in
-a fixed order of precedence: the same token; numbers (cardinals and ordinals, digits or words); the
-same lemma; people's ages and genders (:mod:`~lexical_resources.people`: *boy* / *man* and *man* /
+a fixed order of precedence: the same token; numbers (cardinals and ordinals, digits or words); two
+hyphenated modifiers with the same second part as their first parts (*long-sleeved* /
+*short-sleeved*: antonyms); the same lemma; people's ages and genders (:mod:`~lexical_resources.people`: *boy* / *man* and *man* /
 *lady* differ, which WordNet does not know), and people called a kind of person (*man* -> *farmer*,
 *boy* -> *son*: more specific, whatever WordNet's rarer senses say); places outdoors or indoors
 against words that say only that (:mod:`~lexical_resources.settings`: *street* -> *outside*,
@@ -164,6 +165,13 @@ class WordRelations:
         numbers = number_relation(p, h)
         if numbers is not None:
             return numbers
+        p_first, dash, p_rest = p.partition("-")
+        if dash and p_first and p_rest:
+            h_first, dash, h_rest = h.partition("-")
+            if dash and h_rest == p_rest and h_first:
+                # One hyphenated modifier for another with the same second part (*long-sleeved* /
+                # *short-sleeved*, *blond-haired* / *dark-haired*): their first parts differ.
+                return self.relation(p_first, "JJ", h_first, "JJ")
         p_pos, h_pos = _word_class(p_tag), _word_class(h_tag)
         if not p_pos or not h_pos:
             return None

@@ -793,6 +793,17 @@ def test_a_person_for_an_animal_or_a_fruit_for_a_vegetable_is_a_lone_conflict(re
     assert found[f"alignment:swap:{relation}"] == 1 and found["alignment:verdict:conflict_only"] == 1
 
 
+@pytest.mark.parametrize("premise, hypothesis, relation", [
+    ("long-sleeved", "short-sleeved", "antonym"), ("green-shirted", "blue-shirted", "cohyponym"),
+    ("left-handed", "right-handed", "antonym"),
+    ("5-year-old", "7-year-old", "number_different"),   # a number leading it: the numbers, as before
+    ("red-haired", "red-headed", None),                 # the second parts differ: no such reading
+])
+def test_hyphenated_modifiers_with_the_same_second_part_compare_as_their_first_parts(real_relations, premise,
+                                                                                       hypothesis, relation):
+    assert real_relations.relation(premise, "JJ", hypothesis, "JJ") == relation
+
+
 @pytest.mark.parametrize("premise, premise_tag, hypothesis, hypothesis_tag, relation", [
     ("man", "NN", "dog", "NN", "being_different"), ("kitten", "NN", "baby", "NN", "being_different"),
     ("women", "NNS", "horses", "NNS", "being_different"),
