@@ -150,6 +150,43 @@ def test_an_occupation_swapped_for_another_conflicts(premise_person, hypothesis_
     assert found["alignment:swap:occupation_different"] == 1 and found["alignment:verdict:conflict_only"] == 1
 
 
+@pytest.mark.parametrize("premise_being, hypothesis_being, relation", [
+    ("man/NN", "dog/NN", "being_different"), ("dog/NN", "farmer/NN", "being_different"),   # a person's word or file
+    ("man/NN", "farmer/NN", "person_specific"),   # two people: no conflict
+    ("dog/NN", "cat/NN", "cohyponym"),            # two animals: what WordNet says
+])
+def test_a_person_swapped_for_an_animal_conflicts(premise_being, hypothesis_being, relation):
+    found = features(f"a/DT {premise_being} sits/VBZ on/IN a/DT bench/NN ./.",
+                     f"a/DT {hypothesis_being} sits/VBZ on/IN a/DT bench/NN ./.")
+    assert found[f"alignment:swap:{relation}"] == 1
+
+
+def test_hyphenated_modifiers_swapped_compare_as_their_first_parts():
+    found = features("a/DT tall-masted/JJ boat/NN ./.", "a/DT short-masted/JJ boat/NN ./.")
+    assert found["alignment:swap:antonym"] == 1 and found["alignment:verdict:conflict_only"] == 1
+    assert RELATIONS.relation("tall-masted", "JJ", "tall-sailed", "JJ") is None   # second parts differ
+
+
+class TinyWordNetWithRooms(TinyWordNet):
+    """TinyWordNet naming one two-word noun, a co-hyponym of *bedroom*."""
+
+    COHYPONYMS = TinyWordNet.COHYPONYMS | {frozenset(("living_room", "bedroom"))}
+
+    def compound(self, modifier, head_lemma):
+        return "living_room" if (modifier, head_lemma) == ("living", "room") else None
+
+
+def test_a_two_word_noun_swapped_for_one_word_is_one_swap():
+    relations = WordRelations(TinyWordNetWithRooms())
+    playing = "children/NNS play/VBP a/DT game/NN on/IN the/DT floor/NN of/IN the/DT "   # a near copy either way
+    found = alignment_features(sentence(playing + "living/VBG room/NN ./."), sentence(playing + "bedroom/NN ./."),
+                               relations)
+    assert found["alignment:swap:cohyponym"] == 1 and found["alignment:copy_swap:conflict"] == 1
+    found = alignment_features(sentence(playing + "bedroom/NN ./."), sentence(playing + "living/VBG room/NN ./."),
+                               relations)
+    assert found["alignment:swap:cohyponym"] == 1 and found["alignment:copy_swap:conflict"] == 1
+
+
 def test_a_person_and_an_occupation_do_not_conflict_by_occupation():
     found = features("a/DT man/NN examines/VBZ a/DT patient/NN ./.", "a/DT doctor/NN examines/VBZ a/DT patient/NN ./.")
     assert not [name for name in found if "occupation_different" in name]
