@@ -128,10 +128,6 @@ def being_relation(premise_lemma: str, hypothesis_lemma: str, noun_file: Callabl
     >>> being_relation("female", "bear", files), being_relation("female", "man", files)
     ('being_different', None)
     """
-    kinds = []
-    for lemma in (_singular(premise_lemma), _singular(hypothesis_lemma)):
-        if lemma in PERSONS:
-            kinds.append(PERSON_FILE)
-        else:
-            kinds.append(noun_file(lemma))
-    return "being_different" if set(kinds) == {PERSON_FILE, ANIMAL_FILE} else None
+    kinds = {PERSON_FILE if lemma in PERSONS else noun_file(lemma)
+             for lemma in (_singular(premise_lemma), _singular(hypothesis_lemma))}
+    return "being_different" if kinds == {PERSON_FILE, ANIMAL_FILE} else None

@@ -3,8 +3,8 @@
 One call, :meth:`WordRelations.relation`, answers with a relation and the resource that gave it, in
 a fixed order of precedence: the same token; numbers (cardinals and ordinals, digits or words); two
 hyphenated modifiers with the same second part as their first parts (*long-sleeved* /
-*short-sleeved*: antonyms); the same lemma; people's ages and genders (:mod:`~lexical_resources.people`: *boy* / *man* and *man* /
-*lady* differ, which WordNet does not know), and people called a kind of person (*man* -> *farmer*,
+*short-sleeved*: antonyms); the same lemma; people's ages and genders
+(:mod:`~lexical_resources.people`: *boy* / *man* and *man* / *lady* differ, which WordNet does not know), and people called a kind of person (*man* -> *farmer*,
 *boy* -> *son*: more specific, whatever WordNet's rarer senses say); places outdoors or indoors
 against words that say only that (:mod:`~lexical_resources.settings`: *street* -> *outside*,
 *kitchen* / *outside*); kinds of weather (:mod:`~lexical_resources.weather`: *sunny* / *rainy*);
@@ -17,8 +17,7 @@ place, a derivation); WordNet synonym, hypernym (the hypothesis word is more gen
 (:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), and VerbOcean for two verbs, with
 the words read in their tagged classes; for two nouns WordNet does not relate, two occupations
 or a person and an animal (:mod:`~lexical_resources.people`: *doctor* / *teacher*, *man* / *bear*);
-for two verbs no resource relates,
-sleeping against an action or being awake (:mod:`~lexical_resources.activities`: *run* / *sleep*);
+for two verbs no resource relates, sleeping against an action or being awake (:mod:`~lexical_resources.activities`: *run* / *sleep*);
 then ``derivation`` for words of different classes derived from one another (*grassy* / *grass*);
 then WordNet again with the words read in the other open classes (taggers confuse them: *Old* as
 NNP, *standing* as NN); last, words that name materials are co-hyponyms (*wooden* / *metal*)
@@ -60,8 +59,7 @@ RELATION_ORDER = ("exact", "lemma", "number_same", "number_total", "ordinal_same
                   "vo_similar", "hypernym", "holonym", "vo_stronger", "person_general", "setting_general",
                   "antonym", "number_different", "ordinal_different", "age_different", "gender_different",
                   "occupation_different", "being_different", "weather_different", "setting_different",
-                  "sleep_action",
-                  "manner_different", "vo_opposite", "cohyponym", "hyponym", "person_specific",
+                  "sleep_action", "manner_different", "vo_opposite", "cohyponym", "hyponym", "person_specific",
                   "setting_specific", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
 #: Relation of word b to word a -> relation of word a to word b (*animal* is a hypernym of *dog*,

@@ -523,8 +523,8 @@ class WordNet:
         for nouns and adjectives read as nouns (``depth`` is WordNet's ``min_depth``) and
         ``k = 1`` for verbs: the deeper (more specific) ``s`` is, the further up it may be.
         (Peoples by place, languages, drinks, materials, structures, and fruit and vegetables may
-        meet 3 links up whatever their depth; two vertebrates, musical instruments, sports, conveyances, colours,
-        natural formations or bodies of water are co-hyponyms however far up they meet, see
+        meet 3 links up whatever their depth; two vertebrates, musical instruments, sports,
+        conveyances, colours, natural formations or bodies of water are co-hyponyms however far up they meet, see
         ``_KINDS_APART``, and so are two words of different kinds of scene, see ``_SCENES``.)
         *blue* / *green* meet at *chromatic color* one link up, *dog* / *cat* at *carnivore*
         two links up, *shirt* / *jacket* at *garment* (depth 7) three links up; *man* / *runner*

@@ -31,8 +31,9 @@ Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``con
 
 * ``word:<relation>`` and ``word:<class>:<POS>`` for each hypothesis content word;
 * ``subst:<relation>`` for each substitution, and ``swap:<relation>`` when one word replaces
-  one word (a two-word noun WordNet names is one word); an adjective that describes the noun the premise's adjective describes is a
-  substitution too (``attribute:<class>`` besides: *a black dog* / *the dog is white*);
+  one word (a two-word noun WordNet names is one word); an adjective that describes the noun
+  the premise's adjective describes is a substitution too (``attribute:<class>`` besides:
+  *a black dog* / *the dog is white*);
 * ``verdict:...``: ``conflict`` when some word conflicts with its premise word, ``conflict_only``
   when besides that everything is equal or more general (the one-word swap that must flip the
   label to contradiction), ``entailed`` when every word is equal or more general, ``new=<n>``
@@ -104,8 +105,7 @@ class Link(NamedTuple):
     """One hypothesis content word (or a particle swapped for its opposite) and the premise word it is aligned to.
 
     ``kind`` is ``in_place``, ``swap`` (one word replaced by one word, a two-word noun WordNet names
-    counting as one), ``substitution`` (a
-    word in a replaced block), ``moved``, ``attribute`` (an adjective found elsewhere that
+    counting as one), ``substitution`` (a word in a replaced block), ``moved``, ``attribute`` (an adjective found elsewhere that
     describes the noun the premise's adjective describes: *a black dog* / *the dog is white*),
     ``elsewhere`` or ``new`` (then ``premise_index`` and ``relation`` are None). A named tuple: a
     few are made per pair.
