@@ -194,8 +194,10 @@ class WordRelations:
             found = None
         if found is None and p_pos == h_pos == "n":
             # WordNet's relations between two occupations (*surgeon* -> *doctor*) come first; a person
-            # and an animal meet in WordNet only at *organism*, too far up to be close co-hyponyms.
-            found = occupation_relation(p_lemma, h_lemma) or being_relation(p_lemma, h_lemma, wn.noun_file)
+            # and an animal meet in WordNet only at *organism*, too far up to be close co-hyponyms,
+            # and two foods (*sandwich* / *cheese*, *champagne* / *soda*) may meet only at *food*.
+            found = occupation_relation(p_lemma, h_lemma) or being_relation(p_lemma, h_lemma, wn.noun_file) \
+                or ("cohyponym" if wn.is_food(p_lemma) and wn.is_food(h_lemma) else None)
         if found is None and "v" in (p_pos, h_pos):
             # both read as verbs: a tagger often makes a noun of the word in the other's slot (*sleeps*/NNS)
             found = activity_relation(wn.lemma(p, "v"), wn.lemma(h, "v"), wn.verb_file)

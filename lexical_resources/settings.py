@@ -33,13 +33,23 @@ def setting_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     """How a word that says only outdoors or indoors relates to a place: ``'setting_general'``
     when the hypothesis says the setting of the premise's place (*street* -> *outside*),
     ``'setting_specific'`` the reverse (*outside* -> *street*), ``'setting_different'`` when the
-    settings differ (*kitchen* / *outside*, *indoors* / *beach*); None otherwise.
+    settings differ (*kitchen* / *outside*, *indoors* / *beach*), ``'antonym'`` for two words that
+    each say only opposite settings (*indoors* / *outdoors*, *inside* / *outside*); None otherwise
+    (two words for one setting are left to WordNet: *outside* / *outdoors*).
 
     >>> setting_relation("street", "outside"), setting_relation("kitchen", "outdoors")
     ('setting_general', 'setting_different')
     >>> setting_relation("inside", "classroom"), setting_relation("store", "outside")
     ('setting_specific', None)
+    >>> setting_relation("indoors", "outdoors"), setting_relation("outside", "outdoors")
+    ('antonym', None)
     """
+    sides = [OUTSIDE if lemma in OUTSIDE else INSIDE if lemma in INSIDE else None
+             for lemma in (premise_lemma, hypothesis_lemma)]
+    if None not in sides:
+        # Two words that each say only a setting: *indoors* / *outdoors* are opposites however they
+        # are tagged (taggers make nouns of both, and WordNet opposes only the adverbs).
+        return "antonym" if sides[0] is not sides[1] else None
     for place, setting, found in ((premise_lemma, hypothesis_lemma, "setting_general"),
                                   (hypothesis_lemma, premise_lemma, "setting_specific")):
         if setting in OUTSIDE or setting in INSIDE:

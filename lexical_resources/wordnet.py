@@ -102,6 +102,10 @@ _KINDS_APART = frozenset({"vertebrate.n.01", "musical_instrument.n.01", "sport.n
 _SCENES = frozenset({"geological_formation.n.01", "body_of_water.n.01", "biome.n.01", "vegetation.n.01",
                      "geographical_area.n.01"})
 _NOTHING = _WordInfo()
+#: WordNet's two roots of things eaten or drunk: food as nutrient (drinks, dishes, foodstuffs) and
+#: solid food (produce, baked goods, cheese); they meet only at *matter*. Meals are foods that name
+#: no one food (*pizza* for *dinner*).
+_FOODS, _MEALS = frozenset({"food.n.01", "food.n.02"}), frozenset({"meal.n.01"})
 #: Abstractions inherit no parts (see ``inherit_parts``).
 _ABSTRACTION = "abstraction.n.06"
 #: A synset is a *place* when it is a kind (or an instance) of one of these: countries, regions
@@ -350,6 +354,15 @@ class WordNet:
         ``lemma``, or None for a word with no noun sense."""
         first = self._first_sense(lemma, "n")
         return first.lexname if first is not None else None
+
+    def is_food(self, lemma: str) -> bool:
+        """Whether the most frequent noun sense of ``lemma`` is a kind of food or drink and no meal
+        (*champagne*, *cheese*, *sandwich*; not *dinner* or *snack*, nor *fish*, first an animal)."""
+        first = self._first_sense(lemma, "n")
+        if first is None or first.name in _MEALS:
+            return False
+        hypernyms = self._closure(first)
+        return not hypernyms.isdisjoint(_FOODS) and hypernyms.isdisjoint(_MEALS)
 
     def is_verb_root(self, lemma: str) -> bool:
         """Whether the most frequent verb sense of ``lemma`` tops WordNet's verb hierarchy (no

@@ -55,6 +55,9 @@ class TinyWordNet:
         return {"husband": "noun.person", "son": "noun.person", "friend": "noun.person", "farmer": "noun.person",
                 "dog": "noun.animal"}.get(lemma)
 
+    def is_food(self, lemma):
+        return lemma in ("sandwich", "cheese", "soup")
+
     def compound(self, modifier, head_lemma):
         return None
 
@@ -159,6 +162,32 @@ def test_a_person_swapped_for_an_animal_conflicts(premise_being, hypothesis_bein
     found = features(f"a/DT {premise_being} sits/VBZ on/IN a/DT bench/NN ./.",
                      f"a/DT {hypothesis_being} sits/VBZ on/IN a/DT bench/NN ./.")
     assert found[f"alignment:swap:{relation}"] == 1
+
+
+@pytest.mark.parametrize("premise_food, hypothesis_food, relation", [
+    ("sandwich/NN", "cheese/NN", "cohyponym"), ("cheese/NN", "soup/NN", "cohyponym"),   # two foods
+    ("sandwich/NN", "bench/NN", None),                                                   # a food and a thing
+])
+def test_a_food_swapped_for_another_conflicts(premise_food, hypothesis_food, relation):
+    # TinyWordNet relates no two of these: they are foods only by is_food
+    found = features(f"a/DT woman/NN eats/VBZ a/DT {premise_food} ./.", f"a/DT woman/NN eats/VBZ a/DT {hypothesis_food} ./.")
+    assert found[f"alignment:swap:{relation or 'unrelated'}"] == 1
+    assert found["alignment:verdict:conflict_only"] == (relation is not None)
+
+
+def test_two_words_for_opposite_settings_are_antonyms_however_tagged():
+    for premise, hypothesis in (("indoors/NNS", "outdoors/NNS"), ("outside/NN", "indoors/JJ"), ("inside/JJ", "outdoors/RB")):
+        found = features(f"a/DT boy/NN sits/VBZ {premise} ./.", f"a/DT boy/NN sits/VBZ {hypothesis} ./.")
+        assert found["alignment:swap:antonym"] == 1 and found["alignment:verdict:conflict_only"] == 1, (premise, hypothesis)
+    found = features("a/DT boy/NN sits/VBZ outside/RB ./.", "a/DT boy/NN sits/VBZ outdoors/RB ./.")
+    assert found["alignment:verdict:conflict_only"] == 0   # one setting: no conflict
+
+
+def test_a_particle_swapped_for_its_opposite_conflicts_when_one_is_tagged_an_adjective():
+    for premise_tag, hypothesis_tag in (("JJ", "IN"), ("IN", "JJ"), ("JJ", "RP")):
+        found = features(f"a/DT woman/NN sits/VBZ outside/{premise_tag} weaving/VBG ./.",
+                         f"a/DT woman/NN sits/VBZ inside/{hypothesis_tag} weaving/VBG ./.")
+        assert found["alignment:swap:antonym"] == 1 and found["alignment:verdict:conflict_only"] == 1
 
 
 def test_hyphenated_modifiers_swapped_compare_as_their_first_parts():
@@ -850,6 +879,19 @@ def test_hyphenated_modifiers_with_the_same_second_part_compare_as_their_first_p
     ("dog", "NN", "puppy", "NN", "hyponym"), ("dog", "NN", "animal", "NN", "hypernym"),
 ])
 def test_a_person_and_an_animal_differ(real_relations, premise, premise_tag, hypothesis, hypothesis_tag, relation):
+    assert real_relations.relation(premise, premise_tag, hypothesis, hypothesis_tag) == relation
+
+
+@pytest.mark.parametrize("premise, premise_tag, hypothesis, hypothesis_tag, relation", [
+    ("sandwiches", "NNS", "cheese", "NN", "cohyponym"),   # a dish and a solid food: WordNet's two food roots
+    ("bread", "NN", "meat", "NN", "cohyponym"), ("champagne", "NN", "tea", "NN", "cohyponym"),  # 4 links to beverage
+    ("pizza", "NN", "food", "NN", "hypernym"),            # WordNet's own relation first
+    ("fish", "NN", "bread", "NN", None),                  # most frequently an animal
+    ("sandwich", "NN", "eats", "VBZ", None),              # a verb is read as a noun only for WordNet's relations
+    ("indoors", "NNS", "outdoors", "NNS", "antonym"), ("inside", "JJ", "outdoors", "NN", "antonym"),
+])
+def test_two_foods_or_two_opposite_settings_conflict(real_relations, premise, premise_tag, hypothesis, hypothesis_tag,
+                                                     relation):
     assert real_relations.relation(premise, premise_tag, hypothesis, hypothesis_tag) == relation
 
 

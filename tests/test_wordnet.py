@@ -388,3 +388,13 @@ def test_place_from_the_first_senses_only(wn):
 def test_is_a_follows_kinds_and_instances_up(wn):
     assert wn.is_a("germany.n.01", "country.n.02")
     assert not wn.is_a("europe.n.01", "country.n.02")  # a continent
+
+
+@pytest.mark.parametrize("lemma, food", [
+    ("champagne", True), ("sandwich", True), ("cheese", True), ("apple", True),
+    ("dinner", False), ("meal", False), ("snack", False),   # meals name no one food
+    ("fish", False), ("water", False),                       # first an animal, a compound
+    ("bench", False), ("quickly", False),                    # no food; no noun at all
+])
+def test_is_food_reads_the_most_frequent_noun_sense(wn, lemma, food):
+    assert wn.is_food(lemma) is food

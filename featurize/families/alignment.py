@@ -80,8 +80,9 @@ COPY_SHARE = 0.8
 _ONE = frozenset({"a", "an"})
 #: Prepositions and particles: not content words, but a swap of two opposite ones (*on* / *off*) conflicts.
 _PARTICLE_TAGS = frozenset({"IN", "RP"})
-#: Tags a swapped *up* / *down* may have: taggers split such words between the three.
-_ADVERBIAL_TAGS = _PARTICLE_TAGS | {"RB"}
+#: Tags a swapped *up* / *down* may have: taggers split such words between the three, and make an
+#: adjective of one now and then (*sitting outside*/JJ / *sitting inside*/IN).
+_SWAPPED_PARTICLE_TAGS = _PARTICLE_TAGS | {"RB", "JJ"}
 _BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 #: Words a subject or object may stand from its verb for a role swap read from the words (:func:`_crossed`).
 _ROLE_GAP = 4
@@ -291,10 +292,11 @@ def _links(p: _Analysis, h: _Analysis, relate, *, articles_as_one: bool = True) 
             slot = [i for i in range(i1, i2) if i in p.content or articles_as_one and p.tokens[i] in _ONE]
             # One word for one word, a two-word noun WordNet names counting as one (*living room* / *bedroom*).
             one_for_one = _one_word(p, i1, i2) and _one_word(h, j1, j2)
-            if i2 - i1 == 1 and j2 - j1 == 1 and _ADVERBIAL_TAGS.issuperset((p.tags[i1], h.tags[j1])) \
-                    and relate(p.tokens[i1], "RB", h.tokens[j1], "RB") == "antonym":
+            if i2 - i1 == 1 and j2 - j1 == 1 and _SWAPPED_PARTICLE_TAGS.issuperset(tags := (p.tags[i1], h.tags[j1])) \
+                    and tags != ("JJ", "JJ") and relate(p.tokens[i1], "RB", h.tokens[j1], "RB") == "antonym":
                 # "a lamp turned on" / "turned off", "moved down the slope" / "up": read as adverbs,
-                # whichever of preposition, particle or adverb the tagger made of each.
+                # whichever of preposition, particle, adverb or adjective the tagger made of each
+                # (two adjectives are content words, related below).
                 links[j1] = Link(j1, i1, "antonym", "swap")
                 continue
             compound_in_slot = any(p.compounds[k] != p.as_number[k] for k in slot)
