@@ -8,6 +8,7 @@ hyphenated modifiers with the same second part as their first parts (*long-sleev
 *boy* -> *son*: more specific, whatever WordNet's rarer senses say); places outdoors or indoors
 against words that say only that (:mod:`~lexical_resources.settings`: *street* -> *outside*,
 *kitchen* / *outside*); kinds of weather (:mod:`~lexical_resources.weather`: *sunny* / *rainy*);
+times of day (:mod:`~lexical_resources.times`: *night* / *noon*);
 places (nationality and other place adjectives compared through the places they pertain to, and
 place names through the places they name, :meth:`~lexical_resources.wordnet.WordNet.place`:
 *German* / *French* and *Japan* / *Africa* are co-hyponyms, two places apart; *German* ->
@@ -35,6 +36,7 @@ from .activities import activity_relation
 from .numbers import number_relation
 from .people import age_relation, being_relation, gender_relation, occupation_relation, person_relation
 from .settings import is_setting_word, setting_relation
+from .times import time_relation
 from .weather import weather_relation
 from .wordnet import wordnet_pos
 
@@ -52,15 +54,15 @@ RELATION_CLASSES = {
     "ordinal_different": "conflict", "vo_opposite": "conflict", "age_different": "conflict",
     "gender_different": "conflict", "sleep_action": "conflict", "manner_different": "conflict",
     "occupation_different": "conflict", "being_different": "conflict", "weather_different": "conflict",
-    "setting_different": "conflict",
+    "setting_different": "conflict", "time_different": "conflict",
 }
 #: Relations in order of preference when a hypothesis word could align to several premise words.
 RELATION_ORDER = ("exact", "lemma", "number_same", "number_total", "ordinal_same", "synonym", "derivation",
                   "vo_similar", "hypernym", "holonym", "vo_stronger", "person_general", "setting_general",
                   "antonym", "number_different", "ordinal_different", "age_different", "gender_different",
-                  "occupation_different", "being_different", "weather_different", "setting_different",
-                  "sleep_action", "manner_different", "vo_opposite", "cohyponym", "hyponym", "person_specific",
-                  "setting_specific", "meronym", "vo_weaker")
+                  "occupation_different", "being_different", "weather_different", "time_different",
+                  "setting_different", "sleep_action", "manner_different", "vo_opposite", "cohyponym", "hyponym",
+                  "person_specific", "setting_specific", "meronym", "vo_weaker")
 RELATION_RANK = {relation: rank for rank, relation in enumerate(RELATION_ORDER)}
 #: Relation of word b to word a -> relation of word a to word b (*animal* is a hypernym of *dog*,
 #: so *dog* is a hyponym of *animal*); the relations not named here are symmetric.
@@ -75,7 +77,7 @@ SOURCES = {"exact": "token", "number_same": "numbers", "number_total": "numbers"
            "gender_different": "genders", "occupation_different": "occupations",
            "being_different": "people and animals (WordNet's files)",
            "person_specific": "people", "person_general": "people",
-           "weather_different": "weather", "sleep_action": "activities",
+           "weather_different": "weather", "time_different": "times of day", "sleep_action": "activities",
            **{r: "settings" for r in ("setting_general", "setting_specific", "setting_different")},
            "manner_different": "VerbOcean, WordNet verb files",
            **{r: "VerbOcean" for r in RELATION_CLASSES if r.startswith("vo_")}}
@@ -137,7 +139,8 @@ class WordRelations:
         # lexnli's own word lists, read before WordNet, in this order, each for words of the given classes.
         self._lists = ((age_relation, _NOUN), (gender_relation, _PEOPLE_POS),
                        (partial(person_relation, noun_file=wordnet.noun_file), _NOUN),
-                       (setting_relation, _ANY_CLASS), (weather_relation, _WEATHER_POS))
+                       (setting_relation, _ANY_CLASS), (weather_relation, _WEATHER_POS),
+                       (time_relation, _ANY_CLASS))
         self._memo: dict[tuple, str | None] = {}
 
     def relation(self, premise_token: str, premise_tag: str, hypothesis_token: str, hypothesis_tag: str) -> str | None:

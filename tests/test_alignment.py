@@ -190,6 +190,16 @@ def test_a_particle_swapped_for_its_opposite_conflicts_when_one_is_tagged_an_adj
         assert found["alignment:swap:antonym"] == 1 and found["alignment:verdict:conflict_only"] == 1
 
 
+@pytest.mark.parametrize("premise_time, hypothesis_time, conflict", [
+    ("night", "noon", True), ("sunrise", "sunset", True), ("morning", "night", True), ("dawn", "afternoon", True),
+    ("evening", "night", False), ("midnight", "night", False), ("sunset", "dusk", False),   # spans that overlap
+])
+def test_times_of_day_that_do_not_overlap_conflict(premise_time, hypothesis_time, conflict):
+    found = features(f"a/DT dog/NN runs/VBZ at/IN {premise_time}/NN ./.", f"a/DT dog/NN runs/VBZ at/IN {hypothesis_time}/NN ./.")
+    assert (found["alignment:swap:time_different"] == 1) is conflict
+    assert (found["alignment:verdict:conflict_only"] == 1) is conflict
+
+
 def test_hyphenated_modifiers_swapped_compare_as_their_first_parts():
     found = features("a/DT tall-masted/JJ boat/NN ./.", "a/DT short-masted/JJ boat/NN ./.")
     assert found["alignment:swap:antonym"] == 1 and found["alignment:verdict:conflict_only"] == 1
@@ -889,9 +899,11 @@ def test_a_person_and_an_animal_differ(real_relations, premise, premise_tag, hyp
     ("fish", "NN", "bread", "NN", None),                  # most frequently an animal
     ("sandwich", "NN", "eats", "VBZ", None),              # a verb is read as a noun only for WordNet's relations
     ("indoors", "NNS", "outdoors", "NNS", "antonym"), ("inside", "JJ", "outdoors", "NN", "antonym"),
+    ("night", "NN", "noon", "NN", "time_different"), ("sunrise", "NN", "sunset", "NN", "time_different"),
+    ("night", "NN", "evening", "NN", "meronym"),          # overlapping times: WordNet's relation (part of a night)
 ])
-def test_two_foods_or_two_opposite_settings_conflict(real_relations, premise, premise_tag, hypothesis, hypothesis_tag,
-                                                     relation):
+def test_two_foods_two_opposite_settings_or_two_times_of_day_conflict(real_relations, premise, premise_tag, hypothesis,
+                                                                    hypothesis_tag, relation):
     assert real_relations.relation(premise, premise_tag, hypothesis, hypothesis_tag) == relation
 
 
