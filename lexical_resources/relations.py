@@ -6,10 +6,10 @@ hyphenated modifiers with the same second part as their first parts (*long-sleev
 *short-sleeved*: antonyms); the same lemma; people's ages and genders
 (:mod:`~lexical_resources.people`: *boy* / *man* and *man* / *lady* differ, which WordNet does not know), and people called a kind of person (*man* -> *farmer*,
 *boy* -> *son*: more specific, whatever WordNet's rarer senses say); places outdoors or indoors
-against words that say only that (:mod:`~lexical_resources.settings`: *street* -> *outside*,
-*kitchen* / *outside*); kinds of weather (:mod:`~lexical_resources.weather`: *sunny* / *rainy*);
-times of day (:mod:`~lexical_resources.times`: *night* / *noon*);
-places (nationality and other place adjectives compared through the places they pertain to, and
+against words that say only that, and two such words apart (:mod:`~lexical_resources.settings`:
+*street* -> *outside*, *kitchen* / *outside*, *indoors* / *outdoors*); kinds of weather
+(:mod:`~lexical_resources.weather`: *sunny* / *rainy*); times of day
+(:mod:`~lexical_resources.times`: *night* / *noon*); places (nationality and other place adjectives compared through the places they pertain to, and
 place names through the places they name, :meth:`~lexical_resources.wordnet.WordNet.place`:
 *German* / *French* and *Japan* / *Africa* are co-hyponyms, two places apart; *German* ->
 *European* a holonym, Germany is part of Europe; the reverse a meronym; *Japanese* / *Japan* one
@@ -17,7 +17,8 @@ place, a derivation); WordNet synonym, hypernym (the hypothesis word is more gen
 *animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
 (:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), and VerbOcean for two verbs, with
 the words read in their tagged classes; for two nouns WordNet does not relate, two occupations
-or a person and an animal (:mod:`~lexical_resources.people`: *doctor* / *teacher*, *man* / *bear*);
+or a person and an animal (:mod:`~lexical_resources.people`: *doctor* / *teacher*, *man* / *bear*),
+or two foods (:meth:`~lexical_resources.wordnet.WordNet.is_food`: *sandwich* / *cheese*);
 for two verbs no resource relates, sleeping against an action or being awake (:mod:`~lexical_resources.activities`: *run* / *sleep*);
 then ``derivation`` for words of different classes derived from one another (*grassy* / *grass*);
 then WordNet again with the words read in the other open classes (taggers confuse them: *Old* as
@@ -198,7 +199,7 @@ class WordRelations:
         if found is None and p_pos == h_pos == "n":
             # WordNet's relations between two occupations (*surgeon* -> *doctor*) come first; a person
             # and an animal meet in WordNet only at *organism*, too far up to be close co-hyponyms,
-            # and two foods (*sandwich* / *cheese*, *champagne* / *soda*) may meet only at *food*.
+            # and two foods (*sandwich* / *cheese*, *champagne* / *tea*) may meet only at *food*.
             found = occupation_relation(p_lemma, h_lemma) or being_relation(p_lemma, h_lemma, wn.noun_file) \
                 or ("cohyponym" if wn.is_food(p_lemma) and wn.is_food(h_lemma) else None)
         if found is None and "v" in (p_pos, h_pos):
