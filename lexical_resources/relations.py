@@ -4,26 +4,27 @@ One call, :meth:`WordRelations.relation`, answers with a relation and the resour
 a fixed order of precedence: the same token; numbers (cardinals and ordinals, digits or words); two
 hyphenated modifiers with the same second part as their first parts (*long-sleeved* /
 *short-sleeved*: antonyms); the same lemma; people's ages and genders
-(:mod:`~lexical_resources.people`: *boy* / *man* and *man* / *lady* differ, which WordNet does not know), and people called a kind of person (*man* -> *farmer*,
-*boy* -> *son*: more specific, whatever WordNet's rarer senses say); places outdoors or indoors
-against words that say only that, and two such words apart (:mod:`~lexical_resources.settings`:
-*street* -> *outside*, *kitchen* / *outside*, *indoors* / *outdoors*); kinds of weather
-(:mod:`~lexical_resources.weather`: *sunny* / *rainy*); times of day
-(:mod:`~lexical_resources.times`: *night* / *noon*); places (nationality and other place adjectives compared through the places they pertain to, and
-place names through the places they name, :meth:`~lexical_resources.wordnet.WordNet.place`:
-*German* / *French* and *Japan* / *Africa* are co-hyponyms, two places apart; *German* ->
-*European* a holonym, Germany is part of Europe; the reverse a meronym; *Japanese* / *Japan* one
-place, a derivation); WordNet synonym, hypernym (the hypothesis word is more general: *dog* ->
-*animal*), hyponym (more specific), antonym, holonym/meronym and close co-hyponym
+(:mod:`~lexical_resources.people`: *boy* / *man* and *man* / *lady* differ, which WordNet does not
+know), and people called a kind of person (*man* -> *farmer*, *boy* -> *son*: more specific,
+whatever WordNet's rarer senses say); places outdoors or indoors against words that say only that,
+and two such words apart (:mod:`~lexical_resources.settings`: *street* -> *outside*, *kitchen* /
+*outside*, *indoors* / *outdoors*); kinds of weather (:mod:`~lexical_resources.weather`: *sunny* /
+*rainy*); times of day (:mod:`~lexical_resources.times`: *night* / *noon*); places (nationality and
+other place adjectives compared through the places they pertain to, and place names through the
+places they name, :meth:`~lexical_resources.wordnet.WordNet.place`: *German* / *French* and *Japan*
+/ *Africa* are co-hyponyms, two places apart; *German* -> *European* a holonym, Germany is part of
+Europe; the reverse a meronym; *Japanese* / *Japan* one place, a derivation); WordNet synonym,
+hypernym (the hypothesis word is more general: *dog* -> *animal*), hyponym (more specific), antonym,
+holonym/meronym and close co-hyponym
 (:meth:`~lexical_resources.wordnet.WordNet.is_close_cohyponym`), and VerbOcean for two verbs, with
-the words read in their tagged classes; for two nouns WordNet does not relate, two occupations
-or a person and an animal (:mod:`~lexical_resources.people`: *doctor* / *teacher*, *man* / *bear*),
-or two foods (:meth:`~lexical_resources.wordnet.WordNet.is_food`: *sandwich* / *cheese*);
-for two verbs no resource relates, sleeping against an action or being awake (:mod:`~lexical_resources.activities`: *run* / *sleep*);
-then ``derivation`` for words of different classes derived from one another (*grassy* / *grass*);
-then WordNet again with the words read in the other open classes (taggers confuse them: *Old* as
-NNP, *standing* as NN); last, words that name materials are co-hyponyms (*wooden* / *metal*)
-whatever WordNet's hierarchy says.
+the words read in their tagged classes; for two nouns WordNet does not relate, two occupations or a
+person and an animal (:mod:`~lexical_resources.people`: *doctor* / *teacher*, *man* / *bear*), or
+two foods (:meth:`~lexical_resources.wordnet.WordNet.is_food`: *sandwich* / *cheese*); for two verbs
+no resource relates, sleeping against an action or being awake
+(:mod:`~lexical_resources.activities`: *run* / *sleep*); then ``derivation`` for words of different
+classes derived from one another (*grassy* / *grass*); then WordNet again with the words read in the
+other open classes (taggers confuse them: *Old* as NNP, *standing* as NN); last, words that name
+materials are co-hyponyms (*wooden* / *metal*) whatever WordNet's hierarchy says.
 
 Each relation falls in one of four classes that say what it does to entailment when the
 hypothesis word takes the premise word's place: ``equal`` and ``general`` keep it, ``specific``

@@ -292,8 +292,9 @@ def _links(p: _Analysis, h: _Analysis, relate, *, articles_as_one: bool = True) 
             slot = [i for i in range(i1, i2) if i in p.content or articles_as_one and p.tokens[i] in _ONE]
             # One word for one word, a two-word noun WordNet names counting as one (*living room* / *bedroom*).
             one_for_one = _one_word(p, i1, i2) and _one_word(h, j1, j2)
-            if i2 - i1 == 1 and j2 - j1 == 1 and _SWAPPED_PARTICLE_TAGS.issuperset(tags := (p.tags[i1], h.tags[j1])) \
-                    and tags != ("JJ", "JJ") and relate(p.tokens[i1], "RB", h.tokens[j1], "RB") == "antonym":
+            tags = (p.tags[i1], h.tags[j1])
+            if i2 - i1 == 1 and j2 - j1 == 1 and _SWAPPED_PARTICLE_TAGS.issuperset(tags) and tags != ("JJ", "JJ") \
+                    and relate(p.tokens[i1], "RB", h.tokens[j1], "RB") == "antonym":
                 # "a lamp turned on" / "turned off", "moved down the slope" / "up": read as adverbs,
                 # whichever of preposition, particle, adverb or adjective the tagger made of each
                 # (two adjectives are content words, related below).
