@@ -38,8 +38,8 @@ from functools import lru_cache
 from featurize.families.lexical import NEGATIONS
 from featurize.families.alignment import QUANTIFIERS
 from lexical_resources import WordNet
-from lexical_resources.numbers import CARDINAL_WORDS, ORDINAL_WORDS, cardinal, ordinal
-from lexical_resources.wordnet import IRREGULAR_PLURALS, IRREGULAR_SINGULARS
+from lexical_resources.lists.numbers import CARDINAL_WORDS, ORDINAL_WORDS, cardinal, ordinal
+from lexical_resources.lists.kinds import IRREGULAR_PLURALS, IRREGULAR_SINGULARS
 from lexnli.records import Pair, Sentence
 from lexnli.text import load_wordnet
 

@@ -13,15 +13,18 @@ has wheels. Every relation holds when it holds for *any* pair of senses of the t
 """
 from __future__ import annotations
 
-import re
 import sys
 
 from lexnli.text import PTB_TO_WORDNET, load_wordnet
 
+from .lists.kinds import (ABSTRACTION, ANIMAL_FILE, ARTIFACT_MATERIALS, BROAD_CATEGORIES, COMPOUND_RANK,
+                          COMPOUND_SENSES, FOODS, KINDS_APART, MEALS, PERSON_FILE, PLACE_KINDS, PLACE_LINKS,
+                          PLURAL_LEMMAS, SCENES, YOUNG, YOUNG_GLOSS)
+from .names import ANTONYM, COHYPONYM, HOLONYM, HYPERNYM, HYPONYM, MERONYM, SYNONYM
 from .wordnet_data import SynsetRecord, WordNetData
 
 #: What :meth:`WordNet.relation` can return (besides ``None``), in the order it tests them.
-RELATIONS = ("synonym", "hypernym", "hyponym", "antonym", "holonym", "meronym", "cohyponym")
+RELATIONS = (SYNONYM, HYPERNYM, HYPONYM, ANTONYM, HOLONYM, MERONYM, COHYPONYM)
 
 _WN_POS = {"n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
 #: The parts of speech NLTK's ``synsets`` reads when given none, in its order.
@@ -29,14 +32,6 @@ _POS_LIST = ("n", "v", "a", "r")
 #: Marks a POS tag with no WordNet counterpart (DT, IN, PRP, ...): such words have no synsets.
 _NO_POS = ""
 _EMPTY: frozenset = frozenset()
-#: Irregular English noun plurals, singular -> plural.
-IRREGULAR_PLURALS = {"man": "men", "woman": "women", "child": "children", "person": "people", "foot": "feet",
-                     "tooth": "teeth", "mouse": "mice", "goose": "geese"}
-#: The same, plural -> singular (*men* -> *man*: WordNet keeps *men* as a lemma of its own).
-IRREGULAR_SINGULARS = {plural: singular for singular, plural in IRREGULAR_PLURALS.items()}
-#: Plurals that WordNet's exception lists lack because the plural is a lemma of its own (a
-#: group): *people* is also the plural of *person*.
-_PLURALS = {IRREGULAR_PLURALS[singular]: singular for singular in ("person",)}
 
 
 def wordnet_pos(pos: str | None) -> str | None:
@@ -74,61 +69,19 @@ class _WordInfo:
         self.parents = parents      # direct (instance) hypernyms
         self.antonyms = antonyms    # senses of the word's lemma antonyms
         self.holonyms = holonyms    # direct part / member / substance holonyms
-        self.kinds_apart = hypernyms & _KINDS_APART  # the hypernyms that are kinds apart (see _KINDS_APART)
-        self.scenes = (hypernyms | synsets) & _SCENES  # the kinds of scene it is (see _SCENES)
+        self.kinds_apart = hypernyms & KINDS_APART  # the hypernyms that are kinds apart (see KINDS_APART)
+        self.scenes = (hypernyms | synsets) & SCENES  # the kinds of scene it is (see SCENES)
 
 
-#: Shallow hypernyms whose members are still mutually exclusive in a sentence's slot: peoples by
-#: place (*German* / *Japanese* meet at *inhabitant*, depth 4, via *European* and *Asian*),
-#: natural languages, drinks (*coffee* / *beer* meet at *beverage*, depth 5, 1 and 3 links up),
-#: materials (*wood* / *stone*), structures (*kitchen* / *garage* meet at *structure*, depth 5,
-#: through *room* and *building*, 3 links up each) and fruit and vegetables (*apple* / *carrot* meet
-#: at *produce*, depth 5, 2 and 3 links up). Co-hyponyms may meet there up to 3 links up.
-_BROAD_CATEGORIES = frozenset({"inhabitant.n.01", "natural_language.n.01", "beverage.n.01", "material.n.01",
-                               "structure.n.01", "produce.n.01"})
-#: Kinds whose members exclude one another in a sentence's slot however deep WordNet files them:
-#: *dog* / *horse* meet only at *placental* (3 and 4 links up), *guitar* / *saxophone* at
-#: *musical instrument* (2 and 5), *baseball* / *tennis* at *sport* (5 and 3), *truck* / *train*
-#: at *conveyance* (5 and 2), *white* / *beige* at *color* (2 and 3), *beach* / *cliff* at *geological
-#: formation*, *ocean* / *river* at *body of water*. Two words that are both such a kind (and
-#: neither a kind of the other) are co-hyponyms.
-_KINDS_APART = frozenset({"vertebrate.n.01", "musical_instrument.n.01", "sport.n.01", "conveyance.n.03", "color.n.01",
-                          "geological_formation.n.01", "body_of_water.n.01"})
-#: Kinds of scene: natural formations (*beach*, *mountain*), bodies of water (*ocean*, *lake*),
-#: biomes (*desert*), vegetation (*forest*) and geographical areas (*city*, *park*, *field*). WordNet
-#: files them in five hierarchies that meet only near the root, yet a scene is of one kind, not
-#: another: a word of one kind and a word of another (*beach* / *park*, *forest* / *lake*) are
-#: co-hyponyms, unless one is a kind or a part of the other (*park* / *city*: a meronym).
-_SCENES = frozenset({"geological_formation.n.01", "body_of_water.n.01", "biome.n.01", "vegetation.n.01",
-                     "geographical_area.n.01"})
 _NOTHING = _WordInfo()
-#: WordNet's two roots of things eaten or drunk: food as nutrient (drinks, dishes, foodstuffs) and
-#: solid food (produce, baked goods, cheese); they meet only at *matter*. Meals are foods that name
-#: no one food (*pizza* for *dinner*).
-_FOODS, _MEALS = frozenset({"food.n.01", "food.n.02"}), frozenset({"meal.n.01"})
-#: Abstractions inherit no parts (see ``inherit_parts``).
-_ABSTRACTION = "abstraction.n.06"
-#: A synset is a *place* when it is a kind (or an instance) of one of these: countries, regions
-#: and continents are locations; islands and peninsulas are land.
-_PLACE_KINDS = frozenset({"location.n.01", "land.n.04"})
-#: WordNet's files of nouns for animals and for people.
-_ANIMAL_FILE, _PERSON_FILE = "noun.animal", "noun.person"
-#: Young animals (*kitten*, *foal*) are kinds of this, and their species is named in the gloss.
-_YOUNG = "young.n.01"
-_YOUNG_GLOSS = re.compile(r"(?:an? )?young (?:(?:male|female|domestic) )*([a-z]+)\b")
-#: Fabrics and building materials are artifacts in WordNet, not substances: a kind of either is
-#: a material too (*denim*, *brick*).
-_ARTIFACT_MATERIALS = frozenset({"fabric.n.01", "building_material.n.01"})
-#: How many part / member links up :meth:`WordNet.is_within` looks (Germany -> Europe -> Eurasia).
-_PLACE_LINKS = 4
-#: Drinks WordNet names only by a compound: its *water* is a compound or a body of water, its
-#: *juice* the liquid in a plant, and only *drinking water* and *fruit juice* are beverages. In a
-#: drink's slot (*drinks water*, *a glass of juice*) the bare word is the compound, so the compound
-#: is read as the word's second sense: *water* / *coffee* are co-hyponyms, *water* -> *beverage* a
-#: hypernym.
-_COMPOUND_SENSES = {"water": "drinking_water.n.01", "juice": "fruit_juice.n.01"}
-#: Where in a word's senses the compound's sense is read (0 = most frequent).
-_COMPOUND_RANK = 1
+
+#: A :class:`WordNet`'s caches, one policy for all: everything it computes is remembered per
+#: word, lemma or synset (bounded by WordNet's size and the words asked about) until
+#: :meth:`WordNet.clear_cache`. ``info`` and ``lemma`` are ``{raw pos: {raw word: ...}}`` (nested
+#: dicts avoid building a tuple key per query), ``morphy`` ``{pos: {form: base forms}}``.
+_CACHES = ("_info_cache", "_lemma_cache", "_morphy_cache", "_closure_cache", "_close_cache", "_place_cache",
+           "_material_cache", "_derived_cache", "_rank_cache", "_limit_cache", "_compound_cache", "_depth_cache",
+           "_wholes_cache", "_first_cache")
 
 
 class WordNet:
@@ -187,22 +140,7 @@ class WordNet:
         self.antonym_similar_tos = antonym_similar_tos
         self._wn = load_wordnet() if reader is None else reader
         self._data = WordNetData(self._wn)
-        # raw pos (as given by callers) -> {raw word -> _WordInfo}; nested dicts avoid building a
-        # tuple key per query.
-        self._info_cache: dict[str | None, dict[str, _WordInfo]] = {}
-        self._lemma_cache: dict[str | None, dict[str, str]] = {}
-        self._morphy_cache: dict[str, dict[str, list[str]]] = {}
-        self._closure_cache: dict[str, frozenset] = {}
-        self._close_cache: dict[tuple, dict[str, int]] = {}
-        self._place_cache: dict[tuple, str | None] = {}
-        self._material_cache: dict[str, frozenset] = {}
-        self._derived_cache: dict[str, tuple[frozenset, frozenset]] = {}
-        self._rank_cache: dict[tuple[str, str], dict[int, int]] = {}
-        self._limit_cache: dict[str, int] = {}
-        self._compound_cache: dict[tuple[str, str], str | None] = {}
-        self._depth_cache: dict[str, int] = {}
-        self._wholes_cache: dict[str, frozenset] = {}
-        self._first_cache: dict[tuple[str, str], SynsetRecord | None] = {}
+        self.clear_cache()  # makes the caches
 
     # -- lemmas ------------------------------------------------------------------------------
 
@@ -249,8 +187,8 @@ class WordNet:
         if not form or wn_pos == _NO_POS:
             return _NOTHING
         senses = self._senses(form, wn_pos)  # as morphy reads it: every base form's senses
-        if form in _PLURALS and wn_pos in (None, "n"):
-            senses += self._senses(_PLURALS[form], "n")
+        if form in PLURAL_LEMMAS and wn_pos in (None, "n"):
+            senses += self._senses(PLURAL_LEMMAS[form], "n")
         if not senses:
             return _NOTHING
         lemma_names = self._base_forms(form, wn_pos)
@@ -260,10 +198,10 @@ class WordNet:
                                                              for pos, offset in senses)
                    if "@i" not in synset.pointers or self._sense_rank(offset, synset, lemma_names) == 0]
         first_noun = next((synset for _, synset in synsets if synset.pos == "n"), None)
-        if first_noun is not None and first_noun.lexname == _ANIMAL_FILE:
+        if first_noun is not None and first_noun.lexname == ANIMAL_FILE:
             # An animal's name calls a person names only in insults (*dog*: "informal term for a man",
             # *cat*: "a spiteful woman gossip"): *people* / *dogs* are not people and more of them.
-            synsets = [(offset, synset) for offset, synset in synsets if synset.lexname != _PERSON_FILE]
+            synsets = [(offset, synset) for offset, synset in synsets if synset.lexname != PERSON_FILE]
         names = frozenset(synset.name for _, synset in synsets)
         if self.senses is not None:
             synsets = [(offset, synset) for offset, synset in synsets
@@ -315,12 +253,12 @@ class WordNet:
 
     def _offsets(self, offsets: list[int], base: str, pos: str) -> list[int]:
         """A base form's sense ``offsets`` in ``pos``, with the compound's sense
-        (:data:`_COMPOUND_SENSES`) read in for a drink WordNet names only by a compound."""
-        compound = _COMPOUND_SENSES.get(base) if pos == "n" else None
+        (:data:`COMPOUND_SENSES`) read in for a drink WordNet names only by a compound."""
+        compound = COMPOUND_SENSES.get(base) if pos == "n" else None
         if compound is None:
             return offsets
         _, offset = self._data.address(compound)
-        return [*offsets[:_COMPOUND_RANK], offset, *offsets[_COMPOUND_RANK:]]
+        return [*offsets[:COMPOUND_RANK], offset, *offsets[COMPOUND_RANK:]]
 
     def _morphy(self, form: str, pos: str) -> list[str]:
         """NLTK's ``_morphy(form, pos)``, every base form of ``form`` in ``pos``, remembered per form:
@@ -359,10 +297,10 @@ class WordNet:
         """Whether the most frequent noun sense of ``lemma`` is a kind of food or drink and no meal
         (*champagne*, *cheese*, *sandwich*; not *dinner* or *snack*, nor *fish*, first an animal)."""
         first = self._first_sense(lemma, "n")
-        if first is None or first.name in _MEALS:
+        if first is None or first.name in MEALS:
             return False
         hypernyms = self._closure(first)
-        return not hypernyms.isdisjoint(_FOODS) and hypernyms.isdisjoint(_MEALS)
+        return not hypernyms.isdisjoint(FOODS) and hypernyms.isdisjoint(MEALS)
 
     def is_verb_root(self, lemma: str) -> bool:
         """Whether the most frequent verb sense of ``lemma`` tops WordNet's verb hierarchy (no
@@ -403,8 +341,8 @@ class WordNet:
     def _base_forms(self, form: str, wn_pos: str | None) -> set[str]:
         """``form`` and all its ``morphy`` base forms (*saw* -> *saw*, *see* as a verb)."""
         forms = {form}
-        if wn_pos in (None, "n") and form in _PLURALS:
-            forms.add(_PLURALS[form])
+        if wn_pos in (None, "n") and form in PLURAL_LEMMAS:
+            forms.add(PLURAL_LEMMAS[form])
         for p in ("n", "v", "a", "r"):
             if wn_pos is None or wn_pos == p:
                 forms.update(self._morphy(form, p))  # all analyses; public morphy gives the first
@@ -416,7 +354,7 @@ class WordNet:
         found = self._closure_cache.get(synset.name)
         if found is None:
             found = frozenset(self._ancestors(synset, ("@", "@i"), self.max_depth))
-            if _YOUNG in found:
+            if YOUNG in found:
                 found |= self._species(synset)
             self._closure_cache[synset.name] = found
         return found
@@ -426,7 +364,7 @@ class WordNet:
         files *kitten* ("young domestic cat"), *foal* ("a young horse") and *lamb* ("young sheep")
         under *young mammal* and nowhere under their species, so its hierarchy alone makes a
         kitten no cat; empty when the gloss names no animal that way ("young of domestic cattle")."""
-        match = _YOUNG_GLOSS.match(self._data.gloss(synset.name))
+        match = YOUNG_GLOSS.match(self._data.gloss(synset.name))
         species = self._first_senses(match.group(1), "n", 1) if match else []
         if not species or species[0].lexname != "noun.animal":
             return _EMPTY
@@ -462,19 +400,19 @@ class WordNet:
     def _relation(self, a: _WordInfo, b: _WordInfo) -> str | None:
         """:meth:`relation` of two words that both have senses, from their information."""
         if not a.synsets.isdisjoint(b.synsets):
-            return "synonym"
+            return SYNONYM
         if not a.hypernyms.isdisjoint(b.synsets):
-            return "hypernym"
+            return HYPERNYM
         if not b.hypernyms.isdisjoint(a.synsets):
-            return "hyponym"
+            return HYPONYM
         if not a.antonyms.isdisjoint(b.synsets) or not b.antonyms.isdisjoint(a.synsets):
-            return "antonym"
+            return ANTONYM
         if self._holonym(a, b):
-            return "holonym"
+            return HOLONYM
         if self._holonym(b, a):
-            return "meronym"
+            return MERONYM
         if not a.parents.isdisjoint(b.parents):
-            return "cohyponym"
+            return COHYPONYM
         return None
 
     def close_relation(self, word1: str, word2: str, pos: str | None = None, *, senses: int = 3) -> str | None:
@@ -491,9 +429,9 @@ class WordNet:
         if a is _NOTHING or b is _NOTHING:
             return None
         found = self._relation(a, b)
-        if found is not None and found != "cohyponym":
+        if found is not None and found != COHYPONYM:
             return found
-        return "cohyponym" if self._shares_close_hypernym(word1, word2, pos, senses, a, b) else None
+        return COHYPONYM if self._shares_close_hypernym(word1, word2, pos, senses, a, b) else None
 
     def is_synonym(self, word1: str, word2: str, pos: str | None = None) -> bool:
         """Whether the words share a synset."""
@@ -538,7 +476,7 @@ class WordNet:
         (Peoples by place, languages, drinks, materials, structures, and fruit and vegetables may
         meet 3 links up whatever their depth; two vertebrates, musical instruments, sports,
         conveyances, colours, natural formations or bodies of water are co-hyponyms however far up they meet, see
-        ``_KINDS_APART``, and so are two words of different kinds of scene, see ``_SCENES``.)
+        ``KINDS_APART``, and so are two words of different kinds of scene, see ``SCENES``.)
         *blue* / *green* meet at *chromatic color* one link up, *dog* / *cat* at *carnivore*
         two links up, *shirt* / *jacket* at *garment* (depth 7) three links up; *man* / *runner*
         meet only at *person* (depth 3), too general to make them incompatible, and *cat* /
@@ -594,7 +532,7 @@ class WordNet:
         limit = self._limit_cache.get(name)
         if limit is None:
             synset = self._data.by_name(name)
-            limit = self._limit_cache[name] = (3 if name in _BROAD_CATEGORIES else 1 if synset.pos == "v"
+            limit = self._limit_cache[name] = (3 if name in BROAD_CATEGORIES else 1 if synset.pos == "v"
                                                else min(3, self._min_depth(synset) - 3))
         return limit
 
@@ -656,7 +594,7 @@ class WordNet:
             for base in (form, form[:-2]) if form.endswith("en") and len(form) > 4 else (form,):
                 for synset in self._first_senses(base, "n", self.senses):
                     if synset.lexname == "noun.substance" \
-                            or not _ARTIFACT_MATERIALS.isdisjoint(self._ancestors(synset, ("@",), 2)):
+                            or not ARTIFACT_MATERIALS.isdisjoint(self._ancestors(synset, ("@",), 2)):
                         names.add(synset.name)
             found = self._material_cache[word] = frozenset(names)
         return found
@@ -707,7 +645,7 @@ class WordNet:
         return synset
 
     def _is_place(self, synset: SynsetRecord) -> bool:
-        return not _PLACE_KINDS.isdisjoint(self._ancestors(synset, ("@", "@i")))
+        return not PLACE_KINDS.isdisjoint(self._ancestors(synset, ("@", "@i")))
 
     def is_a(self, name: str, kind: str) -> bool:
         """Whether synset ``name`` is a kind or an instance of synset ``kind``, any number of links up
@@ -727,7 +665,7 @@ class WordNet:
         wholes = self._wholes_cache.get(place)
         if wholes is None:
             wholes = self._wholes_cache[place] = frozenset(
-                self._ancestors(self._data.by_name(place), ("#p", "#m"), _PLACE_LINKS))
+                self._ancestors(self._data.by_name(place), ("#p", "#m"), PLACE_LINKS))
         return whole in wholes
 
     def _ancestors(self, synset: SynsetRecord, symbols, depth: int | None = None) -> set[str]:
@@ -747,25 +685,13 @@ class WordNet:
             return False
         if not part.holonyms.isdisjoint(whole.synsets):
             return True
-        return self.inherit_parts and any(_ABSTRACTION not in self._closure(self._data.by_name(name))
+        return self.inherit_parts and any(ABSTRACTION not in self._closure(self._data.by_name(name))
                                           for name in part.holonyms & whole.hypernyms)
 
     def clear_cache(self) -> None:
-        """Forget every cached word (to free memory)."""
-        self._info_cache.clear()
-        self._lemma_cache.clear()
-        self._morphy_cache.clear()
-        self._closure_cache.clear()
-        self._close_cache.clear()
-        self._place_cache.clear()
-        self._material_cache.clear()
-        self._derived_cache.clear()
-        self._rank_cache.clear()
-        self._limit_cache.clear()
-        self._compound_cache.clear()
-        self._depth_cache.clear()
-        self._wholes_cache.clear()
-
+        """Forget every cached word, lemma and synset (to free memory): each cache of :data:`_CACHES` starts empty."""
+        for name in _CACHES:
+            setattr(self, name, {})
 
 def _normalize(word: str) -> str:
     return word.strip().lower().replace(" ", "_")

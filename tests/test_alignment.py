@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from featurize.families.alignment import Link, align, alignment_features, describe
-from lexical_resources.numbers import cardinal, number_relation, ordinal
+from lexical_resources.lists.numbers import cardinal, number_relation, ordinal
 from lexical_resources.relations import INVERSE_RELATIONS, RELATION_CLASSES, RELATION_ORDER, WordRelations
 from lexnli.records import Sentence
 

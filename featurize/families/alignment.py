@@ -65,8 +65,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from lexical_resources import get_verbocean, get_wordnet, resources_version
-from lexical_resources.numbers import cardinal, ordinal
-from lexical_resources.relations import RELATION_CLASSES, RELATION_RANK, SOURCES, WordRelations
+from lexical_resources.lists.numbers import cardinal, ordinal
+from lexical_resources.relations import RELATION_CLASSES, RELATION_RANK, RELATION_SOURCES, WordRelations
 from lexnli.text import WORD_CHARACTER, ptb_to_wordnet
 
 from ..opcodes import opcodes
@@ -509,7 +509,7 @@ def _describe_link(link: Link, tokens, other_tokens, arrow: str, unlinked: str) 
     if link.premise_index is None:
         return f"{word}: {unlinked}"
     relation = link.relation or "unrelated"
-    source = SOURCES.get(relation, "WordNet")
+    source = RELATION_SOURCES.get(relation, "WordNet")
     return f"{word} {arrow} {other_tokens[link.premise_index]}: {relation} ({source}), {link.kind}"
 
 

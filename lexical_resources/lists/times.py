@@ -9,6 +9,10 @@ the clock: two words whose spans do not overlap conflict, and overlapping ones (
 """
 from __future__ import annotations
 
+from ..registry import ANY_CLASS, CONFLICT, Relation, relation_source
+
+TIME_DIFFERENT = "time_different"
+
 #: Times of day as spans of hours on a 24-hour clock; a span past 24 runs into the next morning.
 TIMES = {"dawn": (5, 7), "daybreak": (5, 7), "sunrise": (5, 7), "morning": (5, 12),
          "noon": (11.5, 13), "noontime": (11.5, 13), "midday": (11, 14), "afternoon": (12, 18),
@@ -18,6 +22,7 @@ TIMES = {"dawn": (5, 7), "daybreak": (5, 7), "sunrise": (5, 7), "morning": (5, 1
 _DAY = 24
 
 
+@relation_source("times of day", order=550, reads=ANY_CLASS, relations=(Relation(TIME_DIFFERENT, CONFLICT, 80),))
 def time_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     """``'time_different'`` when the lemmas name times of day whose spans do not overlap, else None.
 
@@ -32,4 +37,4 @@ def time_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     overlap = any(p_start < h_end and h_start < p_end
                   for p_start, p_end in (premise, (premise[0] + _DAY, premise[1] + _DAY))
                   for h_start, h_end in (hypothesis, (hypothesis[0] + _DAY, hypothesis[1] + _DAY)))
-    return None if overlap else "time_different"
+    return None if overlap else TIME_DIFFERENT

@@ -9,6 +9,10 @@ conflict. *Clear*, *bright* and *fair* are left out: they mostly say something e
 """
 from __future__ import annotations
 
+from ..registry import CONFLICT, NOMINAL, Relation, relation_source
+
+WEATHER_DIFFERENT = "weather_different"
+
 #: Weather adjectives, by the kind of weather they name.
 WEATHER = {"sunny": "sun", "sunlit": "sun", "sunshiny": "sun", "cloudless": "sun",
            "rainy": "rain", "showery": "rain", "drizzly": "rain",
@@ -21,6 +25,7 @@ CONFLICTING = frozenset({frozenset({"sun", other}) for other in ("rain", "snow",
                         | {frozenset({"rain", "snow"})})
 
 
+@relation_source("weather", order=540, reads=NOMINAL, relations=(Relation(WEATHER_DIFFERENT, CONFLICT, 70),))
 def weather_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     """``'weather_different'`` when the lemmas name kinds of weather that exclude each other, else None.
 
@@ -28,4 +33,4 @@ def weather_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     ('weather_different', None)
     """
     kinds = frozenset({WEATHER.get(premise_lemma), WEATHER.get(hypothesis_lemma)})
-    return "weather_different" if kinds in CONFLICTING else None
+    return WEATHER_DIFFERENT if kinds in CONFLICTING else None

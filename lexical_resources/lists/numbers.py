@@ -8,6 +8,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..registry import CONFLICT, EQUAL, Relation, relation_source
+
+NUMBER_SAME, NUMBER_DIFFERENT = "number_same", "number_different"
+ORDINAL_SAME, ORDINAL_DIFFERENT = "ordinal_same", "ordinal_different"
+#: Not a relation of two words: the alignment gives it to a number that several premise mentions
+#: add up to (*A man and a woman* / *Two people*).
+NUMBER_TOTAL = "number_total"
+
 _UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
           "nineteen")
@@ -59,9 +67,12 @@ def ordinal(token: str) -> int | None:
 
 #: How :func:`number_relation` reads two tokens, in order: the reader, and the relation
 #: when both tokens read as the same number, and when as different ones.
-_READINGS = ((cardinal, "number_same", "number_different"), (ordinal, "ordinal_same", "ordinal_different"))
+_READINGS = ((cardinal, NUMBER_SAME, NUMBER_DIFFERENT), (ordinal, ORDINAL_SAME, ORDINAL_DIFFERENT))
 
 
+@relation_source("numbers", order=200, reads=None, arguments=("premise", "hypothesis"),
+                 relations=(Relation(NUMBER_SAME, EQUAL, 20), Relation(NUMBER_TOTAL, EQUAL, 30), Relation(ORDINAL_SAME, EQUAL, 40),
+                            Relation(NUMBER_DIFFERENT, CONFLICT, 10), Relation(ORDINAL_DIFFERENT, CONFLICT, 20)))
 def number_relation(premise_token: str, hypothesis_token: str) -> str | None:
     """``"number_same"`` / ``"number_different"`` for two cardinals, ``"ordinal_same"`` /
     ``"ordinal_different"`` for two ordinals, else None (not both numbers of one kind). Two

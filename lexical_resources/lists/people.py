@@ -33,7 +33,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .wordnet import IRREGULAR_SINGULARS
+from ..registry import CONFLICT, GENERAL, NOMINAL, NOUN, SPECIFIC, Relation, relation_source
+from .kinds import ANIMAL_FILE, IRREGULAR_SINGULARS, PERSON_FILE
+
+AGE_DIFFERENT, GENDER_DIFFERENT = "age_different", "gender_different"
+OCCUPATION_DIFFERENT, BEING_DIFFERENT = "occupation_different", "being_different"
+#: A kind of person for a plain word for people (*man* -> *farmer*), and the reverse.
+PERSON_SPECIFIC, PERSON_GENERAL = "person_specific", "person_general"
 
 CHILDREN = frozenset({"boy", "girl", "child", "kid", "toddler", "baby", "infant", "youngster", "schoolboy",
                       "schoolgirl", "preschooler"})
@@ -51,8 +57,6 @@ MALES = frozenset({"man", "boy", "guy", "gentleman", "male", "father", "dad", "d
 PERSONS = CHILDREN | ADULTS | frozenset({"person", "people", "individual", "human", "someone", "somebody",
                                          "teenager", "teen", "youth", "male", "female", "dude", "fellow", "chap",
                                          "lad", "gal", "bloke"})
-#: WordNet's files of nouns for people and for animals.
-PERSON_FILE, ANIMAL_FILE = "noun.person", "noun.animal"
 #: Common trades whose holders are different people in a caption (see above).
 OCCUPATIONS = frozenset({"doctor", "nurse", "dentist", "surgeon", "teacher", "professor", "student", "lawyer",
                          "judge", "farmer", "chef", "cook", "baker", "butcher", "waiter", "waitress", "bartender",
@@ -72,16 +76,20 @@ def _apart(premise_lemma: str, hypothesis_lemma: str, one: frozenset, other: fro
     return p in one and h in other or p in other and h in one
 
 
+@relation_source("age groups", order=500, reads=NOUN, relations=(Relation(AGE_DIFFERENT, CONFLICT, 30),))
 def age_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     """``'age_different'`` when one noun lemma names a child and the other an adult, else None."""
-    return "age_different" if _apart(premise_lemma, hypothesis_lemma, CHILDREN, ADULTS) else None
+    return AGE_DIFFERENT if _apart(premise_lemma, hypothesis_lemma, CHILDREN, ADULTS) else None
 
 
+@relation_source("genders", order=510, reads=NOMINAL, relations=(Relation(GENDER_DIFFERENT, CONFLICT, 40),))
 def gender_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     """``'gender_different'`` when one lemma names a woman or girl and the other a man or boy, else None."""
-    return "gender_different" if _apart(premise_lemma, hypothesis_lemma, FEMALES, MALES) else None
+    return GENDER_DIFFERENT if _apart(premise_lemma, hypothesis_lemma, FEMALES, MALES) else None
 
 
+@relation_source("occupations", order=800, reads=NOUN,
+                 relations=(Relation(OCCUPATION_DIFFERENT, CONFLICT, 50),))
 def occupation_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     """``'occupation_different'`` when the noun lemmas name two different occupations, else None.
 
@@ -89,9 +97,12 @@ def occupation_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None
     ('occupation_different', None)
     """
     p, h = _singular(premise_lemma), _singular(hypothesis_lemma)
-    return "occupation_different" if p != h and p in OCCUPATIONS and h in OCCUPATIONS else None
+    return OCCUPATION_DIFFERENT if p != h and p in OCCUPATIONS and h in OCCUPATIONS else None
 
 
+@relation_source("people", order=520, reads=NOUN, arguments=("premise_lemma", "hypothesis_lemma", "noun_file"),
+                 relations=(Relation(PERSON_SPECIFIC, SPECIFIC, 10, inverse=PERSON_GENERAL),
+                            Relation(PERSON_GENERAL, GENERAL, 30, inverse=PERSON_SPECIFIC)))
 def person_relation(premise_lemma: str, hypothesis_lemma: str, noun_file: Callable[[str], str | None]) -> str | None:
     """``'person_specific'`` when the premise noun lemma is a plain word for people (:data:`PERSONS`)
     and the hypothesis calls them a kind of person (a word outside :data:`PERSONS` whose most frequent
@@ -109,9 +120,11 @@ def person_relation(premise_lemma: str, hypothesis_lemma: str, noun_file: Callab
     True
     """
     p, h = _singular(premise_lemma), _singular(hypothesis_lemma)
-    return "person_specific" if p in PERSONS and h not in PERSONS and noun_file(h) == PERSON_FILE else None
+    return PERSON_SPECIFIC if p in PERSONS and h not in PERSONS and noun_file(h) == PERSON_FILE else None
 
 
+@relation_source("people and animals (WordNet's files)", order=810, reads=NOUN,
+                 arguments=("premise_lemma", "hypothesis_lemma", "noun_file"), relations=(Relation(BEING_DIFFERENT, CONFLICT, 60),))
 def being_relation(premise_lemma: str, hypothesis_lemma: str, noun_file: Callable[[str], str | None]) -> str | None:
     """``'being_different'`` when one noun lemma names a person and the other an animal, else None.
 
@@ -130,4 +143,4 @@ def being_relation(premise_lemma: str, hypothesis_lemma: str, noun_file: Callabl
     """
     kinds = {PERSON_FILE if lemma in PERSONS else noun_file(lemma)
              for lemma in (_singular(premise_lemma), _singular(hypothesis_lemma))}
-    return "being_different" if kinds == {PERSON_FILE, ANIMAL_FILE} else None
+    return BEING_DIFFERENT if kinds == {PERSON_FILE, ANIMAL_FILE} else None

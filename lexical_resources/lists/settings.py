@@ -9,6 +9,13 @@ setting is not in doubt; places that may be either (*restaurant*, *store*, *pool
 """
 from __future__ import annotations
 
+from ..names import ANTONYM
+from ..registry import ANY_CLASS, CONFLICT, GENERAL, SPECIFIC, Relation, relation_source
+
+#: The hypothesis says the premise's setting (*street* -> *outside*), the reverse, or the other setting.
+SETTING_GENERAL, SETTING_SPECIFIC = "setting_general", "setting_specific"
+SETTING_DIFFERENT = "setting_different"
+
 #: Places that are outdoors (noun lemmas).
 OUTDOORS = frozenset({"street", "road", "sidewalk", "alley", "crosswalk", "intersection", "highway", "park",
                       "field", "meadow", "lawn", "grass", "yard", "backyard", "garden", "playground", "beach",
@@ -29,6 +36,10 @@ def is_setting_word(*lemmas: str) -> bool:
     return any(lemma in OUTSIDE or lemma in INSIDE for lemma in lemmas)
 
 
+@relation_source("settings", order=530, reads=ANY_CLASS,
+                 relations=(Relation(SETTING_GENERAL, GENERAL, 40, inverse=SETTING_SPECIFIC),
+                            Relation(SETTING_SPECIFIC, SPECIFIC, 20, inverse=SETTING_GENERAL),
+                            Relation(SETTING_DIFFERENT, CONFLICT, 90)))
 def setting_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     """How a word that says only outdoors or indoors relates to a place: ``'setting_general'``
     when the hypothesis says the setting of the premise's place (*street* -> *outside*),
@@ -49,12 +60,12 @@ def setting_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     if None not in sides:
         # Two words that each say only a setting: *indoors* / *outdoors* are opposites however they
         # are tagged (taggers make nouns of both, and WordNet opposes only the adverbs).
-        return "antonym" if sides[0] is not sides[1] else None
-    for place, setting, found in ((premise_lemma, hypothesis_lemma, "setting_general"),
-                                  (hypothesis_lemma, premise_lemma, "setting_specific")):
+        return ANTONYM if sides[0] is not sides[1] else None
+    for place, setting, found in ((premise_lemma, hypothesis_lemma, SETTING_GENERAL),
+                                  (hypothesis_lemma, premise_lemma, SETTING_SPECIFIC)):
         if setting in OUTSIDE or setting in INSIDE:
             if place in OUTDOORS:
-                return found if setting in OUTSIDE else "setting_different"
+                return found if setting in OUTSIDE else SETTING_DIFFERENT
             if place in INDOORS:
-                return found if setting in INSIDE else "setting_different"
+                return found if setting in INSIDE else SETTING_DIFFERENT
     return None

@@ -18,6 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..registry import CONFLICT, VERB, Relation, relation_source
+
+#: A verb of sleeping against one of acting or being awake.
+SLEEP_ACTION = "sleep_action"
+
 #: Verb lemmas of sleeping.
 SLEEPING = frozenset({"sleep", "nap", "doze", "snooze", "slumber"})
 #: Verb lemmas of being or becoming awake.
@@ -30,6 +35,8 @@ RESTING = frozenset({"lie", "lay", "rest", "relax", "recline", "lounge", "repose
                      "snore", "breathe", "dream", "yawn", "seem", "appear"})
 
 
+@relation_source("activities", order=900, reads=VERB, both=False,
+                 arguments=("premise_verb", "hypothesis_verb", "verb_file"), relations=(Relation(SLEEP_ACTION, CONFLICT, 100),))
 def activity_relation(premise_lemma: str, hypothesis_lemma: str, verb_file: Callable[[str], str | None]) -> str | None:
     """``"sleep_action"`` when one verb lemma is of sleeping and the other is of waking
     (:data:`WAKING`) or its most frequent sense is filed under :data:`ACTIONS` (``verb_file(lemma)``
@@ -46,5 +53,5 @@ def activity_relation(premise_lemma: str, hypothesis_lemma: str, verb_file: Call
     for sleeping, other in ((premise_lemma, hypothesis_lemma), (hypothesis_lemma, premise_lemma)):
         if sleeping in SLEEPING and (other in WAKING or (other not in SLEEPING and other not in RESTING
                                                          and verb_file(other) in ACTIONS)):
-            return "sleep_action"
+            return SLEEP_ACTION
     return None
