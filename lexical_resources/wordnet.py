@@ -416,13 +416,25 @@ class WordNet:
         return None
 
     def close_relation(self, word1: str, word2: str, pos: str | None = None, *, senses: int = 3) -> str | None:
-        """:meth:`relation` with co-hyponymy read as :meth:`is_close_cohyponym` reads it.
+        """:meth:`relation`, with co-hyponyms only when they are siblings under a *close, specific*
+        shared hypernym (*dog* / *cat*), whether or not they share a direct one.
 
-        ``'cohyponym'`` for words under a close shared hypernym (:meth:`shares_close_hypernym`),
-        whether or not they share a direct one; words that share only a distant direct hypernym
-        are unrelated (None). The other relations are :meth:`relation`'s. One call looks each
-        word up once, for callers (:class:`~lexical_resources.relations.WordRelations`) that ask
-        about many word pairs.
+        Only the ``senses`` most frequent senses of each word count. A shared hypernym ``s``
+        counts when both words reach it within ``k`` links, where ``k = min(3, depth(s) - 3)``
+        for nouns and adjectives read as nouns (``depth`` is WordNet's ``min_depth``) and
+        ``k = 1`` for verbs: the deeper (more specific) ``s`` is, the further up it may be.
+        (Peoples by place, languages, drinks, materials, structures, and fruit and vegetables may
+        meet 3 links up whatever their depth (:data:`~lexical_resources.lists.kinds.BROAD_CATEGORIES`);
+        two vertebrates, musical instruments, sports, conveyances, colours, natural formations or
+        bodies of water are co-hyponyms however far up they meet (``KINDS_APART``), and so are two
+        words of different kinds of scene (``SCENES``).) *blue* / *green* meet at *chromatic
+        color* one link up, *dog* / *cat* at *carnivore* two links up, *shirt* / *jacket* at
+        *garment* (depth 7) three links up; *man* / *runner* meet only at *person* (depth 3), too
+        general to make them incompatible, and *cat* / *tree* only near the root. Only the lowest
+        shared hypernyms count: *man* / *friend* meet at *person*, and not at *organism* above it,
+        though its depth would allow two links. Words that share only a distant direct hypernym
+        are unrelated (None). One call looks each word up once, for callers
+        (:class:`~lexical_resources.relations.WordRelations`) that ask about many word pairs.
         """
         a = self._info(word1, pos)
         b = self._info(word2, pos)
@@ -444,58 +456,8 @@ class WordNet:
         """
         return not self._info(word1, pos).hypernyms.isdisjoint(self._info(word2, pos).synsets)
 
-    def is_hyponym(self, word1: str, word2: str, pos: str | None = None) -> bool:
-        """Whether ``word2`` is a hyponym of ``word1`` (*animal* -> *dog*)."""
-        return self.is_hypernym(word2, word1, pos)
-
-    def is_antonym(self, word1: str, word2: str, pos: str | None = None) -> bool:
-        """Whether a lemma of one word is a WordNet antonym of a sense of the other (*hot*/*cold*)."""
-        a, b = self._info(word1, pos), self._info(word2, pos)
-        return not a.antonyms.isdisjoint(b.synsets) or not b.antonyms.isdisjoint(a.synsets)
-
-    def is_holonym(self, word1: str, word2: str, pos: str | None = None) -> bool:
-        """Whether ``word2`` is a whole ``word1`` is a part, member or substance of (*finger* -> *hand*)."""
-        return self._holonym(self._info(word1, pos), self._info(word2, pos))
-
-    def is_meronym(self, word1: str, word2: str, pos: str | None = None) -> bool:
-        """Whether ``word2`` is a part, member or substance of ``word1`` (*hand* -> *finger*)."""
-        return self.is_holonym(word2, word1, pos)
-
-    def is_cohyponym(self, word1: str, word2: str, pos: str | None = None) -> bool:
-        """Whether the words share a direct hypernym (*dog* / *wolf*) without being synonyms."""
-        a, b = self._info(word1, pos), self._info(word2, pos)
-        return not a.parents.isdisjoint(b.parents) and a.synsets.isdisjoint(b.synsets)
-
-    def is_close_cohyponym(self, word1: str, word2: str, pos: str | None = None, *, senses: int = 3) -> bool:
-        """Whether the words are siblings under a *close, specific* shared hypernym (*dog* / *cat*).
-
-        Only the ``senses`` most frequent senses of each word count. A shared hypernym ``s``
-        counts when both words reach it within ``k`` links, where ``k = min(3, depth(s) - 3)``
-        for nouns and adjectives read as nouns (``depth`` is WordNet's ``min_depth``) and
-        ``k = 1`` for verbs: the deeper (more specific) ``s`` is, the further up it may be.
-        (Peoples by place, languages, drinks, materials, structures, and fruit and vegetables may
-        meet 3 links up whatever their depth; two vertebrates, musical instruments, sports,
-        conveyances, colours, natural formations or bodies of water are co-hyponyms however far up they meet, see
-        ``KINDS_APART``, and so are two words of different kinds of scene, see ``SCENES``.)
-        *blue* / *green* meet at *chromatic color* one link up, *dog* / *cat* at *carnivore*
-        two links up, *shirt* / *jacket* at *garment* (depth 7) three links up; *man* / *runner*
-        meet only at *person* (depth 3), too general to make them incompatible, and *cat* /
-        *tree* only near the root. Only the lowest shared hypernyms count: *man* / *friend* meet
-        at *person*, and not at *organism* above it, though its depth would allow two links.
-        Synonyms and words in a hypernym relation are not co-hyponyms.
-        """
-        if self.is_synonym(word1, word2, pos) or self.is_hypernym(word1, word2, pos) \
-                or self.is_hyponym(word1, word2, pos):
-            return False
-        return self.shares_close_hypernym(word1, word2, pos, senses=senses)
-
-    def shares_close_hypernym(self, word1: str, word2: str, pos: str | None = None, *, senses: int = 3) -> bool:
-        """The hypernym test of :meth:`is_close_cohyponym` alone, for callers that know the words
-        are neither synonyms nor in a hypernym relation (e.g. :meth:`relation` found none)."""
-        return self._shares_close_hypernym(word1, word2, pos, senses, self._info(word1, pos), self._info(word2, pos))
-
     def _shares_close_hypernym(self, word1, word2, pos, senses, a: _WordInfo, b: _WordInfo) -> bool:
-        """:meth:`shares_close_hypernym`, given the words' information ``a`` and ``b``."""
+        """Whether the words, whose information is ``a`` and ``b``, share a close hypernym (see :meth:`close_relation`)."""
         if not a.kinds_apart.isdisjoint(b.kinds_apart) or a.scenes and b.scenes and a.scenes.isdisjoint(b.scenes):
             return True
         up1, up2 = self._close_hypernyms(word1, pos, senses), self._close_hypernyms(word2, pos, senses)

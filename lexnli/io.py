@@ -65,12 +65,6 @@ def current_umask() -> int:
         return mask
 
 
-def write_text_atomically(path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through :func:`atomic_open`."""
-    with atomic_open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-
-
 def write_files_atomically(folder, files: dict) -> None:
     """Write ``{file name: str or bytes}`` into ``folder`` as a set: all of them, or (on an error) none.
 

@@ -158,11 +158,6 @@ def tokenize_and_tag_many(texts, tagger: str = "fast") -> list[tuple[tuple[str, 
     return results
 
 
-def tokenize_and_tag(text: str, tagger: str = "fast") -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Tokenize raw text (Treebank conventions) and POS-tag it (PTB tagset); see :func:`tokenize_and_tag_many`."""
-    return tokenize_and_tag_many([text], tagger)[0]
-
-
 def load_wordnet():
     """NLTK's WordNet reader, loaded (downloaded first if missing, see :func:`ensure_nltk_data`)."""
     from nltk.corpus import wordnet

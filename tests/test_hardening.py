@@ -342,11 +342,12 @@ def test_cross_features_read_only_the_first_tokens_of_long_sentences(caplog):
 def test_written_files_follow_the_umask(umask, mode, tmp_path):
     import os
 
-    from lexnli.io import write_text_atomically
+    from lexnli.io import atomic_open
 
     old = os.umask(umask)
     try:
-        write_text_atomically(tmp_path / "f.txt", "x")
+        with atomic_open(tmp_path / "f.txt") as f:
+            f.write("x")
     finally:
         os.umask(old)
     assert (tmp_path / "f.txt").stat().st_mode & 0o777 == mode
@@ -460,7 +461,7 @@ def test_stale_temporary_files_are_removed_by_the_next_write(tmp_path):
     import os
     import time
 
-    from lexnli.io import STALE_AFTER, write_text_atomically
+    from lexnli.io import STALE_AFTER, atomic_open
 
     stale, fresh = tmp_path / ".f.txt.abc123.tmp", tmp_path / ".f.txt.def456.tmp"
     other = tmp_path / ".g.txt.abc123.tmp"
@@ -469,5 +470,6 @@ def test_stale_temporary_files_are_removed_by_the_next_write(tmp_path):
     old = time.time() - STALE_AFTER - 10
     os.utime(stale, (old, old))
     os.utime(other, (old, old))
-    write_text_atomically(tmp_path / "f.txt", "done")
+    with atomic_open(tmp_path / "f.txt") as f:
+        f.write("done")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([fresh.name, other.name, "f.txt"])

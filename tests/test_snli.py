@@ -89,12 +89,6 @@ def test_lemmas_are_an_option_and_case_is_kept(dev_forms):
     assert with_lemmas.premise.lemmas[1] == "woman"  # "women" (NNS) -> "woman"
 
 
-def test_dataframe_view(dev_forms):
-    frame = read_snli(dev_forms / "dev.jsonl").to_frame()
-    assert list(frame.columns[:5]) == ["pair_id", "caption_id", "gold_label", "sentence1", "sentence2"]
-    assert frame["gold_label"].isin(["entailment", "contradiction", "neutral"]).all()
-
-
 def test_line_without_parse_is_tokenized_and_tagged(tmp_path):
     path = tmp_path / "p.jsonl"
     path.write_text(json.dumps({"gold_label": "neutral", "sentence1": "A dog runs (fast) in the park.",

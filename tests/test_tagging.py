@@ -123,12 +123,12 @@ def test_memo_is_bounded_and_remembers(nltk_tagger, monkeypatch):
     sentences = [f"A dog number {i} runs." for i in range(8)]
     assert text.tokenize_and_tag_many(sentences) == [text.nltk_tokenize_and_tag(s) for s in sentences]
     assert list(text._memo) == sentences[3:]
-    assert text.tokenize_and_tag(sentences[7]) is text._memo[sentences[7]]
+    assert text.tokenize_and_tag_many([sentences[7]])[0] is text._memo[sentences[7]]
 
 
 def test_unknown_tagger_is_an_error():
     with pytest.raises(ValueError, match="tagger must be one of"):
-        text.tokenize_and_tag("A dog.", tagger="spacy")
+        text.tokenize_and_tag_many(["A dog."], tagger="spacy")
 
 
 def test_readers_batch_raw_lines_and_keep_order(nltk_tagger, tmp_path):

@@ -53,6 +53,9 @@ from collections import Counter
 from functools import lru_cache
 
 from lexical_resources import get_verbocean, get_wordnet
+from lexical_resources.names import ANTONYM, COHYPONYM, EXACT, HOLONYM, HYPERNYM, HYPONYM, MERONYM, SYNONYM
+from lexical_resources.registry import EQUAL, GENERAL
+from lexical_resources.relations import RELATION_CLASSES
 from lexnli.text import WORD_CHARACTER as _WORD
 from lexnli.text import ptb_to_wordnet
 
@@ -62,8 +65,9 @@ AUXILIARIES = frozenset({"be", "have", "do"})
 NEGATIONS = frozenset({"not", "n't", "no", "never", "nobody", "nothing", "none", "nowhere", "neither",
                        "nor", "without", "cannot"})
 
-WORDNET_LINKS = ("exact", "synonym", "hypernym", "holonym", "hyponym", "meronym", "antonym", "cohyponym")
-_WORDNET_SUPPORT = frozenset({"exact", "synonym", "hypernym", "holonym"})
+WORDNET_LINKS = (EXACT, SYNONYM, HYPERNYM, HOLONYM, HYPONYM, MERONYM, ANTONYM, COHYPONYM)
+#: The links that keep entailment: equal or more general (exact, synonym, hypernym, holonym).
+_WORDNET_SUPPORT = frozenset(link for link in WORDNET_LINKS if RELATION_CLASSES[link] in (EQUAL, GENERAL))
 VERBOCEAN_LINKS = ("same", "similar", "stronger", "can_result_in", "weaker", "happens_before", "opposite")
 _VERBOCEAN_SUPPORT = frozenset({"same", "similar", "stronger", "can_result_in"})
 TREE_ROLES = ("subject", "verb", "object")
@@ -89,7 +93,7 @@ def content_words(tokens, tags, wn) -> list[tuple[str, str]]:
 def wordnet_link(wn, premise_word, hyp_word) -> str | None:
     """How hypothesis ``(lemma, pos)`` links to premise ``(lemma, pos)``; see :data:`WORDNET_LINKS`."""
     if premise_word[0] == hyp_word[0]:
-        return "exact"
+        return EXACT
     if premise_word[1] != hyp_word[1]:
         return None
     return wn.relation(premise_word[0], hyp_word[0], hyp_word[1])
@@ -168,7 +172,7 @@ def _links_to_premise(wn, premise_words: tuple, hyp_word) -> tuple[str, int]:
     to the premise's content words, and how many of them are its antonyms; remembered per premise
     and word, which the hypotheses of one premise share."""
     links = [_wordnet_link(wn, p, hyp_word) for p in premise_words]
-    return _best(links, WORDNET_LINKS), links.count("antonym")
+    return _best(links, WORDNET_LINKS), links.count(ANTONYM)
 
 
 @lru_cache(maxsize=2**18)
@@ -179,7 +183,7 @@ def _tree_outcome(wn, vo, premise_word, hyp_word) -> str:
 def tree_outcome(wn, vo, premise_word, hyp_word) -> str:
     """``match``, ``entailed``, ``conflict`` or ``other`` for two words in the same role."""
     link = wordnet_link(wn, premise_word, hyp_word)
-    if link in ("exact", "synonym"):
+    if link in (EXACT, SYNONYM):
         return "match"
     if hyp_word[1] == "v" and premise_word[1] == "v":
         vo_link = vo.link(premise_word[0], hyp_word[0])
@@ -189,9 +193,9 @@ def tree_outcome(wn, vo, premise_word, hyp_word) -> str:
             return "entailed"
         if vo_link == "opposite":
             return "conflict"
-    if link == "hypernym":
+    if link == HYPERNYM:
         return "entailed"
-    if link in ("antonym", "cohyponym"):
+    if link in (ANTONYM, COHYPONYM):
         return "conflict"
     return "other"
 

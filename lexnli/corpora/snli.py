@@ -15,8 +15,6 @@ from collections.abc import Iterator, Sequence
 from functools import cached_property, partial
 from pathlib import Path
 
-import pandas as pd
-
 from ..errors import CorpusFormatError
 from ..io import existing_file
 from ..records import LABELS, SNLI_SPLITS, Pair
@@ -202,21 +200,6 @@ class SNLICorpus(Sequence):
     def labels(self) -> list[str | None]:
         """Gold labels, aligned with the pairs (computed once)."""
         return [p.label for p in self.pairs]
-
-    def to_frame(self) -> pd.DataFrame:
-        """One row per pair: ids, label, the two sentences, and their tokens and tags."""
-        return pd.DataFrame({
-            "pair_id": [p.pair_id for p in self.pairs],
-            "caption_id": [p.caption_id for p in self.pairs],
-            "gold_label": [p.label for p in self.pairs],
-            "sentence1": [p.premise.text for p in self.pairs],
-            "sentence2": [p.hypothesis.text for p in self.pairs],
-            "tokens1": [p.premise.tokens for p in self.pairs],
-            "tags1": [p.premise.tags for p in self.pairs],
-            "tokens2": [p.hypothesis.tokens for p in self.pairs],
-            "tags2": [p.hypothesis.tags for p in self.pairs],
-            "annotator_labels": [p.annotator_labels for p in self.pairs],
-        })
 
 
 def read_snli(source, split: str | None = None, **options) -> SNLICorpus:
