@@ -28,5 +28,5 @@ setup(
     ],
     # neural: the sentence-encoder models (neural/, experiments.neural). Install torch==2.13.0 (a CPU
     # build) first where a bare torch would pull the multi-GB CUDA build; this range then adds nothing.
-    extras_require={"test": ["pytest>=7", "hypothesis>=6.80"], "neural": ["torch>=2.1,<2.14"]},
+    extras_require={"test": ["pytest>=7", "hypothesis>=6.80", "ruff>=0.6"], "neural": ["torch>=2.1,<2.14"]},
 )

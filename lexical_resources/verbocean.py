@@ -53,15 +53,16 @@ class VerbOceanFormatError(CorpusFormatError):
 class VerbOcean:
     """Scored relations between verbs, from a VerbOcean file.
 
-    Build with :meth:`load`. Verbs are looked up lowercased and stripped, as written in the file
-    (base forms: lemmatize first).
+    Build with :meth:`load` (the file), or from ``{(verb1, verb2): ((relation, score), ...)}``.
+    Verbs are looked up lowercased and stripped, as written in the file (base forms: lemmatize
+    first).
 
     Examples
     --------
-    >>> vo = VerbOcean.load()                            # doctest: +SKIP
-    >>> vo.relations("buy", "purchase")                  # doctest: +SKIP
+    >>> vo = VerbOcean({("buy", "purchase"): (("similar", 10.508194),)})  # VerbOcean.load() reads the file
+    >>> vo.relations("buy", "purchase")
     {'similar': 10.508194}
-    >>> vo.has_relation("kill", "murder", "opposite-of")  # doctest: +SKIP
+    >>> vo.has_relation("buy", "purchase", "opposite-of")
     False
     """
 
