@@ -6,12 +6,14 @@ from setuptools import find_packages, setup
 
 setup(
     name="lexnli",
-    version=re.search(r"__version__ = \"(.+)\"", Path(__file__).with_name("lexnli").joinpath("version.py").read_text()).group(1),
+    version=re.search(r"__version__ = \"(.+)\"",
+                      Path(__file__).with_name("lexnli").joinpath("version.py").read_text()).group(1),
     description="Fast, tested classical (non-neural) NLI baselines reproducing the SNLI paper's classifiers",
     long_description=Path(__file__).with_name("README.md").read_text(encoding="utf-8"),
     long_description_content_type="text/markdown",
     python_requires=">=3.10",
-    packages=find_packages(include=["lexnli*", "lexical_resources*", "featurize*", "classifiers*", "neural*", "experiments*"]),
+    packages=find_packages(include=["lexnli*", "lexical_resources*", "featurize*", "classifiers*", "neural*",
+                                    "experiments*"]),
     package_data={"experiments": ["probes/*.jsonl"]},
     install_requires=[
         "scikit-learn>=1.3",

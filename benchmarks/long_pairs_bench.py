@@ -59,8 +59,9 @@ def featurize_case(n_pairs: int, n_tokens: int) -> dict:
     reset_peak()
     start = time.perf_counter()
     X = PairFeaturizer("lexicalized").fit_transform(pairs)
-    return {"case": f"featurize {n_pairs} pairs of {n_tokens} x {n_tokens} tokens", "seconds": time.perf_counter() - start,
-            "peak_above_baseline_mib": rss_peak_mib() - baseline, "nnz": int(X.nnz)}
+    return {"case": f"featurize {n_pairs} pairs of {n_tokens} x {n_tokens} tokens",
+            "seconds": time.perf_counter() - start, "peak_above_baseline_mib": rss_peak_mib() - baseline,
+            "nnz": int(X.nnz)}
 
 
 def parse(tokens, tags) -> str:

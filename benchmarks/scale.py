@@ -20,11 +20,12 @@ For each size a fresh process runs the stages the experiments run, through the p
 the experiments' configuration (the ``recommended`` preset, the scaling steps of
 ``classifiers.logistic``, SAGA logistic regression, C from ``--C``): featurize
 (``PairFeaturizer.fit_transform``: feature keys, vocabulary, CSR), scale (max-abs scaling and
-the row-norm cap), fit, and predict on the official test set. It prints wall seconds and peak resident memory per stage (VmHWM, reset
-before each stage), matrix nonzeros and columns, test accuracy, and the growth exponent of
-time and memory between sizes (log ratio of cost over log ratio of size; 1.0 is linear).
-The plain reference pipeline (``reference_features`` Counters -> ``DictVectorizer`` ->
-``LogisticRegression()`` with default settings) runs at the smallest size in the same run.
+the row-norm cap), fit, and predict on the official test set. It prints wall seconds and peak
+resident memory per stage (VmHWM, reset before each stage), matrix nonzeros and columns, test
+accuracy, and the growth exponent of time and memory between sizes (log ratio of cost over log
+ratio of size; 1.0 is linear). The plain reference pipeline (``reference_features`` Counters ->
+``DictVectorizer`` -> ``LogisticRegression()`` with default settings) runs at the smallest size in
+the same run.
 
     python benchmarks/scale.py [--sizes 50000 100000 200000 550000] [--growth heaps] [--out docs/scale]
 """
@@ -203,12 +204,14 @@ def report(rows, out: Path | None) -> None:
 
     frame = pd.DataFrame(rows)
     fast = frame[frame.pipeline == "fast"].reset_index(drop=True)
-    fast["time_exponent"] = [np.nan] + [exponent(fast.loc[i - 1], fast.loc[i], "total_seconds") for i in range(1, len(fast))]
-    fast["memory_exponent"] = [np.nan] + [exponent(fast.loc[i - 1], fast.loc[i], "peak_mb") for i in range(1, len(fast))]
+    fast["time_exponent"] = [np.nan] + [exponent(fast.loc[i - 1], fast.loc[i], "total_seconds")
+                                        for i in range(1, len(fast))]
+    fast["memory_exponent"] = [np.nan] + [exponent(fast.loc[i - 1], fast.loc[i], "peak_mb")
+                                          for i in range(1, len(fast))]
     frame = pd.concat([fast, frame[frame.pipeline == "baseline"]], ignore_index=True)
-    columns = ["pipeline", "n_train", "suffix_probability", "word_types", "featurize_seconds", "scale_seconds", "fit_seconds", "predict_seconds",
-               "total_seconds", "peak_mb", "nnz", "columns", "n_iter", "converged", "accuracy",
-               "time_exponent", "memory_exponent"]
+    columns = ["pipeline", "n_train", "suffix_probability", "word_types", "featurize_seconds", "scale_seconds",
+               "fit_seconds", "predict_seconds", "total_seconds", "peak_mb", "nnz", "columns", "n_iter", "converged",
+               "accuracy", "time_exponent", "memory_exponent"]
     print(frame[columns].to_markdown(index=False, floatfmt=".3g"))
     if len(fast) > 1:
         first, last = fast.iloc[0], fast.iloc[-1]
@@ -218,7 +221,8 @@ def report(rows, out: Path | None) -> None:
     if len(base):
         same = fast[fast.n_train == base.n_train.iloc[0]]
         if len(same):
-            print(f"\nat {base.n_train.iloc[0]} pairs: fast pipeline {base.total_seconds.iloc[0] / same.total_seconds.iloc[0]:.1f}x "
+            print(f"\nat {base.n_train.iloc[0]} pairs: fast pipeline "
+                  f"{base.total_seconds.iloc[0] / same.total_seconds.iloc[0]:.1f}x "
                   f"faster end to end than the plain reference pipeline; test accuracy "
                   f"{same.accuracy.iloc[0]:.4f} vs {base.accuracy.iloc[0]:.4f}")
     if out is not None:
@@ -300,7 +304,8 @@ def main() -> None:
                   f"peak {rows[-1]['peak_mb']:.0f} MiB, accuracy {rows[-1]['accuracy']:.4f}", flush=True)
         if not args.no_baseline:
             size = min(args.sizes)
-            rows.append(measure(args, cache, "baseline", size, next(r for r in rows if r["n_train"] == size)["suffix_probability"]))
+            rows.append(measure(args, cache, "baseline", size,
+                                next(r for r in rows if r["n_train"] == size)["suffix_probability"]))
             print(f"baseline {min(args.sizes)}: {rows[-1]['total_seconds']:.1f} s", flush=True)
     report(rows, args.out)
 

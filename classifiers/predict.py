@@ -4,13 +4,13 @@
 
 The model is a ``.skops`` file (the safe format) or a pickle (trusted files only). The input is
 SNLI JSON lines or ``.txt`` (optionally gzipped), or a split of an SNLI zip or folder
-(``--split``); ``--output`` may not be the input or the model. Input lines need ``sentence1`` and ``sentence2``; ``sentence1_parse``/``sentence2_parse``,
-``pairID`` and ``gold_label`` are used when present. Each output line has ``pairID`` (when
-given), ``predicted_label`` and one ``probability_<label>`` per class; with ``--explain K``
-also the K named features that pushed the prediction most and, for a model with the alignment
-family (the ``inference`` preset), how the hypothesis aligns to the premise
-(``"green <- blue: cohyponym (WordNet), swap"``). Accuracy is printed when gold
-labels are present ("-" labels are not scored).
+(``--split``); ``--output`` may not be the input or the model. Input lines need ``sentence1`` and
+``sentence2``; ``sentence1_parse``/``sentence2_parse``, ``pairID`` and ``gold_label`` are used when
+present. Each output line has ``pairID`` (when given), ``predicted_label`` and one
+``probability_<label>`` per class; with ``--explain K`` also the K named features that pushed the
+prediction most and, for a model with the alignment family (the ``inference`` preset), how the
+hypothesis aligns to the premise (``"green <- blue: cohyponym (WordNet), swap"``). Accuracy is
+printed when gold labels are present ("-" labels are not scored).
 """
 from __future__ import annotations
 
@@ -58,13 +58,16 @@ def predict_file(model, input_path, output_path, explain_k: int = 0, split: str 
 def main(argv=None) -> int:
     parser = ArgumentParser(prog="python -m classifiers.predict", description=__doc__.splitlines()[0],
                             epilog=TRUST_RULE)
-    parser.add_argument("--model", required=True, help="a model saved by experiments.lexicalized or experiments.inference "
-                                                       "--save-model (.skops: safe format; other names: pickle, trusted files only)")
+    parser.add_argument("--model", required=True,
+                        help="a model saved by experiments.lexicalized or experiments.inference --save-model (.skops: "
+                             "safe format; other names: pickle, trusted files only)")
     parser.add_argument("--input", required=True, help="SNLI pairs: .jsonl or .txt (optionally .gz), or an SNLI zip or "
                                                        "folder with --split")
-    parser.add_argument("--split", choices=SNLI_SPLITS, default=None, help="the split to read from an SNLI zip or folder")
+    parser.add_argument("--split", choices=SNLI_SPLITS, default=None,
+                        help="the split to read from an SNLI zip or folder")
     parser.add_argument("--output", required=True, help="where to write the predictions (JSON lines)")
-    parser.add_argument("--explain", type=at_least(0), default=0, metavar="K", help="add the K strongest named features")
+    parser.add_argument("--explain", type=at_least(0), default=0, metavar="K",
+                        help="add the K strongest named features")
     exit_on_sigterm()
     try:
         args = parser.parse_args(argv)

@@ -75,7 +75,8 @@ def run(corpora, grid=C_GRID, n_jobs=None, progress=False, featurizer_params=Non
         logger.info("%s: C=%g, dev %.4f, test %.4f (%.0f s)", setting, selection.C, rows[-1]["dev_accuracy"],
                     test_accuracy, rows[-1]["seconds"])
     table = pd.DataFrame(rows)
-    table["delta_test_vs_full"] = table["test_accuracy"] - table.loc[table["setting"] == "full", "test_accuracy"].iloc[0]
+    table["delta_test_vs_full"] = (table["test_accuracy"]
+                                   - table.loc[table["setting"] == "full", "test_accuracy"].iloc[0])
     return table[list(COLUMNS)]
 
 
@@ -92,7 +93,8 @@ def markdown(table: pd.DataFrame, n_train: int, grid, n_test: int | None = None)
     # disable_numparse keeps the delta's sign ("+0.4") as formatted
     return (f"Feature ablation of the lexicalized model ({n_train} training pairs; C chosen on dev from "
             f"{', '.join(f'{c:g}' for c in grid)} per row).\n\n"
-            + shown.to_markdown(index=False, disable_numparse=True, colalign=("left", "left") + ("right",) * (len(shown.columns) - 2))
+            + shown.to_markdown(index=False, disable_numparse=True,
+                                colalign=("left", "left") + ("right",) * (len(shown.columns) - 2))
             + "\n" + (_noise_note(table, n_test) if n_test else ""))
 
 

@@ -169,7 +169,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--train", type=Path, default=None, help="SNLI file whose pairs name the top features")
     parser.add_argument("--test", type=Path, default=None, help="SNLI file for the confusion matrix and errors")
     parser.add_argument("--top", type=at_least(1), default=15, help="features shown per class (default: %(default)s)")
-    parser.add_argument("--errors", type=at_least(0), default=5, help="most confident test errors shown (default: %(default)s)")
+    parser.add_argument("--errors", type=at_least(0), default=5,
+                        help="most confident test errors shown (default: %(default)s)")
 
 
 def main(argv=None) -> int:

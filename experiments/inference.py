@@ -41,14 +41,15 @@ from pathlib import Path
 
 import pandas as pd
 
-from classifiers.bias_reweighting import FOLDS as BIAS_FOLDS, bias_weights, out_of_fold_gold_probabilities
+from classifiers.bias_reweighting import FOLDS as BIAS_FOLDS
+from classifiers.bias_reweighting import bias_weights, out_of_fold_gold_probabilities
 from classifiers.evaluation import accuracy, mcnemar
 from classifiers.logistic import C_GRID, fit_select_C, fit_select_C_cv
 from classifiers.persistence import save_model
 from classifiers.transfer import WithModelProbabilities
 from featurize import PairFeaturizer
-from featurize.presets import signature
 from featurize.inputs import as_pairs
+from featurize.presets import signature
 from lexnli.cli import UsageError, at_least, checked, positive_number
 from lexnli.records import Pair
 
@@ -135,7 +136,8 @@ def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT,
         test_predictions[name] = models[name].predict(test.pairs)
         rows.append(_row(name, "snli", "snli_test", test.labels, test_predictions[name]))
     significance = pd.DataFrame([{"model_a": "inference", "model_b": "lexicalized",
-                                  **mcnemar(test.labels, test_predictions["inference"], test_predictions["lexicalized"])}])
+                                  **mcnemar(test.labels, test_predictions["inference"],
+                                            test_predictions["lexicalized"])}])
     if probes is not None:
         pairs, categories = probes
         gold = [p.label for p in pairs]
@@ -206,7 +208,8 @@ def markdown(table: pd.DataFrame, significance: pd.DataFrame) -> str:
     return (shown.to_markdown(index=False) + f"\n\nReferences: SNLI test, the paper's lexicalized classifier (full "
             "train); SICK TEST, the paper's LSTM (SICK alone, SNLI alone, SNLI then SICK). The best SemEval-2014 "
             f"system scored {100 * SEMEVAL_BEST:.1f} on SICK TEST.\n\nMcNemar's exact test on SNLI test "
-            "(a_only: pairs only model_a gets right):\n\n" + significance.to_markdown(index=False, floatfmt=".3g") + "\n")
+            "(a_only: pairs only model_a gets right):\n\n"
+            + significance.to_markdown(index=False, floatfmt=".3g") + "\n")
 
 
 def report(args, corpora) -> Results:
@@ -249,9 +252,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("--probes", type=Path, default=PROBES,
                         help="the probe set (JSON lines with category); default: the one in the repository")
     parser.add_argument("--hand-written", type=Path, default=HAND_WRITTEN,
-                        help="the hand-written probe set (JSON lines with category); default: the one in the repository")
+                        help="the hand-written probe set (JSON lines with category); default: the one in the "
+                             "repository")
     parser.add_argument("--augment", type=at_least(0), default=AUGMENT,
-                        help="substituted train pairs added to the inference model's training data (default: %(default)s)")
+                        help="substituted train pairs added to the inference model's training data "
+                             "(default: %(default)s)")
     parser.add_argument("--alignment-weight", type=positive_number, default=ALIGNMENT_WEIGHT,
                         help="the weight of the alignment family's columns in the SNLI inference model, after "
                              "column scaling (1: none; default: %(default)s)")
@@ -268,7 +273,8 @@ def add_arguments(parser) -> None:
 
 def main(argv=None) -> int:
     return runner.main(argv, prog="python -m experiments.inference", description=__doc__, report=report,
-                       add_arguments=add_arguments, out_help="write inference.csv, inference.md and significance.csv here")
+                       add_arguments=add_arguments,
+                       out_help="write inference.csv, inference.md and significance.csv here")
 
 
 if __name__ == "__main__":

@@ -123,7 +123,8 @@ def claim_text(claim: dict | None) -> str:
     where = "" if claim["n_train"] == CLAIM_SIZE else f" (checked at n={claim['n_train']}, the smallest size run)"
     verdict = "HOLDS here" if claim["holds"] else "does NOT hold here"
     return (f"Paper's claim ({CLAIM}){where}: {verdict}. At n={claim['n_train']}, mean test accuracy "
-            f"lexicalized {100 * claim['lexicalized_mean']:.1f}% vs unlexicalized {100 * claim['unlexicalized_mean']:.1f}%; "
+            f"lexicalized {100 * claim['lexicalized_mean']:.1f}% vs "
+            f"unlexicalized {100 * claim['unlexicalized_mean']:.1f}%; "
             f"the lexicalized model was better in {claim['lexicalized_won']} of {claim['draws']} draws"
             + (f" ({claim['ties']} tied)" if claim["ties"] else "") + ".")
 
@@ -139,7 +140,8 @@ def markdown(summary: pd.DataFrame, claim: dict | None, grid) -> str:
 
 
 def plot(summary: pd.DataFrame, claim: dict | None) -> bytes:
-    """Learning curves (PNG bytes) with one-std error bars on a log x axis, the paper's claim and full-data figures marked."""
+    """Learning curves (PNG bytes) with one-std error bars on a log x axis, the paper's claim and
+    full-data figures marked."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -162,7 +164,8 @@ def plot(summary: pd.DataFrame, claim: dict | None) -> bytes:
         x, y = claim["n_train"], 100 * max(claim["lexicalized_mean"], claim["unlexicalized_mean"])
         ax.annotate(f"paper: lexicalized > unlexicalized already at {CLAIM_SIZE}\n"
                     f"here at n={x}: {100 * claim['lexicalized_mean']:.1f} vs {100 * claim['unlexicalized_mean']:.1f}"
-                    f" ({'holds' if claim['holds'] else 'does not hold'}; won {claim['lexicalized_won']}/{claim['draws']} draws)",
+                    f" ({'holds' if claim['holds'] else 'does not hold'}; "
+                    f"won {claim['lexicalized_won']}/{claim['draws']} draws)",
                     xy=(x, y), xytext=(0.03, 0.97), textcoords="axes fraction", va="top", fontsize=8,
                     arrowprops={"arrowstyle": "->", "color": "black", "linewidth": 0.8},
                     bbox={"boxstyle": "round", "facecolor": "white", "alpha": 0.9})
@@ -191,7 +194,8 @@ def report(args, corpora) -> Results:
     summary = summarize(results)
     claim = check_claim(results)
     text = markdown(summary, claim, grid)
-    files = {"learning_curve.csv": results.to_csv(index=False), "learning_curve_summary.csv": summary.to_csv(index=False),
+    files = {"learning_curve.csv": results.to_csv(index=False),
+             "learning_curve_summary.csv": summary.to_csv(index=False),
              "learning_curve.md": text, "learning_curve.png": plot(summary, claim)}
     return Results(text, files, C_grid=grid)
 
@@ -199,7 +203,8 @@ def report(args, corpora) -> Results:
 def add_arguments(parser) -> None:
     parser.add_argument("--sizes", nargs="+", default=list(DEFAULT_SIZES),
                         help="training-set sizes, ints or 'all' (default: %(default)s)")
-    parser.add_argument("--draws", type=at_least(1), default=3, help="random draws per size below 'all' (default: %(default)s)")
+    parser.add_argument("--draws", type=at_least(1), default=3,
+                        help="random draws per size below 'all' (default: %(default)s)")
     parser.add_argument("--C", type=positive_number, nargs="+", default=[1.0],
                         help="C for every fit (default: %(default)s); several values: chosen on dev for every fit")
     parser.add_argument("--models", nargs="+", default=list(MODELS), help="feature groups (default: %(default)s)")

@@ -66,7 +66,8 @@ def main(argv=None) -> int:
     parser = ArgumentParser(prog="python -m experiments.make_probes", description=__doc__.splitlines()[0])
     parser.add_argument("--dev", type=Path, required=True, help="the SNLI dev file (.jsonl or .txt, optionally .gz)")
     parser.add_argument("--out", type=Path, default=PROBES, help=f"output JSON lines (default: {PROBES})")
-    parser.add_argument("--per-rule", type=at_least(1), default=250, help="pairs per substitution rule at most (default: 250)")
+    parser.add_argument("--per-rule", type=at_least(1), default=250,
+                        help="pairs per substitution rule at most (default: 250)")
     parser.add_argument("--seed", type=int, default=0, help="order in which premises are visited (default: 0)")
     exit_on_sigterm()
     try:

@@ -10,9 +10,9 @@ with McNemar's test. On SICK (unless ``--no-sick``), the LSTM is trained on SICK
 applied as trained on SNLI (zero-shot), and fine-tuned from SNLI on SICK TRAIN
 (:func:`neural.transfer.fine_tuned`: new output layer, new embeddings for unseen words,
 optimizer state carried over at the SNLI learning rate, :data:`TRANSFER_LEARNING_RATE_SCALE`),
-each stopped early on SICK TRIAL and scored on SICK TEST, beside the paper's 71.3 / 46.7 / 80.8. The LSTM's learning curve
-(``--curve-sizes``, one draw each; ``--curve-encoders`` for other encoders) is set beside the
-lexicalized model's at the same sizes.
+each stopped early on SICK TRIAL and scored on SICK TEST, beside the paper's 71.3 / 46.7 / 80.8.
+The LSTM's learning curve (``--curve-sizes``, one draw each; ``--curve-encoders`` for other
+encoders) is set beside the lexicalized model's at the same sizes.
 
 Embeddings start from ``--embeddings`` (GloVe's text format, e.g. ``glove.840B.300d.zip``) for the
 words it has, else at random; every table says which. A vocabulary-filtered copy of the file
@@ -45,8 +45,7 @@ from neural.estimator import SentenceEncoderClassifier
 from neural.persistence import save_neural_model
 from neural.transfer import fine_tuned
 
-from . import runner
-from . import learning_curve
+from . import learning_curve, runner
 from .lexicalized import PAPER as TABLE_4
 from .runner import Results, UsageError, featurizer_params, percent
 
@@ -188,7 +187,8 @@ def _row_scores(row) -> dict:
 def _sick(snli_lstm, sick_train, sick_trial, sick_test, *, params, n_snli):
     """The three SICK rows (SICK alone, SNLI zero-shot, SNLI -> SICK), their histories and timings."""
     train, trial, test = (([*split], [p.label for p in split]) for split in (sick_train, sick_trial, sick_test))
-    alone = _fitted("lstm", "sick", "sick", partial(SentenceEncoderClassifier("lstm", **params).fit, *train, eval_set=trial),
+    alone = _fitted("lstm", "sick", "sick",
+                    partial(SentenceEncoderClassifier("lstm", **params).fit, *train, eval_set=trial),
                     test, len(sick_train))
     start = time.perf_counter()
     zero_shot = _row("lstm", "snli", "sick", n_snli, *_scored(snli_lstm, trial, test), time.perf_counter() - start)

@@ -36,14 +36,22 @@ from classifiers.logistic import C_GRID
 from classifiers.persistence import ModelFileError
 from featurize import PairFeaturizer
 from featurize.presets import DEFAULT_PRESET, PRESETS, signature
+from lexnli.cli import (
+    ArgumentParser,
+    UsageError,
+    at_least,
+    check_output_file,
+    check_output_folder,
+    exit_on_sigterm,
+    n_jobs,
+    positive_number,
+)
 from lexnli.corpora.sick import ENV_VAR as SICK_ENV_VAR
 from lexnli.corpora.sick import SPLITS as SICK_SPLITS
 from lexnli.corpora.sick import read_sick
 from lexnli.corpora.snli import SNLICorpus, read_snli
 from lexnli.data_home import fetch_snli
 from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
-from lexnli.cli import (ArgumentParser, UsageError, at_least, check_output_file, check_output_folder, exit_on_sigterm,
-                        n_jobs, positive_number)
 from lexnli.io import write_files_atomically
 from lexnli.records import SNLI_SPLITS, Pair
 
@@ -105,7 +113,8 @@ def load_splits(args) -> dict[str, SNLICorpus]:
     return corpora
 
 
-def add_sick_arguments(parser: argparse.ArgumentParser, skip: str = "skip the SICK rows", when_missing: str = "") -> None:
+def add_sick_arguments(parser: argparse.ArgumentParser, skip: str = "skip the SICK rows",
+                       when_missing: str = "") -> None:
     """``--sick`` (the SICK file; ``when_missing``: what happens when none is found) and ``--no-sick``
     (``skip``: its help), read by :func:`sick_splits`."""
     parser.add_argument("--sick", type=Path, default=None,
@@ -186,7 +195,8 @@ def add_featurizer_arguments(parser: argparse.ArgumentParser) -> None:
                                                   "settings overriding it")
     group.add_argument("--preset", choices=sorted(PRESETS), default=DEFAULT_PRESET,
                        help="named configuration (featurize.presets; default: %(default)s)")
-    add_parameter_arguments(group, PairFeaturizer, FEATURIZER_OPTIONS, dict.fromkeys(FEATURIZER_OPTIONS, "the preset's"))
+    add_parameter_arguments(group, PairFeaturizer, FEATURIZER_OPTIONS,
+                            dict.fromkeys(FEATURIZER_OPTIONS, "the preset's"))
 
 
 def featurizer_params(args) -> dict:

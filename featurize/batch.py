@@ -52,7 +52,8 @@ def _side(sentences, tag_ids: dict) -> Side:
     tokens = [t for sentence_tokens, _ in sentences for t in sentence_tokens]
     tags = np.fromiter((tag_ids.setdefault(t, len(tag_ids)) for _, sentence_tags in sentences for t in sentence_tags),
                        dtype=np.int64, count=len(tokens))
-    return Side(tokens=tokens, hashes=hash_tokens(tokens), tags=tags, rows=np.repeat(np.arange(len(sentences)), lengths), starts=starts)
+    return Side(tokens=tokens, hashes=hash_tokens(tokens), tags=tags,
+                rows=np.repeat(np.arange(len(sentences)), lengths), starts=starts)
 
 
 @dataclass

@@ -10,8 +10,19 @@ from __future__ import annotations
 
 from .lists.settings import is_setting_word
 from .names import ANTONYM, COHYPONYM, DERIVATION, EXACT, HOLONYM, HYPERNYM, HYPONYM, LEMMA, MERONYM, SYNONYM
-from .registry import ANY_CLASS, CONFLICT, EQUAL, GENERAL, NOMINAL, NOUN, SPECIFIC, UNRELATED, VERB, Relation
-from .registry import relation_source
+from .registry import (
+    ANY_CLASS,
+    CONFLICT,
+    EQUAL,
+    GENERAL,
+    NOMINAL,
+    NOUN,
+    SPECIFIC,
+    UNRELATED,
+    VERB,
+    Relation,
+    relation_source,
+)
 
 #: VerbOcean's verb relations, and a manner of moving against another.
 VO_SIMILAR, VO_STRONGER, VO_WEAKER, VO_OPPOSITE = "vo_similar", "vo_stronger", "vo_weaker", "vo_opposite"
@@ -48,7 +59,8 @@ def hyphenated(premise: str, hypothesis: str, relations):
     return None
 
 
-@relation_source("WordNet lemmas", order=400, reads=ANY_CLASS, relations=(Relation(LEMMA, EQUAL, 10, source="WordNet"),))
+@relation_source("WordNet lemmas", order=400, reads=ANY_CLASS,
+                 relations=(Relation(LEMMA, EQUAL, 10, source="WordNet"),))
 def same_lemma(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     """The same WordNet lemma in the words' tagged classes (*dogs* / *dog*)."""
     return LEMMA if premise_lemma == hypothesis_lemma else None

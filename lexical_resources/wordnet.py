@@ -17,9 +17,24 @@ import sys
 
 from lexnli.text import PTB_TO_WORDNET, load_wordnet
 
-from .lists.kinds import (ABSTRACTION, ANIMAL_FILE, ARTIFACT_MATERIALS, BROAD_CATEGORIES, COMPOUND_RANK,
-                          COMPOUND_SENSES, FOODS, KINDS_APART, MEALS, PERSON_FILE, PLACE_KINDS, PLACE_LINKS,
-                          PLURAL_LEMMAS, SCENES, YOUNG, YOUNG_GLOSS)
+from .lists.kinds import (
+    ABSTRACTION,
+    ANIMAL_FILE,
+    ARTIFACT_MATERIALS,
+    BROAD_CATEGORIES,
+    COMPOUND_RANK,
+    COMPOUND_SENSES,
+    FOODS,
+    KINDS_APART,
+    MEALS,
+    PERSON_FILE,
+    PLACE_KINDS,
+    PLACE_LINKS,
+    PLURAL_LEMMAS,
+    SCENES,
+    YOUNG,
+    YOUNG_GLOSS,
+)
 from .names import ANTONYM, COHYPONYM, HOLONYM, HYPERNYM, HYPONYM, MERONYM, SYNONYM
 from .wordnet_data import SynsetRecord, WordNetData
 
@@ -457,7 +472,8 @@ class WordNet:
         return not self._info(word1, pos).hypernyms.isdisjoint(self._info(word2, pos).synsets)
 
     def _shares_close_hypernym(self, word1, word2, pos, senses, a: _WordInfo, b: _WordInfo) -> bool:
-        """Whether the words, whose information is ``a`` and ``b``, share a close hypernym (see :meth:`close_relation`)."""
+        """Whether the words, whose information is ``a`` and ``b``, share a close hypernym (see
+        :meth:`close_relation`)."""
         if not a.kinds_apart.isdisjoint(b.kinds_apart) or a.scenes and b.scenes and a.scenes.isdisjoint(b.scenes):
             return True
         up1, up2 = self._close_hypernyms(word1, pos, senses), self._close_hypernyms(word2, pos, senses)
@@ -636,7 +652,8 @@ class WordNet:
         wholes, a material's kinds."""
         seen, frontier, links = {synset.name}, [synset], 0
         while frontier and (depth is None or links < depth):
-            frontier = [s for s in self._records(t for f in frontier for t in f.targets(*symbols)) if s.name not in seen]
+            frontier = [s for s in self._records(t for f in frontier for t in f.targets(*symbols))
+                        if s.name not in seen]
             seen.update(s.name for s in frontier)
             links += 1
         seen.discard(synset.name)

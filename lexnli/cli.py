@@ -31,7 +31,8 @@ def checked(kind, accept, requirement: str):
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected {'an integer' if kind is int else 'a number'}, got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"expected {'an integer' if kind is int else 'a number'}, "
+                                             f"got {text!r}") from None
         if not accept(value):
             raise argparse.ArgumentTypeError(f"must be {requirement}, got {text}")
         return value

@@ -9,7 +9,6 @@ import time
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-
 #: A temporary file of :func:`atomic_open` untouched this long (seconds) was left by a killed run.
 STALE_AFTER = 3600
 

@@ -106,7 +106,8 @@ class BatchPerceptronTagger:
         self._ptw_rows = [np.zeros(len(self.tags), dtype=np.int32)]
         # The lists above as arrays (the prefix parts as the rows they sum to), extended with each batch's new rows.
         self._arrays = [np.zeros((0, len(self.classes))), np.zeros((0, 3), dtype=np.int32),
-                        np.zeros((0, len(_TYPE_FEATURES) + 1), dtype=np.int32), np.zeros((0, len(self.tags)), dtype=np.int32)]
+                        np.zeros((0, len(_TYPE_FEATURES) + 1), dtype=np.int32),
+                        np.zeros((0, len(self.tags)), dtype=np.int32)]
 
     def _grown_arrays(self) -> list[np.ndarray]:
         """The raw words' prefix scores and the raw-word, normalized-type and previous-tag+word tables, up to date."""

@@ -5,8 +5,8 @@ bracket escapes (``-LRB-`` ...) are undone. Raw text is tokenized with NLTK's
 ``TreebankWordTokenizer`` (it needs no downloaded model) and tagged with NLTK's averaged
 perceptron tagger's weights (``python -m nltk.downloader averaged_perceptron_tagger_eng``): by
 default with NLTK's tokens and tags computed faster (:mod:`lexnli.treebank`, and
-:class:`lexnli.tagging.BatchPerceptronTagger` in batches) with repeated sentences remembered, or by NLTK itself one sentence at a time
-(``tagger="nltk"``, the reference).
+:class:`lexnli.tagging.BatchPerceptronTagger` in batches) with repeated sentences remembered, or by
+NLTK itself one sentence at a time (``tagger="nltk"``, the reference).
 """
 from __future__ import annotations
 

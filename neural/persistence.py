@@ -72,7 +72,8 @@ def load_neural_model(path) -> tuple[SentenceEncoderClassifier, dict]:
         model._validate_params()
         model.classes_ = np.asarray(config["classes"], dtype=object)
         model.vocabulary_ = Vocabulary(config["vocabulary"])
-        model.history_, model.best_epoch_, model.n_pretrained_ = config["history"], config["best_epoch"], config["n_pretrained"]
+        model.history_, model.best_epoch_, model.n_pretrained_ = (config["history"], config["best_epoch"],
+                                                                  config["n_pretrained"])
         network = model._network(len(model.vocabulary_), len(model.classes_))
         network.load_state_dict(state)
     except Exception as exc:  # missing keys, wrong shapes, bad parameter values

@@ -1,6 +1,7 @@
-"""Per-module mutation scores from ``mutmut results --all true``, as markdown.
+r"""Per-module mutation scores from ``mutmut results --all true``, as markdown.
 
-    python scripts/mutation_report.py mutants/results.txt --command "scripts/mutation_test.sh ..." > docs/mutation/scores.md
+    python scripts/mutation_report.py mutants/results.txt --command "scripts/mutation_test.sh ..." \
+        > docs/mutation/scores.md
     python scripts/mutation_report.py earlier.txt mutants/results.txt --command "..."   # several runs
 
 With several results files, a mutant's verdict is the one of the last file that checked it (a

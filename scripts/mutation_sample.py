@@ -1,6 +1,7 @@
-"""A seeded random sample of the mutant names of some modules, for a mutation run too long to do whole.
+r"""A seeded random sample of the mutant names of some modules, for a mutation run too long to do whole.
 
-    scripts/mutation_test.sh $(python scripts/mutation_sample.py --fraction 0.25 "classifiers.*" "experiments.ablation.*")
+    scripts/mutation_test.sh $(python scripts/mutation_sample.py --fraction 0.25 "classifiers.*" \
+        "experiments.ablation.*")
 
 Reads the mutant names from ``mutmut results --all true`` (run ``mutmut run`` once, or any
 ``scripts/mutation_test.sh`` run, so that the mutants exist) and prints, one a line, the sampled

@@ -36,7 +36,8 @@ RESTING = frozenset({"lie", "lay", "rest", "relax", "recline", "lounge", "repose
 
 
 @relation_source("activities", order=900, reads=VERB, both=False,
-                 arguments=("premise_verb", "hypothesis_verb", "verb_file"), relations=(Relation(SLEEP_ACTION, CONFLICT, 100),))
+                 arguments=("premise_verb", "hypothesis_verb", "verb_file"),
+                 relations=(Relation(SLEEP_ACTION, CONFLICT, 100),))
 def activity_relation(premise_lemma: str, hypothesis_lemma: str, verb_file: Callable[[str], str | None]) -> str | None:
     """``"sleep_action"`` when one verb lemma is of sleeping and the other is of waking
     (:data:`WAKING`) or its most frequent sense is filed under :data:`ACTIONS` (``verb_file(lemma)``

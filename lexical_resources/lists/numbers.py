@@ -71,8 +71,9 @@ _READINGS = ((cardinal, NUMBER_SAME, NUMBER_DIFFERENT), (ordinal, ORDINAL_SAME, 
 
 
 @relation_source("numbers", order=200, reads=None, arguments=("premise", "hypothesis"),
-                 relations=(Relation(NUMBER_SAME, EQUAL, 20), Relation(NUMBER_TOTAL, EQUAL, 30), Relation(ORDINAL_SAME, EQUAL, 40),
-                            Relation(NUMBER_DIFFERENT, CONFLICT, 10), Relation(ORDINAL_DIFFERENT, CONFLICT, 20)))
+                 relations=(Relation(NUMBER_SAME, EQUAL, 20), Relation(NUMBER_TOTAL, EQUAL, 30),
+                            Relation(ORDINAL_SAME, EQUAL, 40), Relation(NUMBER_DIFFERENT, CONFLICT, 10),
+                            Relation(ORDINAL_DIFFERENT, CONFLICT, 20)))
 def number_relation(premise_token: str, hypothesis_token: str) -> str | None:
     """``"number_same"`` / ``"number_different"`` for two cardinals, ``"ordinal_same"`` /
     ``"ordinal_different"`` for two ordinals, else None (not both numbers of one kind). Two

@@ -124,7 +124,8 @@ def person_relation(premise_lemma: str, hypothesis_lemma: str, noun_file: Callab
 
 
 @relation_source("people and animals (WordNet's files)", order=810, reads=NOUN,
-                 arguments=("premise_lemma", "hypothesis_lemma", "noun_file"), relations=(Relation(BEING_DIFFERENT, CONFLICT, 60),))
+                 arguments=("premise_lemma", "hypothesis_lemma", "noun_file"),
+                 relations=(Relation(BEING_DIFFERENT, CONFLICT, 60),))
 def being_relation(premise_lemma: str, hypothesis_lemma: str, noun_file: Callable[[str], str | None]) -> str | None:
     """``'being_different'`` when one noun lemma names a person and the other an animal, else None.
 

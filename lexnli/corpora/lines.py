@@ -61,7 +61,8 @@ def parse_lines(name: str, stream, parse_line, *, on_error: str, report: ReadRep
                         line = raw.decode("utf-8")
                     except UnicodeDecodeError as exc:
                         raise CorpusFormatError(
-                            name, lineno, f"not valid UTF-8 (byte {exc.start}: {raw[exc.start:exc.start + 1]!r})") from None
+                            name, lineno,
+                            f"not valid UTF-8 (byte {exc.start}: {raw[exc.start:exc.start + 1]!r})") from None
                     if lineno == 1:
                         line = line.removeprefix("\ufeff")
                     result = parse_line(lineno, line)

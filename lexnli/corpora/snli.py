@@ -87,7 +87,8 @@ def _check_parse(parse, text: str, name: str, source: str, lineno: int) -> None:
         raise CorpusFormatError(source, lineno, f"{name} is not a string")
     stripped = parse.strip()
     if not (stripped.startswith("(") and stripped.endswith(")")) or parse.count("(") != parse.count(")"):
-        raise CorpusFormatError(source, lineno, f"{name} is not a bracketed parse with balanced brackets: {parse!r:.80}")
+        raise CorpusFormatError(source, lineno,
+                                f"{name} is not a bracketed parse with balanced brackets: {parse!r:.80}")
     if text.strip() and not _LEAF.search(parse):
         raise CorpusFormatError(source, lineno, f"{name} has no (TAG word) leaf: {parse!r:.80}")
 
