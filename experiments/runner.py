@@ -36,16 +36,8 @@ from classifiers.logistic import C_GRID
 from classifiers.persistence import ModelFileError
 from featurize import PairFeaturizer
 from featurize.presets import DEFAULT_PRESET, PRESETS, signature
-from lexnli.cli import (
-    ArgumentParser,
-    UsageError,
-    at_least,
-    check_output_file,
-    check_output_folder,
-    exit_on_sigterm,
-    n_jobs,
-    positive_number,
-)
+from lexnli.cli import (ArgumentParser, UsageError, at_least, check_output_file, check_output_folder, exit_on_sigterm,
+                        n_jobs, positive_number)
 from lexnli.corpora.sick import ENV_VAR as SICK_ENV_VAR
 from lexnli.corpora.sick import SPLITS as SICK_SPLITS
 from lexnli.corpora.sick import read_sick

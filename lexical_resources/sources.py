@@ -10,19 +10,8 @@ from __future__ import annotations
 
 from .lists.settings import is_setting_word
 from .names import ANTONYM, COHYPONYM, DERIVATION, EXACT, HOLONYM, HYPERNYM, HYPONYM, LEMMA, MERONYM, SYNONYM
-from .registry import (
-    ANY_CLASS,
-    CONFLICT,
-    EQUAL,
-    GENERAL,
-    NOMINAL,
-    NOUN,
-    SPECIFIC,
-    UNRELATED,
-    VERB,
-    Relation,
-    relation_source,
-)
+from .registry import (ANY_CLASS, CONFLICT, EQUAL, GENERAL, NOMINAL, NOUN, SPECIFIC, UNRELATED, VERB, Relation,
+                       relation_source)
 
 #: VerbOcean's verb relations, and a manner of moving against another.
 VO_SIMILAR, VO_STRONGER, VO_WEAKER, VO_OPPOSITE = "vo_similar", "vo_stronger", "vo_weaker", "vo_opposite"

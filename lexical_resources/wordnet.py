@@ -17,24 +17,9 @@ import sys
 
 from lexnli.text import PTB_TO_WORDNET, load_wordnet
 
-from .lists.kinds import (
-    ABSTRACTION,
-    ANIMAL_FILE,
-    ARTIFACT_MATERIALS,
-    BROAD_CATEGORIES,
-    COMPOUND_RANK,
-    COMPOUND_SENSES,
-    FOODS,
-    KINDS_APART,
-    MEALS,
-    PERSON_FILE,
-    PLACE_KINDS,
-    PLACE_LINKS,
-    PLURAL_LEMMAS,
-    SCENES,
-    YOUNG,
-    YOUNG_GLOSS,
-)
+from .lists.kinds import (ABSTRACTION, ANIMAL_FILE, ARTIFACT_MATERIALS, BROAD_CATEGORIES, COMPOUND_RANK,
+                          COMPOUND_SENSES, FOODS, KINDS_APART, MEALS, PERSON_FILE, PLACE_KINDS, PLACE_LINKS,
+                          PLURAL_LEMMAS, SCENES, YOUNG, YOUNG_GLOSS)
 from .names import ANTONYM, COHYPONYM, HOLONYM, HYPERNYM, HYPONYM, MERONYM, SYNONYM
 from .wordnet_data import SynsetRecord, WordNetData
 
