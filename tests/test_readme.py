@@ -42,3 +42,38 @@ def test_adding_a_feature_family_example_runs(tagger):
 def test_featurize_your_own_pairs_example_runs(tagger):
     (code,) = readme_code("Featurize your own pairs")
     exec(compile(code, "README.md", "exec"), {})
+
+
+def test_signature_example_is_the_current_one():
+    """The README's example signature is what ``signature`` gives today (it names the version)."""
+    from featurize import signature
+
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    assert f"`{signature('recommended', C_grid=(0.1, 1))}`" in text
+
+
+@pytest.mark.parametrize("name, limit", [("README.md", 250), ("docs/RESULTS.md", 600)])
+def test_docs_stay_short(name, limit):
+    assert len((REPO / name).read_text(encoding="utf-8").splitlines()) <= limit
+
+
+def doc_files():
+    return [REPO / "README.md", REPO / "CHANGELOG.md", *sorted((REPO / "docs").rglob("*.md"))]
+
+
+@pytest.mark.parametrize("path", doc_files(), ids=lambda p: str(p.relative_to(REPO)))
+def test_docs_name_no_machine_paths(path):
+    """Docs describe the repository: no paths of the machines they were written on, no scratch files."""
+    text = path.read_text(encoding="utf-8")
+    assert not re.findall(r"/work/|/tmp/|\.\./shared|/home/|scratch/", text)
+
+
+def test_results_cite_only_files_in_the_repository():
+    """Every link of docs/RESULTS.md, and every repository path it names in backticks, exists."""
+    results = REPO / "docs" / "RESULTS.md"
+    text = results.read_text(encoding="utf-8")
+    links = [results.parent / target for target in re.findall(r"\]\(([^)#]+)\)", text) if "://" not in target]
+    tops = "docs|experiments|classifiers|featurize|lexical_resources|lexnli|neural|benchmarks|scripts|tests"
+    named = [REPO / path.rstrip(".") for path in re.findall(rf"[`\s]((?:{tops})/[\w./-]*)", text)]
+    missing = sorted({str(p.resolve().relative_to(REPO.resolve())) for p in links + named if not p.exists()})
+    assert not missing
