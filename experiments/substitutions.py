@@ -35,9 +35,8 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from featurize.families.lexical import NEGATIONS
-from featurize.families.alignment import QUANTIFIERS
 from lexical_resources import WordNet
+from lexical_resources.lists.function_words import NEGATIONS, QUANTIFIERS
 from lexical_resources.numbers import CARDINAL_WORDS, ORDINAL_WORDS, cardinal, ordinal
 from lexical_resources.wordnet import IRREGULAR_PLURALS, IRREGULAR_SINGULARS
 from lexnli.records import Pair, Sentence
