@@ -35,11 +35,10 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from featurize.families.lexical import NEGATIONS
-from featurize.families.alignment import QUANTIFIERS
 from lexical_resources import WordNet
-from lexical_resources.lists.numbers import CARDINAL_WORDS, ORDINAL_WORDS, cardinal, ordinal
+from lexical_resources.lists.function_words import NEGATIONS, QUANTIFIERS
 from lexical_resources.lists.kinds import IRREGULAR_PLURALS, IRREGULAR_SINGULARS
+from lexical_resources.lists.numbers import CARDINAL_WORDS, ORDINAL_WORDS, cardinal, ordinal
 from lexnli.records import Pair, Sentence
 from lexnli.text import load_wordnet
 

@@ -49,8 +49,8 @@ def signature(preset: str | None, overrides=None, *, C_grid=None) -> str:
     'lexnli:0.2.0|preset:recommended|tags:coarse|min_df:2|bins:5|n_features:vocab|lowercase:yes|C:dev(0.03,0.1,0.3,1)'
     """
     params = preset_params(preset, overrides) if preset is not None else dict(overrides or {})
-    shown = {"n_features": lambda v: "vocab" if v is None else str(v), "dense_bins": lambda v: "none" if v is None else str(v),
-             "lowercase": lambda v: "yes" if v else "no"}
+    shown = {"n_features": lambda v: "vocab" if v is None else str(v),
+             "dense_bins": lambda v: "none" if v is None else str(v), "lowercase": lambda v: "yes" if v else "no"}
     parts = [f"lexnli:{__version__}"] + ([f"preset:{preset}"] if preset is not None else [])
     parts += [f"{label}:{shown.get(key, str)(params[key])}" for key, label in _SIGNATURE_KEYS if key in params]
     if C_grid is not None:

@@ -7,29 +7,35 @@ family aligns the hypothesis to the premise and describes the *differences*:
 
 1. The two token sequences are aligned monotonically (the longest matching blocks, as
    ``difflib.SequenceMatcher`` finds them: :func:`featurize.opcodes.opcodes`). Hypothesis words
-   inside matching blocks are aligned ``in_place``.
+   inside matching blocks are aligned ``in_place`` (:func:`_in_place`).
 2. A block of the hypothesis that replaces a block of the premise, with the rest aligned around
-   it, is a *substitution* slot: each hypothesis content word there is linked to the premise
-   word of that slot it relates to best (:mod:`lexical_resources.relations`: exact, lemma,
-   numbers, WordNet synonym / hypernym / hyponym / antonym / close co-hyponym, VerbOcean); a
-   two-word noun WordNet names is read whole there (*kitchen* / *dining room* are co-hyponyms).
-   A preposition or particle replaced by its opposite (*turned on* / *turned off*, *up* / *down*
-   the stairs, read as adverbs) is a swap too, an antonym. A replaced block whose words are the
-   premise's word for word as lemmas but one (*a dog runs* / *two dogs run*: a number swap that
-   changed the agreement) is cut into words: the lemmas aligned ``in_place``, the one word a swap.
-3. Hypothesis content words still unlinked are looked up anywhere in the premise: the same
-   word elsewhere is ``moved`` (word order changed), a related word ``elsewhere``, none ``new``.
-   A related adjective found elsewhere is an ``attribute`` when it describes the noun the
-   premise's adjective describes (*a black dog* / *the dog is white*).
+   it, is a *substitution* slot (:func:`_substitutions`): each hypothesis content word there is
+   linked to the premise word of that slot it relates to best (:mod:`lexical_resources.relations`:
+   exact, lemma, numbers, WordNet synonym / hypernym / hyponym / antonym / close co-hyponym,
+   VerbOcean); a two-word noun WordNet names is read whole there (*kitchen* / *dining room* are
+   co-hyponyms: :func:`_two_word_nouns`). A preposition or particle replaced by its opposite
+   (*turned on* / *turned off*, *up* / *down* the stairs, read as adverbs) is a swap too, an
+   antonym (:func:`_particle_swap`). A replaced block whose words are the premise's word for word
+   as lemmas but one (*a dog runs* / *two dogs run*: a number swap that changed the agreement) is
+   cut into words: the lemmas aligned ``in_place``, the one word a swap (:func:`_refined`).
+3. Hypothesis content words still unlinked are looked up anywhere in the premise
+   (:func:`_elsewhere`): the same word elsewhere is ``moved`` (word order changed), a related
+   word ``elsewhere``, none ``new``. A related adjective found elsewhere is an ``attribute`` when
+   it describes the noun the premise's adjective describes (*a black dog* / *the dog is white*:
+   :func:`_attributes`).
 4. A hypothesis number that two or more premise mentions add up to, each named by the noun it
    counts or a more specific one (*A man and a woman* / *Two people*, *8 players and 4 players*
    / *12 players*), is linked to them as ``number_total``, an equal, whatever step 2 or 3 found
-   (the article read as one); read back, each premise number among them is linked to the total.
+   (the article read as one); read back, each premise number among them is linked to the total
+   (:func:`_totals`, :func:`_number_totals`).
 
-Features (indicators; ``<class>`` is ``equal``, ``general``, ``specific``, ``conflict`` or
-``new``, see :data:`~lexical_resources.relations.RELATION_CLASSES`):
+:func:`_links` is these steps in turn. Features (indicators; ``<class>`` is ``equal``, ``general``,
+``specific``, ``conflict`` or ``new``, see :data:`~lexical_resources.relations.RELATION_CLASSES`),
+each a row of the table :data:`_FEATURES`, in this order:
 
-* ``word:<relation>`` and ``word:<class>:<POS>`` for each hypothesis content word;
+* ``word:<relation>`` and ``word:<class>:<POS>`` for each hypothesis content word, and
+  ``pair:<premise lemma>|<hypothesis lemma>`` for each not linked to the same word (``|<lemma>``
+  when it is linked to none), to learn relations no resource has (*beach* / *surf*);
 * ``subst:<relation>`` for each substitution, and ``swap:<relation>`` when one word replaces
   one word (a two-word noun WordNet names is one word); an adjective that describes the noun
   the premise's adjective describes is a substitution too (``attribute:<class>`` besides:
@@ -65,16 +71,17 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from lexical_resources import get_verbocean, get_wordnet, resources_version
-from lexical_resources.lists.numbers import cardinal, ordinal
+from lexical_resources.lists.function_words import AUXILIARIES, NEGATIONS, QUANTIFIERS
+from lexical_resources.lists.numbers import NUMBER_TOTAL, cardinal, ordinal
+from lexical_resources.names import ANTONYM, EXACT, LEMMA
+from lexical_resources.registry import CONFLICT, EQUAL, GENERAL, SPECIFIC
 from lexical_resources.relations import RELATION_CLASSES, RELATION_RANK, RELATION_SOURCES, WordRelations
 from lexnli.text import WORD_CHARACTER, ptb_to_wordnet
 
 from ..opcodes import opcodes
-from .lexical import AUXILIARIES, NEGATIONS, cached_skeleton, has_negation
+from .lexical import cached_skeleton, has_negation
 from .registry import family
 
-QUANTIFIERS = frozenset({"all", "every", "each", "some", "many", "few", "several", "both", "most", "any",
-                         "only", "nobody", "none", "no", "nothing"})
 #: A hypothesis this much (or more) made of premise words in order is a near copy.
 COPY_SHARE = 0.8
 _ONE = frozenset({"a", "an"})
@@ -100,16 +107,55 @@ _NOUN_PHRASE_TAGS = frozenset({"JJ", "JJR", "JJS", "CD", "VBG", "VBN", "NN", "NN
 #: *baseball* (NN) *cap*. Not adjectives: WordNet's *young woman* is a girl, its *young man* a
 #: boyfriend, and such readings would undo *young girl* / *young woman*, an age that differs.
 _MODIFIER_CLASSES = frozenset("NV")
+#: The relations of a word to the same word: the same token, or the same lemma.
+_SAME_WORD = frozenset({EXACT, LEMMA})
+
+#: The family's features, in the order of the list above: ``(for each, name template, when)``. A row
+#: ``for each`` ``word`` is read for each hypothesis content word's link (a :class:`_Word`), a row
+#: ``once`` for the pair (the :class:`_Pair`), the ``quantifier`` row for each quantifier the
+#: hypothesis says (a :class:`_Quantifier`): the feature ``alignment:<name>`` is set to 1 for each
+#: reading ``when`` holds of, its name the template filled from the reading's fields.
+_FEATURES = (
+    ("word", "word:{relation}", lambda word: True),
+    ("word", "word:{relation_class}:{pos}", lambda word: True),
+    # The words themselves, as lemmas, so that "runs" / "sleeps" and "running" / "sleeping" share what is learnt.
+    ("word", "pair:{premise_lemma}|{lemma}", lambda word: word.relation not in _SAME_WORD),
+    ("word", "subst:{relation}", lambda word: word.kind in ("swap", "substitution", "attribute")),
+    ("word", "swap:{relation}", lambda word: word.kind == "swap"),
+    ("word", "attribute:{relation_class}", lambda word: word.kind == "attribute"),
+    # The same words in crossed roles: what the verdict says of the words, the roles undo, so the
+    # verdict is given only conjoined with the swap (a near copy's overlap and an "entailed" verdict
+    # would otherwise outweigh it).
+    ("once", "verdict:{verdict}", lambda pair: not pair.crossed),
+    ("once", "copy:{verdict}", lambda pair: pair.copy),
+    # A near copy with one word swapped: what the swap does decides the label.
+    ("once", "copy_swap:{swapped}", lambda pair: pair.copy and pair.swapped is not None),
+    # Whether the hypothesis also says all the premise says (a paraphrase) or leaves some out; with
+    # a negated premise, it is conjoined with the negation instead.
+    ("once", "reverse:{reverse}", lambda pair: not pair.crossed and not pair.premise_negated),
+    ("once", "negation:{negation}", lambda pair: pair.negation is not None),
+    # A negation in the hypothesis alone turns what its words say around.
+    ("once", "negation:{negation}:{verdict}", lambda pair: pair.negation == "hypothesis_only"),
+    # "There is no puppy rolling" / "A puppy is rolling on its back": what the premise denies is
+    # contradicted when the hypothesis says all of it, whatever it adds; and "No animal sleeps"
+    # entails "No dog sleeps", not the reverse. Either way the verdict that counts is the reverse one.
+    ("once", "negation:{negation}:reverse:{reverse}", lambda pair: pair.premise_negated),
+    ("quantifier", "quantifier:{word}:{where}", lambda quantifier: True),
+    ("once", "role_swap", lambda pair: pair.crossed),
+    ("once", "voice_change", lambda pair: pair.voice_change),
+    ("once", "role_swap:{verdict}", lambda pair: pair.crossed),
+    ("word", "moved:{pos}", lambda word: word.kind == "moved"),
+)
 
 
 class Link(NamedTuple):
     """One hypothesis content word (or a particle swapped for its opposite) and the premise word it is aligned to.
 
     ``kind`` is ``in_place``, ``swap`` (one word replaced by one word, a two-word noun WordNet names
-    counting as one), ``substitution`` (a word in a replaced block), ``moved``, ``attribute`` (an adjective found elsewhere that
-    describes the noun the premise's adjective describes: *a black dog* / *the dog is white*),
-    ``elsewhere`` or ``new`` (then ``premise_index`` and ``relation`` are None). A named tuple: a
-    few are made per pair.
+    counting as one), ``substitution`` (a word in a replaced block), ``moved``, ``attribute`` (an
+    adjective found elsewhere that describes the noun the premise's adjective describes: *a black
+    dog* / *the dog is white*), ``elsewhere`` or ``new`` (then ``premise_index`` and ``relation``
+    are None). A named tuple: a few are made per pair.
     """
 
     hypothesis_index: int
@@ -141,8 +187,8 @@ def _token(token: str, tag: str, wn) -> tuple[str, bool]:
 class _Analysis:
     """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
 
-    __slots__ = ("tokens", "tags", "lemmas", "content", "content_order", "matchable", "as_number", "negated",
-                 "roles", "passive", "mentions", "counts", "once", "compounds", "compound_tags", "described")
+    __slots__ = ("as_number", "compound_tags", "compounds", "content", "content_order", "counts", "described",
+                 "lemmas", "matchable", "mentions", "negated", "once", "passive", "roles", "tags", "tokens")
 
     def __init__(self, tokens, tags, wn):
         self.tokens, self.tags = tokens, tags
@@ -221,29 +267,6 @@ def _counted_noun(tokens, tags, j: int) -> int | None:
     return None
 
 
-@lru_cache(maxsize=64)
-def _totals(p: _Analysis, h: _Analysis, relate) -> tuple[tuple[int, tuple], ...]:
-    """The hypothesis numbers that two or more premise mentions add up to, each with those mentions
-    (:func:`_mention`), each named by the noun the number counts or a more specific one (*A man and
-    a woman* / *Two people*, *8 yellow players and 4 black players* / *12 players*). Remembered for
-    the last pairs: a pair's links and its links read back both ask for them."""
-    totals = []
-    for j, value, k in h.counts:
-        counted = tuple(mention for mention in p.mentions if RELATION_CLASSES.get(
-            relate(p.tokens[mention[0]], p.tags[mention[0]], h.tokens[k], h.tags[k])) in ("equal", "general"))
-        if len(counted) >= 2 and None not in (count for _, count, _ in counted) \
-                and sum(count for _, count, _ in counted) == value:
-            totals.append((j, counted))
-    return tuple(totals)
-
-
-def _relinked(links: list[Link], totals: dict[int, int]) -> list[Link]:
-    """``links`` with each word that ``totals`` maps to a counterpart (a number and the mentions adding
-    up to it) linked to it as ``number_total``, unless it is already linked as an equal."""
-    return [Link(link.hypothesis_index, totals[link.hypothesis_index], "number_total", link.kind)
-            if link.hypothesis_index in totals and link.relation_class != "equal" else link for link in links]
-
-
 @lru_cache(maxsize=2**16)
 def _analyse(tokens: tuple, tags: tuple, relations: WordRelations) -> _Analysis:
     return _Analysis(tokens, tags, relations.wordnet)
@@ -269,77 +292,10 @@ def align(premise, hypothesis, relations: WordRelations) -> tuple[list[Link], fl
 
 def _links_forward(p: _Analysis, h: _Analysis, relations: WordRelations) -> tuple[list[Link], float]:
     """:func:`_links` of the hypothesis to the premise, a number that premise mentions add up to
-    linked as ``number_total`` (*A man and a woman* / *Two people*: not the number one, but two
-    mentions adding up to two)."""
-    links, share = _links(p, h, relations.relation)
-    return _relinked(links, {j: counted[0][0] for j, counted in _totals(p, h, relations.relation)}), share
-
-
-def _links(p: _Analysis, h: _Analysis, relate, *, articles_as_one: bool = True) -> tuple[list[Link], float]:
-    """:func:`align`'s links, with ``relate(premise_token, premise_tag, hypothesis_token,
-    hypothesis_tag)`` giving the relation of a hypothesis word to a premise word, and the
-    premise's *a*/*an* read as the number one if ``articles_as_one`` (*a dog* / *two dogs*)."""
-    links: dict[int, Link] = {}
-    matched = 0
-    for op, i1, i2, j1, j2 in _refined(opcodes(p.matchable, h.matchable), p, h):
-        if op == "equal":
-            matched += j2 - j1
-            for j in range(j1, j2):
-                if j in h.content:
-                    i = i1 + j - j1
-                    links[j] = Link(j, i, "exact" if p.matchable[i] == h.matchable[j] else "lemma", "in_place")
-        elif op == "replace":
-            slot = [i for i in range(i1, i2) if i in p.content or articles_as_one and p.tokens[i] in _ONE]
-            # One word for one word, a two-word noun WordNet names counting as one (*living room* / *bedroom*).
-            one_for_one = _one_word(p, i1, i2) and _one_word(h, j1, j2)
-            tags = (p.tags[i1], h.tags[j1])
-            if i2 - i1 == 1 and j2 - j1 == 1 and _SWAPPED_PARTICLE_TAGS.issuperset(tags) and tags != ("JJ", "JJ") \
-                    and relate(p.tokens[i1], "RB", h.tokens[j1], "RB") == "antonym":
-                # "a lamp turned on" / "turned off", "moved down the slope" / "up": read as adverbs,
-                # whichever of preposition, particle, adverb or adjective the tagger made of each
-                # (two adjectives are content words, related below).
-                links[j1] = Link(j1, i1, "antonym", "swap")
-                continue
-            compound_in_slot = any(p.compounds[k] != p.as_number[k] for k in slot)
-            for j in range(j1, j2):
-                if j in h.content:
-                    i, relation = _best(relate, p.as_number if articles_as_one else p.tokens, p.tags,
-                                        h.tokens[j], h.tags[j], slot)
-                    if compound_in_slot or h.compounds[j] != h.as_number[j]:
-                        # A two-word noun in the slot read whole (*kitchen* / *dining room*: co-hyponyms,
-                        # not *room* more general than *kitchen*; *fire truck* / *fire engine*: synonyms),
-                        # unless its words are equal (*grocery store* / *grocery shop*) or say what the
-                        # whole says (*tennis court* / *basketball court*: co-hyponyms, as the sports are).
-                        whole = _best(relate, p.compounds, p.compound_tags, h.compounds[j], h.compound_tags[j], slot)
-                        if whole[1] is not None and (relation is None or RELATION_CLASSES[relation] not in
-                                                     ("equal", RELATION_CLASSES[whole[1]])):
-                            i, relation = whole
-                    if relation is not None:
-                        links[j] = Link(j, i, relation, "swap" if one_for_one else "substitution")
-                    elif one_for_one and slot:
-                        links[j] = Link(j, i1, None, "swap")
-    for j in sorted(h.content - links.keys()):
-        i, relation = _best(relate, p.tokens, p.tags, h.tokens[j], h.tags[j], p.content_order)
-        if relation is None:
-            links[j] = Link(j, None, None, "new")
-        else:
-            links[j] = Link(j, i, relation, "moved" if relation in ("exact", "lemma") else "elsewhere")
-    for j, i in h.described.items():
-        # An adjective found elsewhere that describes the noun the premise's adjective describes
-        # takes that adjective's place: *a black dog* / *the dog is white* is a swap of colours.
-        link = links.get(j)
-        if link is not None and link.kind == "elsewhere" and (k := p.described.get(link.premise_index)) is not None:
-            noun = links.get(i)
-            if noun is not None and noun.premise_index == k and noun.relation_class not in ("conflict", "new"):
-                links[j] = link._replace(kind="attribute")
-    share = matched / len(h.tokens) if h.tokens else 0.0
-    return [links[j] for j in sorted(links)], share
-
-
-def _one_word(sentence: _Analysis, start: int, stop: int) -> bool:
-    """Whether ``tokens[start:stop]`` is one word: one token, or the two words of a two-word noun."""
-    return stop - start == 1 or (stop - start == 2 and sentence.compounds[start] == sentence.compounds[start + 1]
-                                 != sentence.as_number[start])
+    linked as ``number_total`` to the first of them (*A man and a woman* / *Two people*: not the
+    number one, but two mentions adding up to two)."""
+    totals = {j: counted[0][0] for j, counted in _totals(p, h, relations.relation)}
+    return _links(p, h, relations.relation, totals)
 
 
 def _links_back(p: _Analysis, h: _Analysis, relations: WordRelations) -> list[Link]:
@@ -348,9 +304,24 @@ def _links_back(p: _Analysis, h: _Analysis, relations: WordRelations) -> list[Li
     read as one: going down from a number to *a* (*Two dogs run* / *A dog runs*) leaves the number
     unsaid, it does not conflict with it. A premise number that the hypothesis gives the total of
     (*8 players and 4 players* / *12 players*) is linked to that total as ``number_total``."""
-    links = _links(h, p, relations.relation_back, articles_as_one=False)[0]
-    return _relinked(links, {number: j for j, counted in _totals(p, h, relations.relation)
-                             for _, _, number in counted if number is not None})
+    totals = {number: j for j, counted in _totals(p, h, relations.relation) for _, _, number in counted
+              if number is not None}
+    return _links(h, p, relations.relation_back, totals, articles_as_one=False)[0]
+
+
+def _links(p: _Analysis, h: _Analysis, relate, totals: dict[int, int], *,
+           articles_as_one: bool = True) -> tuple[list[Link], float]:
+    """:func:`align`'s links and share, by the module's four steps, with ``relate(premise_token,
+    premise_tag, hypothesis_token, hypothesis_tag)`` giving the relation of a hypothesis word to a
+    premise word, ``totals`` the words step 4 links to a number total (:func:`_number_totals`), and
+    the premise's *a*/*an* read as the number one if ``articles_as_one`` (*a dog* / *two dogs*)."""
+    blocks = tuple(_refined(opcodes(p.matchable, h.matchable), p, h))
+    links = _in_place(p, h, blocks) | _substitutions(p, h, relate, blocks, articles_as_one)
+    links |= _elsewhere(p, h, relate, links)
+    links |= _attributes(p, h, links)
+    matched = sum(j2 - j1 for op, _, _, j1, j2 in blocks if op == "equal")
+    share = matched / len(h.tokens) if h.tokens else 0.0
+    return _number_totals([links[j] for j in sorted(links)], totals), share
 
 
 def _refined(blocks, p: _Analysis, h: _Analysis):
@@ -372,10 +343,142 @@ def _refined(blocks, p: _Analysis, h: _Analysis):
         yield op, i1, i2, j1, j2
 
 
+def _in_place(p: _Analysis, h: _Analysis, blocks) -> dict[int, Link]:
+    """Step 1: each hypothesis content word in a matching block, aligned ``in_place`` to the premise
+    word across from it, as ``exact`` (or ``lemma``: :func:`_refined` matches lemmas too)."""
+    links = {}
+    for op, i1, _, j1, j2 in blocks:
+        if op == "equal":
+            for j in range(j1, j2):
+                if j in h.content:
+                    i = i1 + j - j1
+                    links[j] = Link(j, i, EXACT if p.matchable[i] == h.matchable[j] else LEMMA, "in_place")
+    return links
+
+
+def _substitutions(p: _Analysis, h: _Analysis, relate, blocks, articles_as_one: bool) -> dict[int, Link]:
+    """Step 2: the links of the hypothesis words of each replaced block (:func:`_slot`)."""
+    links = {}
+    for op, i1, i2, j1, j2 in blocks:
+        if op == "replace":
+            links |= _slot(p, h, relate, i1, i2, j1, j2, articles_as_one)
+    return links
+
+
+def _slot(p: _Analysis, h: _Analysis, relate, i1: int, i2: int, j1: int, j2: int,
+          articles_as_one: bool) -> dict[int, Link]:
+    """The links of the hypothesis words ``j1:j2`` that replace the premise words ``i1:i2``: a
+    particle swapped for its opposite (:func:`_particle_swap`), else each content word linked to
+    the premise word of the slot (its content words, and *a*/*an* if ``articles_as_one``) it
+    relates to best, two-word nouns read whole (:func:`_two_word_nouns`). The links are ``swap``
+    when one word replaces one word, a two-word noun WordNet names counting as one (*living room* /
+    *bedroom*), and then a word related to none is a swap too (``unrelated``); else ``substitution``."""
+    swap = _particle_swap(p, h, relate, i1, i2, j1, j2)
+    if swap is not None:
+        return {j1: swap}
+    slot = [i for i in range(i1, i2) if i in p.content or articles_as_one and p.tokens[i] in _ONE]
+    one_for_one = _one_word(p, i1, i2) and _one_word(h, j1, j2)
+    compound_in_slot = any(p.compounds[k] != p.as_number[k] for k in slot)
+    links = {}
+    for j in range(j1, j2):
+        if j in h.content:
+            i, relation = _best(relate, p.as_number if articles_as_one else p.tokens, p.tags, h.tokens[j], h.tags[j],
+                                slot)
+            if compound_in_slot or h.compounds[j] != h.as_number[j]:
+                i, relation = _two_word_nouns(p, h, relate, j, slot, (i, relation))
+            if relation is not None:
+                links[j] = Link(j, i, relation, "swap" if one_for_one else "substitution")
+            elif one_for_one and slot:
+                links[j] = Link(j, i1, None, "swap")
+    return links
+
+
+def _particle_swap(p: _Analysis, h: _Analysis, relate, i1: int, i2: int, j1: int, j2: int) -> Link | None:
+    """The swap of one word for its opposite as adverbs, an antonym (*a lamp turned on* / *turned
+    off*, *moved down the slope* / *up*), whichever of preposition, particle, adverb or adjective the
+    tagger made of each (two adjectives are content words, related by :func:`_slot`); else None."""
+    tags = (p.tags[i1], h.tags[j1])
+    if i2 - i1 == 1 and j2 - j1 == 1 and _SWAPPED_PARTICLE_TAGS.issuperset(tags) and tags != ("JJ", "JJ"):
+        relation = relate(p.tokens[i1], "RB", h.tokens[j1], "RB")
+        if relation == ANTONYM:
+            return Link(j1, i1, relation, "swap")
+    return None
+
+
+def _two_word_nouns(p: _Analysis, h: _Analysis, relate, j: int, slot, found: tuple) -> tuple:
+    """For a two-word noun WordNet names in the slot or at hypothesis word ``j``: the best premise
+    index and relation of the nouns read whole (*kitchen* / *dining room*: co-hyponyms, not *room*
+    more general than *kitchen*; *fire truck* / *fire engine*: synonyms), unless their words are
+    equal (*grocery store* / *grocery shop*) or say what the whole says (*tennis court* / *basketball
+    court*: co-hyponyms, as the sports are); then ``found``, the best of the words (:func:`_best`)."""
+    whole = _best(relate, p.compounds, p.compound_tags, h.compounds[j], h.compound_tags[j], slot)
+    relation = found[1]
+    if whole[1] is not None and (relation is None or RELATION_CLASSES[relation] not in
+                                 (EQUAL, RELATION_CLASSES[whole[1]])):
+        return whole
+    return found
+
+
+def _one_word(sentence: _Analysis, start: int, stop: int) -> bool:
+    """Whether ``tokens[start:stop]`` is one word: one token, or the two words of a two-word noun."""
+    return stop - start == 1 or (stop - start == 2 and sentence.compounds[start] == sentence.compounds[start + 1]
+                                 != sentence.as_number[start])
+
+
+def _elsewhere(p: _Analysis, h: _Analysis, relate, links: dict[int, Link]) -> dict[int, Link]:
+    """Step 3: each hypothesis content word ``links`` leaves out, looked up among all the premise's
+    content words: ``moved`` when the same word is there, ``elsewhere`` when a related one is, else ``new``."""
+    found = {}
+    for j in sorted(h.content - links.keys()):
+        i, relation = _best(relate, p.tokens, p.tags, h.tokens[j], h.tags[j], p.content_order)
+        if relation is None:
+            found[j] = Link(j, None, None, "new")
+        else:
+            found[j] = Link(j, i, relation, "moved" if relation in _SAME_WORD else "elsewhere")
+    return found
+
+
+def _attributes(p: _Analysis, h: _Analysis, links: dict[int, Link]) -> dict[int, Link]:
+    """Step 3's adjectives: each linked ``elsewhere`` that describes the noun the premise's adjective
+    describes takes that adjective's place, as an ``attribute`` (*a black dog* / *the dog is white* is
+    a swap of colours); the nouns linked to each other, as anything but a conflict or new."""
+    found = {}
+    for j, i in h.described.items():
+        link = links.get(j)
+        if link is not None and link.kind == "elsewhere" and (k := p.described.get(link.premise_index)) is not None:
+            noun = links.get(i)
+            if noun is not None and noun.premise_index == k and noun.relation_class not in (CONFLICT, "new"):
+                found[j] = link._replace(kind="attribute")
+    return found
+
+
+@lru_cache(maxsize=64)
+def _totals(p: _Analysis, h: _Analysis, relate) -> tuple[tuple[int, tuple], ...]:
+    """Step 4's numbers: the hypothesis numbers that two or more premise mentions add up to, each with
+    those mentions (:func:`_mention`), each named by the noun the number counts or a more specific
+    one (*A man and a woman* / *Two people*, *8 yellow players and 4 black players* / *12 players*).
+    Remembered for the last pairs: a pair's links and its links read back both ask for them."""
+    totals = []
+    for j, value, k in h.counts:
+        counted = tuple(mention for mention in p.mentions if RELATION_CLASSES.get(
+            relate(p.tokens[mention[0]], p.tags[mention[0]], h.tokens[k], h.tags[k])) in (EQUAL, GENERAL))
+        if len(counted) >= 2 and None not in (count for _, count, _ in counted) \
+                and sum(count for _, count, _ in counted) == value:
+            totals.append((j, counted))
+    return tuple(totals)
+
+
+def _number_totals(links: list[Link], totals: dict[int, int]) -> list[Link]:
+    """Step 4: ``links`` with each word that ``totals`` maps to a counterpart (a number and the mentions
+    adding up to it) linked to it as ``number_total``, unless it is already linked as an equal."""
+    return [Link(link.hypothesis_index, totals[link.hypothesis_index], NUMBER_TOTAL, link.kind)
+            if link.hypothesis_index in totals and link.relation_class != EQUAL else link for link in links]
+
+
 def _verdict(links) -> str:
     classes = [link.relation_class for link in links]
-    unsupported = classes.count("new") + classes.count("specific")
-    if "conflict" in classes:
+    unsupported = classes.count("new") + classes.count(SPECIFIC)
+    if CONFLICT in classes:
         return "conflict" if unsupported else "conflict_only"
     return "entailed" if not unsupported else f"new={min(unsupported, 3)}{'+' if unsupported >= 3 else ''}"
 
@@ -419,73 +522,103 @@ def _close(sentence: _Analysis, before: int, word: int, after: int) -> bool:
                         for k in range(before + 1, after) if k != word))
 
 
+class _Word(NamedTuple):
+    """What the ``word`` rows of :data:`_FEATURES` read of one link."""
+
+    #: The link's relation; for a word linked to none, ``unrelated`` in a swap, else ``new``.
+    relation: str
+    relation_class: str
+    #: The hypothesis word's WordNet POS letter, ``particle`` or ``num``.
+    pos: str
+    kind: str
+    #: The linked premise word's lemma ("" for none) and the hypothesis word's.
+    premise_lemma: str
+    lemma: str
+
+
+class _Pair(NamedTuple):
+    """What the ``once`` rows of :data:`_FEATURES` read of the pair."""
+
+    #: :func:`_verdict` of the links.
+    verdict: str
+    #: The roles traded places, in the same voice (active <-> passive trades the nouns' places
+    #: without changing their roles).
+    crossed: bool
+    #: A near copy (:data:`COPY_SHARE` of the hypothesis in matching blocks), the roles not crossed.
+    copy: bool
+    #: The class of the one word swapped in (``unrelated`` when no resource relates the two), None
+    #: unless exactly one is; the words of a two-word noun (*living room* / *dining room*) are one.
+    swapped: str | None
+    #: The verdict of the links read back (:func:`_links_back`); None when the roles crossed and the
+    #: premise is not negated.
+    reverse: str | None
+    #: ``hypothesis_only``, ``premise_only``, ``both`` or None: which sentences are negated.
+    negation: str | None
+    premise_negated: bool
+    #: One sentence is passive and the other not.
+    voice_change: bool
+
+
+class _Quantifier(NamedTuple):
+    """What the ``quantifier`` row of :data:`_FEATURES` reads of a quantifier the hypothesis says."""
+
+    word: str
+    #: ``in_premise`` or ``new``.
+    where: str
+
+
+def _readings(p: _Analysis, h: _Analysis, relations: WordRelations) -> dict[str, list]:
+    """The pair's readings, by what the rows of :data:`_FEATURES` are for: a :class:`_Word` for each
+    link, the :class:`_Pair`, and a :class:`_Quantifier` for each quantifier the hypothesis says."""
+    links, share = _links_forward(p, h, relations)
+    return {"word": [_read_word(p, h, link) for link in links], "once": [_read_pair(p, h, links, share, relations)],
+            "quantifier": [_Quantifier(q, "in_premise" if q in p.tokens else "new")
+                           for q in QUANTIFIERS.intersection(h.tokens)]}
+
+
+def _read_word(p: _Analysis, h: _Analysis, link: Link) -> _Word:
+    """What the ``word`` rows read of ``link``."""
+    tag = h.tags[link.hypothesis_index]
+    return _Word(relation=link.relation or ("unrelated" if link.kind == "swap" else "new"),
+                 relation_class=link.relation_class,
+                 pos="particle" if tag in _PARTICLE_TAGS else ptb_to_wordnet(tag) or "num",
+                 kind=link.kind,
+                 premise_lemma=p.lemmas[link.premise_index] if link.premise_index is not None else "",
+                 lemma=h.lemmas[link.hypothesis_index])
+
+
+def _read_pair(p: _Analysis, h: _Analysis, links: list[Link], share: float, relations: WordRelations) -> _Pair:
+    """What the ``once`` rows read of the pair, given its ``links`` and ``share`` (:func:`_links_forward`)."""
+    crossed = p.passive == h.passive and (_role_swap(p, h) or _crossed(p, h))
+    negation = "both" if p.negated and h.negated else "hypothesis_only" if h.negated else \
+        "premise_only" if p.negated else None
+    return _Pair(verdict=_verdict(links), crossed=crossed, copy=share >= COPY_SHARE and not crossed,
+                 swapped=_swapped(h, links),
+                 reverse=None if crossed and not p.negated else _verdict(_links_back(p, h, relations)),
+                 negation=negation, premise_negated=p.negated, voice_change=p.passive != h.passive)
+
+
+def _swapped(h: _Analysis, links: list[Link]) -> str | None:
+    """The class of the one word swapped in, if one is (:attr:`_Pair.swapped`)."""
+    swaps = [link for link in links if link.kind == "swap"]
+    if len({h.compounds[j] if h.compounds[j] != h.as_number[j] else j
+            for j in (link.hypothesis_index for link in swaps)}) != 1:
+        return None
+    return swaps[0].relation_class if swaps[0].relation else "unrelated"
+
+
 def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter:
-    """The family's features for one pair of sentences (``tokens``/``tags``, lowercased)."""
+    """The family's features for one pair of sentences (``tokens``/``tags``, lowercased): the rows of
+    :data:`_FEATURES`, each for the readings of the pair it is for."""
     p = _analyse(tuple(premise.tokens), tuple(premise.tags), relations)
     h = _analyse(tuple(hypothesis.tokens), tuple(hypothesis.tags), relations)
-    links, share = _links_forward(p, h, relations)
+    readings = {each: [(reading, reading._asdict()) for reading in found]
+                for each, found in _readings(p, h, relations).items()}
     features = Counter()
-    for link in links:
-        tag = h.tags[link.hypothesis_index]
-        pos = "particle" if tag in _PARTICLE_TAGS else ptb_to_wordnet(tag) or "num"
-        kind = link.kind
-        relation = link.relation or ("unrelated" if kind == "swap" else "new")
-        features[f"alignment:word:{relation}"] = 1
-        features[f"alignment:word:{link.relation_class}:{pos}"] = 1
-        if kind == "swap" or kind == "substitution" or kind == "attribute":
-            features[f"alignment:subst:{relation}"] = 1
-        if kind == "attribute":
-            features[f"alignment:attribute:{link.relation_class}"] = 1
-        if kind == "swap":
-            features[f"alignment:swap:{relation}"] = 1
-        elif kind == "moved":
-            features[f"alignment:moved:{pos}"] = 1
-        if link.relation != "exact" and link.relation != "lemma":
-            # The words themselves, to learn relations no resource has (beach / surf); as lemmas,
-            # so that "runs" / "sleeps" and "running" / "sleeping" share what is learnt.
-            premise_word = p.lemmas[link.premise_index] if link.premise_index is not None else ""
-            features[f"alignment:pair:{premise_word}|{h.lemmas[link.hypothesis_index]}"] = 1
-    verdict = _verdict(links)
-    # Active <-> passive trades the nouns' places without changing their roles.
-    crossed = p.passive == h.passive and (_role_swap(p, h) or _crossed(p, h))
-    if crossed:
-        # The same words in crossed roles: what the verdict says of the words, the roles undo, so
-        # the verdict is given only conjoined with the swap (a near copy's overlap and an
-        # "entailed" verdict would otherwise outweigh it).
-        features["alignment:role_swap"] = 1
-        features[f"alignment:role_swap:{verdict}"] = 1
-    else:
-        features[f"alignment:verdict:{verdict}"] = 1
-    if share >= COPY_SHARE and not crossed:
-        features[f"alignment:copy:{verdict}"] = 1
-        swaps = [link for link in links if link.kind == "swap"]
-        # The words of a two-word noun swapped in (*living room* / *dining room*) are one swap.
-        if len({h.compounds[j] if h.compounds[j] != h.as_number[j] else j
-                for j in (link.hypothesis_index for link in swaps)}) == 1:
-            # A near copy with one word swapped: what the swap does decides the label.
-            features[f"alignment:copy_swap:{swaps[0].relation_class if swaps[0].relation else 'unrelated'}"] = 1
-    # Read back (the premise's words against the hypothesis): whether the hypothesis also says
-    # all the premise says (a paraphrase) or leaves some out; with a negated premise, it is
-    # conjoined with the negation below instead.
-    reverse = None if crossed and not p.negated else _verdict(_links_back(p, h, relations))
-    if reverse is not None and not p.negated:
-        features[f"alignment:reverse:{reverse}"] = 1
-    if p.negated or h.negated:
-        negation = "both" if p.negated and h.negated else "hypothesis_only" if h.negated else "premise_only"
-        features[f"alignment:negation:{negation}"] = 1
-        if p.negated:
-            # "There is no puppy rolling" / "A puppy is rolling on its back": what the premise
-            # denies is contradicted when the hypothesis says all of it, whatever it adds; and
-            # "No animal sleeps" entails "No dog sleeps", not the reverse. Either way the verdict
-            # that counts is the reverse one.
-            features[f"alignment:negation:{negation}:reverse:{reverse}"] = 1
-        else:
-            # A negation in the hypothesis alone turns what its words say around: conjoin it with the verdict.
-            features[f"alignment:negation:{negation}:{verdict}"] = 1
-    for q in QUANTIFIERS.intersection(h.tokens):
-        features[f"alignment:quantifier:{q}:{'in_premise' if q in p.tokens else 'new'}"] = 1
-    if p.passive != h.passive:
-        features["alignment:voice_change"] = 1
+    for each, template, when in _FEATURES:
+        for reading, fields in readings[each]:
+            if when(reading):
+                features["alignment:" + template.format_map(fields)] = 1
     return features
 
 
@@ -499,7 +632,7 @@ def describe(premise, hypothesis, relations: WordRelations) -> list[str]:
     p = _analyse(tuple(premise.tokens), tuple(premise.tags), relations)
     h = _analyse(tuple(hypothesis.tokens), tuple(hypothesis.tags), relations)
     lines += ["read back: " + _describe_link(link, premise.tokens, hypothesis.tokens, "->", "unsaid")
-              for link in _links_back(p, h, relations) if link.relation not in ("exact", "lemma")]
+              for link in _links_back(p, h, relations) if link.relation not in _SAME_WORD]
     return lines
 
 

@@ -53,6 +53,7 @@ from collections import Counter
 from functools import lru_cache
 
 from lexical_resources import get_verbocean, get_wordnet
+from lexical_resources.lists.function_words import AUXILIARIES, NEGATIONS
 from lexical_resources.names import ANTONYM, COHYPONYM, EXACT, HOLONYM, HYPERNYM, HYPONYM, MERONYM, SYNONYM
 from lexical_resources.registry import EQUAL, GENERAL
 from lexical_resources.relations import RELATION_CLASSES
@@ -60,10 +61,6 @@ from lexnli.text import WORD_CHARACTER as _WORD
 from lexnli.text import ptb_to_wordnet
 
 from .registry import family
-
-AUXILIARIES = frozenset({"be", "have", "do"})
-NEGATIONS = frozenset({"not", "n't", "no", "never", "nobody", "nothing", "none", "nowhere", "neither",
-                       "nor", "without", "cannot"})
 
 WORDNET_LINKS = (EXACT, SYNONYM, HYPERNYM, HOLONYM, HYPONYM, MERONYM, ANTONYM, COHYPONYM)
 #: The links that keep entailment: equal or more general (exact, synonym, hypernym, holonym).
@@ -300,8 +297,8 @@ def tree_reference(pair) -> Counter:
     wn, vo = get_wordnet(), get_verbocean()
     p, h = pair.premise, pair.hypothesis
     p_tokens, p_tags, h_tokens, h_tags = tuple(p.tokens), tuple(p.tags), tuple(h.tokens), tuple(h.tags)
-    row = _tree_row(cached_skeleton(p_tokens, p_tags, wn), cached_skeleton(h_tokens, h_tags, wn), _content(p_tokens, p_tags, wn),
-                    wn, vo, has_negation(p_tokens) != has_negation(h_tokens))
+    row = _tree_row(cached_skeleton(p_tokens, p_tags, wn), cached_skeleton(h_tokens, h_tags, wn),
+                    _content(p_tokens, p_tags, wn), wn, vo, has_negation(p_tokens) != has_negation(h_tokens))
     return _as_counter(TREE_COLUMNS, row)
 
 
