@@ -1,12 +1,10 @@
 """How a hypothesis word relates to a premise word, from every resource lexnli has.
 
 :meth:`WordRelations.relation` asks the relation sources of the registry
-(:mod:`lexical_resources.registry`) in their order: the token, numbers, hyphenated modifiers,
-lemmas, the hand lists (:mod:`lexical_resources.lists`), places, WordNet and VerbOcean with the
-words read in their tagged classes, occupations, people and animals, foods, activities,
-derivations, WordNet in the other classes, and materials; the first answer wins.
-``python -m lexical_resources --list`` prints each source with the word classes it reads and the
-relations it gives.
+(:mod:`lexical_resources.registry`: the token, numbers, the hand lists of
+:mod:`lexical_resources.lists`, WordNet, VerbOcean, ...) in their order, and the first answer
+wins; ``python -m lexical_resources --list`` prints each source with the word classes it reads and
+the relations it gives.
 
 Each relation falls in one of four classes that say what it does to entailment when the
 hypothesis word takes the premise word's place (:data:`RELATION_CLASSES`): ``equal`` and

@@ -8,16 +8,17 @@ family aligns the hypothesis to the premise and describes the *differences*:
 1. The two token sequences are aligned monotonically (the longest matching blocks, as
    ``difflib.SequenceMatcher`` finds them: :func:`featurize.opcodes.opcodes`). Hypothesis words
    inside matching blocks are aligned ``in_place`` (:func:`_in_place`).
-2. A block of the hypothesis that replaces a block of the premise, with the rest aligned around
-   it, is a *substitution* slot (:func:`_substitutions`): each hypothesis content word there is
-   linked to the premise word of that slot it relates to best (:mod:`lexical_resources.relations`:
-   exact, lemma, numbers, WordNet synonym / hypernym / hyponym / antonym / close co-hyponym,
-   VerbOcean); a two-word noun WordNet names is read whole there (*kitchen* / *dining room* are
-   co-hyponyms: :func:`_two_word_nouns`). A preposition or particle replaced by its opposite
-   (*turned on* / *turned off*, *up* / *down* the stairs, read as adverbs) is a swap too, an
-   antonym (:func:`_particle_swap`). A replaced block whose words are the premise's word for word
-   as lemmas but one (*a dog runs* / *two dogs run*: a number swap that changed the agreement) is
-   cut into words: the lemmas aligned ``in_place``, the one word a swap (:func:`_refined`).
+2. A block of the hypothesis that replaces a block of the premise, with the rest aligned around it,
+   is a *substitution* slot (:func:`_substitutions`): each hypothesis content word there is linked
+   to the premise word of that slot it relates to best (the relations of
+   :mod:`lexical_resources.relations`, best by :data:`~lexical_resources.relations.RELATION_ORDER`;
+   ``python -m lexical_resources --list``); a two-word noun WordNet names is read whole there
+   (*kitchen* / *dining room* are co-hyponyms: :func:`_two_word_nouns`). A preposition or particle
+   replaced by its opposite (*turned on* / *turned off*, *up* / *down* the stairs, read as adverbs)
+   is a swap too, an antonym (:func:`_particle_swap`). A replaced block whose words are the
+   premise's word for word as lemmas but one (*a dog runs* / *two dogs run*: a number swap that
+   changed the agreement) is cut into words: the lemmas aligned ``in_place``, the one word a swap
+   (:func:`_refined`).
 3. Hypothesis content words still unlinked are looked up anywhere in the premise
    (:func:`_elsewhere`): the same word elsewhere is ``moved`` (word order changed), a related
    word ``elsewhere``, none ``new``. A related adjective found elsewhere is an ``attribute`` when
