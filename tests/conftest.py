@@ -6,7 +6,7 @@ import pytest
 
 from lexnli.errors import ResourceMissingError
 
-from .mutmut_fixture_stats import pytest_fixture_setup, pytest_runtest_teardown  # noqa: F401 (mutation runs only)
+from .helpers.mutmut_fixture_stats import pytest_fixture_setup, pytest_runtest_teardown  # noqa: F401 (mutation runs only)
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data"))
@@ -57,7 +57,7 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture(scope="session")
 def noisy_snli_files(tmp_path_factory) -> dict:
     """The noisy fixture of :mod:`tests.noisy_snli` written as train/dev/test jsonl files (paths by split)."""
-    from .noisy_snli import write_splits
+    from .helpers.noisy_snli import write_splits
 
     return write_splits(tmp_path_factory.mktemp("noisy_snli"))
 

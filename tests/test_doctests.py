@@ -6,7 +6,7 @@ import pytest
 
 from lexnli.errors import ResourceMissingError
 
-from .conftest import REPO
+from tests.conftest import REPO
 
 PACKAGES = ("lexnli", "lexical_resources", "featurize", "classifiers", "neural", "experiments")
 

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from .conftest import REPO
+from tests.conftest import REPO
 
 LAYERS = ("lexnli", "lexical_resources", "featurize", "classifiers", "neural", "experiments")
 

@@ -6,7 +6,7 @@ import pytest
 from featurize import FAMILIES, GROUPS
 from lexnli.errors import ResourceMissingError
 
-from .conftest import REPO
+from tests.conftest import REPO
 
 
 @pytest.fixture

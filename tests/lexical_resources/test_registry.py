@@ -9,7 +9,7 @@ import pytest
 from lexical_resources import registry
 from lexical_resources.registry import CONFLICT, EQUAL, GENERAL, NOUN, SPECIFIC, Relation, relation_source
 
-from ..conftest import REPO
+from tests.conftest import REPO
 
 
 def declared(*sources):

@@ -1,0 +1,216 @@
+"""SNLI reader: the same records from every distribution form, exact counts, and every bad-input error."""
+import gzip
+import json
+import re
+import zipfile
+from collections import Counter
+
+import pytest
+
+from lexnli.corpora.lines import ReadReport
+from lexnli.errors import CorpusFormatError
+from lexnli.corpora.snli import iter_snli, read_snli
+from lexnli.text import parse_leaves
+
+from tests.conftest import shared_file
+
+TXT_HEADER = ["gold_label", "sentence1_binary_parse", "sentence2_binary_parse", "sentence1_parse",
+              "sentence2_parse", "sentence1", "sentence2", "captionID", "pairID",
+              "label1", "label2", "label3", "label4", "label5"]
+
+
+def to_txt_line(record: dict) -> str:
+    labels = record["annotator_labels"] + [""] * (5 - len(record["annotator_labels"]))
+    return "\t".join([record[c] for c in TXT_HEADER[:9]] + labels)
+
+
+@pytest.fixture(scope="module")
+def dev_records(snli_dev_path):
+    """The first 80 dev lines (they include "-" pairs) as dicts."""
+    with gzip.open(snli_dev_path, "rt", encoding="utf-8") as f:
+        records = [json.loads(next(f)) for _ in range(80)]
+    assert any(r["gold_label"] == "-" for r in records)
+    return records
+
+
+@pytest.fixture(scope="module")
+def dev_forms(dev_records, tmp_path_factory):
+    """The same dev lines written as .jsonl, .jsonl.gz, .txt, .txt.gz, a zip and an extracted folder."""
+    root = tmp_path_factory.mktemp("forms")
+    jsonl = "".join(json.dumps(r) + "\n" for r in dev_records)
+    txt = "\t".join(TXT_HEADER) + "\n" + "".join(to_txt_line(r) + "\n" for r in dev_records)
+    (root / "dev.jsonl").write_text(jsonl, encoding="utf-8")
+    (root / "dev.txt").write_text(txt, encoding="utf-8")
+    with gzip.open(root / "dev.jsonl.gz", "wt", encoding="utf-8") as f:
+        f.write(jsonl)
+    with gzip.open(root / "dev.txt.gz", "wt", encoding="utf-8") as f:
+        f.write(txt)
+    with zipfile.ZipFile(root / "snli_1.0.zip", "w") as z:
+        z.writestr("snli_1.0/snli_1.0_dev.jsonl", jsonl)
+        z.writestr("snli_1.0/snli_1.0_dev.txt", txt)
+    folder = root / "snli_1.0"
+    folder.mkdir()
+    (folder / "snli_1.0_dev.txt").write_text(txt, encoding="utf-8")
+    return root
+
+
+def test_every_form_gives_identical_records(dev_forms, dev_records):
+    reference = read_snli(dev_forms / "dev.jsonl")
+    assert len(reference) == sum(r["gold_label"] != "-" for r in dev_records)
+    for source, split in [("dev.jsonl.gz", None), ("dev.txt", None), ("dev.txt.gz", None),
+                          ("snli_1.0.zip", "dev"), ("snli_1.0", "dev")]:
+        assert read_snli(dev_forms / source, split).pairs == reference.pairs, source
+
+
+def test_records_carry_fields_tokens_and_tags(dev_forms, dev_records):
+    pair = read_snli(dev_forms / "dev.jsonl")[0]
+    first = dev_records[0]
+    assert pair.pair_id == first["pairID"] and pair.caption_id == first["captionID"]
+    assert pair.label == first["gold_label"]
+    assert pair.annotator_labels == tuple(first["annotator_labels"])
+    assert pair.premise.text == first["sentence1"] and pair.premise.parse == first["sentence1_parse"]
+    assert pair.premise.tokens[:2] == ("Two", "women") and pair.premise.tags[:2] == ("CD", "NNS")
+
+
+def test_unlabeled_excluded_and_counted_or_kept(dev_forms, dev_records):
+    n_dash = sum(r["gold_label"] == "-" for r in dev_records)
+    corpus = read_snli(dev_forms / "dev.jsonl")
+    assert corpus.report.n_unlabeled == n_dash
+    kept = read_snli(dev_forms / "dev.jsonl", keep_unlabeled=True)
+    assert len(kept) == len(dev_records)
+    assert sum(p.label is None for p in kept) == n_dash
+
+
+def test_lemmas_are_an_option_and_case_is_kept(dev_forms):
+    plain = read_snli(dev_forms / "dev.jsonl")[0]
+    with_lemmas = read_snli(dev_forms / "dev.jsonl", lemmas=True)[0]
+    assert plain.premise.tokens[0] == "Two" == with_lemmas.premise.tokens[0]  # lowercasing is the featurizer's
+    assert plain.premise.lemmas is None
+    assert with_lemmas.premise.lemmas[1] == "woman"  # "women" (NNS) -> "woman"
+
+
+def test_line_without_parse_is_tokenized_and_tagged(tmp_path):
+    path = tmp_path / "p.jsonl"
+    path.write_text(json.dumps({"gold_label": "neutral", "sentence1": "A dog runs (fast) in the park.",
+                                "sentence2": "An animal is outside."}) + "\n", encoding="utf-8")
+    pair = read_snli(path)[0]
+    assert pair.premise.tokens == ("A", "dog", "runs", "(", "fast", ")", "in", "the", "park", ".")
+    assert pair.premise.tags[1] == "NN" and pair.premise.parse is None
+
+
+def test_ptb_escapes_in_parse_leaves_are_undone():
+    tokens, tags = parse_leaves("(ROOT (NP (-LRB- -LRB-) (NN dog) (-RRB- -RRB-) (`` ``)))")
+    assert tokens == ("(", "dog", ")", "``") and tags == ("-LRB-", "NN", "-RRB-", "``")
+
+
+GOOD = json.dumps({"gold_label": "neutral", "sentence1": "A man.", "sentence2": "A person."})
+BAD_LINES = {
+    "invalid JSON": '{"gold_label": "neutral", ',
+    "missing or non-string field 'sentence2'": json.dumps({"gold_label": "neutral", "sentence1": "A man."}),
+    "unknown gold_label 'maybe'": json.dumps({"gold_label": "maybe", "sentence1": "a", "sentence2": "b"}),
+    "a line must be a JSON object": "[1, 2]",
+}
+
+
+@pytest.mark.parametrize("problem", sorted(BAD_LINES))
+def test_bad_line_names_file_line_and_problem(tmp_path, problem):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(f"{GOOD}\n{GOOD}\n{BAD_LINES[problem]}\n{GOOD}\n", encoding="utf-8")
+    with pytest.raises(CorpusFormatError) as err:
+        read_snli(path)
+    assert err.value.line == 3 and str(path) in str(err.value) and problem in str(err.value)
+
+
+def test_non_utf8_byte_is_an_error_with_line(tmp_path):
+    path = tmp_path / "latin1.jsonl"
+    path.write_bytes(f"{GOOD}\n".encode() + b'{"gold_label": "neutral", "sentence1": "caf\xe9", "sentence2": "x"}\n')
+    with pytest.raises(CorpusFormatError, match=r"line 2: not valid UTF-8"):
+        read_snli(path)
+
+
+def test_txt_with_wrong_field_count(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("\t".join(TXT_HEADER) + "\nneutral\tonly two fields\n", encoding="utf-8")
+    with pytest.raises(CorpusFormatError, match=r"line 2: expected 14 tab-separated fields, found 2"):
+        read_snli(path)
+
+
+def test_skip_mode_counts_and_reports_every_bad_line(tmp_path, caplog):
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes("\n".join([GOOD, *BAD_LINES.values(), GOOD]).encode() + b"\n\xff\xfe\n")
+    corpus = read_snli(path, on_error="skip")
+    assert len(corpus) == 2
+    assert [e.line for e in corpus.report.skipped] == [2, 3, 4, 5, 7]
+    assert "5 malformed lines skipped" in caplog.text
+
+
+def test_truncated_gzip_is_an_error_not_a_short_corpus(tmp_path, snli_dev_path):
+    data = snli_dev_path.read_bytes()
+    path = tmp_path / "truncated.jsonl.gz"
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(CorpusFormatError, match="damaged or truncated"):
+        read_snli(path, on_error="skip")
+
+
+def test_zip_or_folder_need_a_split(dev_forms):
+    with pytest.raises(CorpusFormatError, match="zip archive: name the split"):
+        read_snli(dev_forms / "snli_1.0.zip")
+    with pytest.raises(FileNotFoundError):
+        read_snli(dev_forms / "snli_1.0", "train")
+
+
+def test_a_missing_file_is_named(tmp_path):
+    missing = tmp_path / "snli_1.0_dev.jsonl"
+    with pytest.raises(FileNotFoundError, match=f"^SNLI file not found: {re.escape(str(missing))}$"):
+        read_snli(missing)
+
+
+def test_iterator_fills_report(dev_forms):
+    report = ReadReport("x")
+    n = sum(1 for _ in iter_snli(dev_forms / "dev.jsonl", report=report))
+    assert n == report.n_read and report.n_unlabeled > 0
+
+
+@pytest.mark.parametrize("name, n_pairs, counts, n_dash", [
+    ("snli_1.0_dev.jsonl.gz", 9842, {"entailment": 3329, "contradiction": 3278, "neutral": 3235}, 158),
+    ("snli_1.0_test.jsonl.gz", 9824, {"entailment": 3368, "contradiction": 3237, "neutral": 3219}, 176),
+])
+def test_official_dev_and_test_counts(name, n_pairs, counts, n_dash):
+    corpus = read_snli(shared_file(f"snli_1.0/{name}"))
+    assert len(corpus) == n_pairs and corpus.report.n_unlabeled == n_dash
+    assert Counter(corpus.labels) == counts
+
+
+def test_train_subset_counts_and_tags_everywhere(tmp_path):
+    """Counts over every line (read as JSON); the reader's counts and tags on a sample of them.
+
+    Reading the whole subset tags its ~31k unparsed pairs (about 40 s); the sample keeps every
+    "-" line and every 25th line, parsed or not, and is read by the reader in about 2 s.
+    """
+    with gzip.open(shared_file("snli_1.0/snli_1.0_train_subset.jsonl.gz"), "rt", encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    labels = [json.loads(line)["gold_label"] for line in lines]
+    assert len(labels) - labels.count("-") == 52937 and labels.count("-") == 6
+    sample = [line for i, (line, label) in enumerate(zip(lines, labels)) if label == "-" or i % 25 == 0]
+    assert sum('"sentence1_parse"' not in line for line in sample) > 1000  # the tagger is exercised
+    (tmp_path / "sample.jsonl").write_text("\n".join(sample) + "\n", encoding="utf-8")
+    corpus = read_snli(tmp_path / "sample.jsonl")
+    assert len(corpus) == len(sample) - 6 and corpus.report.n_unlabeled == 6
+    assert all(p.premise.tags and p.hypothesis.tags for p in corpus)
+    assert all(len(p.premise.tags) == len(p.premise.tokens) for p in corpus)
+
+
+def test_missing_tagger_is_a_clear_error(tmp_path):
+    """A line without a parse needs NLTK's tagger: without it, the error says how to install it."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys, nltk\nnltk.data.path[:] = [sys.argv[1]]\n"
+            "from lexnli.errors import ResourceMissingError\nfrom lexnli.text import make_sentence\n"
+            "try:\n    make_sentence('A dog runs.')\nexcept ResourceMissingError as exc:\n    print(exc)\n")
+    env = {**os.environ, "NLTK_DATA": str(tmp_path), "LEXNLI_NO_DOWNLOAD": "1"}
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert "python -m nltk.downloader averaged_perceptron_tagger_eng" in done.stdout, done.stderr
+    assert "NLTK_DATA" in done.stdout

@@ -1,0 +1,148 @@
+"""The fast path gives NLTK's Treebank tokens and averaged perceptron tags, token for token."""
+import gzip
+import json
+import random
+
+import pytest
+from nltk.tag.perceptron import PerceptronTagger
+
+from lexnli import text
+from lexnli.errors import ResourceMissingError
+from lexnli.tagging import BatchPerceptronTagger
+from lexnli.treebank import TreebankTokenizer
+
+from tests.conftest import shared_file
+
+HAND_WRITTEN = [
+    "A man in a blue shirt is playing the guitar on stage.",
+    "Two dogs run through the snow-covered field in 1998.",
+    "The 3 kids aren't eating 12,000 grapes; they're \"sleeping\" (maybe).",
+    "Nobody is cooking.",
+    "",
+    "Dogs.",
+    "A well-dressed woman, her child and their 2-year-old puppy walk past the café at 10:30 a.m.",
+    "THE OLD MAN'S BOAT ISN'T FLOATING!!",
+    "Is the girl -- who won -- happy? Yes... she is.",
+    "Ein Mann spielt Gitarre.",
+    "a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a",
+    "Dogs.",
+    '"Hello," she said: "I cannot go; gimme 5$ (now)!"',
+    "'Tis the season... 'twas [it] {so} <x>? He's done -- isn't he? D'ye WANNA go?",
+    "more'n that at 3:30, she'd say ''quoted'' x''y end.)",
+    "Caf\u00e9's na\u00efve 'ti\u017f GONNA",
+]
+
+
+@pytest.fixture(scope="module")
+def nltk_tagger():
+    try:
+        return text._tagger()
+    except ResourceMissingError as exc:
+        pytest.skip(str(exc))
+
+
+def nltk_tags(tagger, sentences):
+    return [tuple(tag for _, tag in tagger.tag(tokens)) if tokens else () for tokens in sentences]
+
+
+def test_hand_written_sentences_get_nltks_tags(nltk_tagger):
+    tokens = [text._tokenizer().tokenize(s) for s in HAND_WRITTEN]
+    assert BatchPerceptronTagger(nltk_tagger).tag_sents(tokens) == nltk_tags(nltk_tagger, tokens)
+    assert text.tokenize_and_tag_many(HAND_WRITTEN) == text.tokenize_and_tag_many(HAND_WRITTEN, tagger="nltk")
+    assert text.make_sentence(HAND_WRITTEN[0]) == text.make_sentence(HAND_WRITTEN[0], tagger="nltk")
+
+
+def test_hand_written_sentences_get_nltks_tokens():
+    from nltk.tokenize import TreebankWordTokenizer
+
+    nltk_tokenizer = TreebankWordTokenizer()
+    fast = TreebankTokenizer(nltk_tokenizer)
+    assert [fast.tokenize(s) for s in HAND_WRITTEN] == [nltk_tokenizer.tokenize(s) for s in HAND_WRITTEN]
+
+
+def test_real_sentences_get_nltks_tags(nltk_tagger):
+    """3,000 distinct SNLI dev sentences: every token and tag is NLTK's."""
+    with gzip.open(shared_file("snli_1.0/snli_1.0_dev.jsonl.gz"), "rt", encoding="utf-8") as f:
+        lines = [json.loads(line) for _, line in zip(range(2500), f)]
+    sentences = list(dict.fromkeys(s for r in lines for s in (r["sentence1"], r["sentence2"])))[:3000]
+    assert len(sentences) == 3000
+    fast = text.tokenize_and_tag_many(sentences)
+    reference = [text.nltk_tokenize_and_tag(s) for s in sentences]
+    assert sum(len(tokens) for tokens, _ in fast) > 30_000
+    assert fast == reference
+
+
+def toy_tagger(seed):
+    """A random small model with NLTK's feature names and weights rounded to 3 decimals, as trained ones are."""
+    rng = random.Random(seed)
+    words = ["the", "dog", "runs", "Dog", "1999", "42", "well-known", "a", "x"]
+    classes = ["DT", "NN", "VBZ", "CD", "JJ"]
+    tagger = PerceptronTagger(load=False)
+    names = ["bias"] + [f"i suffix {w[-3:]}" for w in words] + [f"i pref1 {w[0]}" for w in words]
+    contexts = [tagger.normalize(w) for w in words] + tagger.START + tagger.END
+    tags = classes + tagger.START
+    names += [f"i-1 tag {t}" for t in tags] + [f"i-2 tag {t}" for t in tags]
+    names += [f"i tag+i-2 tag {a} {b}" for a in tags for b in tags]
+    names += [f"{f} {c}" for f in ("i word", "i-1 word", "i-2 word", "i+1 word", "i+2 word") for c in contexts]
+    names += [f"{f} {c[-3:]}" for f in ("i-1 suffix", "i+1 suffix") for c in contexts]
+    names += [f"i-1 tag+i word {t} {c}" for t in tags for c in contexts]
+    # Few distinct values, so sums tie often and the order of addition and the tie-break matter.
+    tagger.model.weights = {name: {c: rng.choice([0.1, 0.2, 0.3, -0.1, 0.7]) for c in classes
+                                   if rng.random() < 0.5} for name in names}
+    tagger.classes = tagger.model.classes = set(classes)
+    tagger.tagdict = {"the": "DT"}
+    sentences = [[rng.choice(words) for _ in range(rng.randint(0, 9))] for _ in range(300)]
+    return tagger, sentences
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_ties_and_summation_order_are_nltks(seed):
+    tagger, sentences = toy_tagger(seed)
+    assert BatchPerceptronTagger(tagger).tag_sents(sentences) == nltk_tags(tagger, sentences)
+
+
+def test_a_tie_goes_to_the_alphabetically_last_tag():
+    tagger = PerceptronTagger(load=False)
+    tagger.model.weights = {"bias": {"A": 1.0, "B": 1.0}, "i word c": {"C": 1.0}}
+    tagger.classes = tagger.model.classes = {"A", "B", "C"}
+    assert BatchPerceptronTagger(tagger).tag_sents([["x", "c"]]) == [("B", "C")] == nltk_tags(tagger, [["x", "c"]])
+
+
+def test_type_caches_are_bounded(nltk_tagger):
+    tagger = BatchPerceptronTagger(nltk_tagger, max_types=50)
+    sentences = [[f"word{i}", "runs", f"thing{i}"] for i in range(100)]
+    first = tagger.tag_sents(sentences[:60])
+    second = tagger.tag_sents(sentences[60:])
+    assert tagger.cache_size()["raw_types"] == 40 * 2 + 1  # emptied before the second batch: its types only
+    assert first + second == nltk_tags(nltk_tagger, sentences)
+
+
+def test_memo_is_bounded_and_remembers(nltk_tagger, monkeypatch):
+    monkeypatch.setattr(text, "MEMO_SIZE", 5)
+    monkeypatch.setattr(text, "_memo", {})
+    sentences = [f"A dog number {i} runs." for i in range(8)]
+    assert text.tokenize_and_tag_many(sentences) == [text.nltk_tokenize_and_tag(s) for s in sentences]
+    assert list(text._memo) == sentences[3:]
+    assert text.tokenize_and_tag_many([sentences[7]])[0] is text._memo[sentences[7]]
+
+
+def test_unknown_tagger_is_an_error():
+    with pytest.raises(ValueError, match="tagger must be one of"):
+        text.tokenize_and_tag_many(["A dog."], tagger="spacy")
+
+
+def test_readers_batch_raw_lines_and_keep_order(nltk_tagger, tmp_path):
+    from lexnli.corpora.lines import build_pairs
+    from lexnli.corpora.snli import read_snli
+
+    lines = [{"gold_label": "neutral", "sentence1": s, "sentence2": HAND_WRITTEN[-1 - i], "pairID": str(i)}
+             for i, s in enumerate(HAND_WRITTEN[:7])]
+    lines[2]["sentence1_parse"] = "(ROOT (S (NP (DT The) (NNS kids)) (VP (VBP sleep)) (. .)))"
+    path = tmp_path / "raw.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    fast, reference = read_snli(path), read_snli(path, tagger="nltk")
+    assert fast.pairs == reference.pairs
+    assert [p.pair_id for p in fast] == [str(i) for i in range(7)]
+    assert fast[2].premise.tokens == ("The", "kids", "sleep", ".")
+    pending = [((line["sentence1"], None), (line["sentence2"], None), lambda p, h: (p.tags, h.tags)) for line in lines]
+    assert list(build_pairs(pending, batch_size=2)) == list(build_pairs(pending, tagger="nltk"))
