@@ -78,3 +78,14 @@ def noisy_lexicalized(noisy_snli):
 
     train = noisy_snli["train"]
     return make_model("lexicalized", C=1.0).fit(train.pairs, train.labels)
+
+
+@pytest.fixture(scope="session")
+def tagger():
+    """NLTK's tagger loaded, for tests of raw text; skipped, naming it, where it is missing."""
+    from lexnli.text import _tagger
+
+    try:
+        _tagger()
+    except ResourceMissingError as exc:
+        pytest.skip(str(exc))

@@ -4,20 +4,8 @@ import re
 import pytest
 
 from featurize import FAMILIES, GROUPS
-from lexnli.errors import ResourceMissingError
 
 from tests.conftest import REPO
-
-
-@pytest.fixture
-def tagger():
-    """The examples featurize plain strings, which NLTK's tagger tags."""
-    from lexnli.text import _tagger
-
-    try:
-        _tagger()
-    except ResourceMissingError as exc:
-        pytest.skip(str(exc))
 
 
 def readme_code(section: str) -> list[str]:

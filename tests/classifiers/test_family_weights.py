@@ -11,7 +11,8 @@ from classifiers.family_weights import FamilyWeights, column_family
 from classifiers.logistic import fit_classifier, fit_preprocessing, fit_select_C, scaling_steps
 from classifiers.persistence import load_model, save_model
 from featurize import PairFeaturizer
-from tests.featurize.test_featurizer import X_TEXT, Y
+
+from tests.helpers.string_pairs import X_TEXT, Y
 
 NAMES = ["bleu", "bleu<0.5", "alignment:word:new", "hyp_unigrams:dog", "alignment:subst:antonym"]
 ROWS = np.array([[0.5, 1.0, 1.0, 1.0, 0.0], [0.25, 0.0, 0.0, 1.0, 1.0]])

@@ -19,12 +19,9 @@ from classifiers.logistic import fit_select_C, fit_select_C_cv, make_model
 from classifiers.persistence import save_model
 from classifiers.predict import main as predict_main
 
+from tests.helpers.recount import hand_accuracy
+
 E, C, N = "entailment", "contradiction", "neutral"
-
-
-def hand_accuracy(gold, predicted) -> float:
-    """The share of ``predicted`` equal to ``gold``, counted in plain Python (not the library's accuracy)."""
-    return sum(g == p for g, p in zip(gold, predicted, strict=True)) / len(gold)
 
 
 # --- C selection -----------------------------------------------------------------------------------

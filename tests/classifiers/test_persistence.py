@@ -19,6 +19,7 @@ from lexnli.errors import CorpusFormatError
 
 from tests.helpers.templates import templated_pairs
 
+
 #: POS tags of the templates' words (templated_pairs), to write parses the readers take as given.
 TEMPLATE_TAGS = {"A": "DT", "the": "DT", "is": "VBZ", "in": "IN", "at": "IN", "with": "IN", "to": "TO",
                  "win": "VB", "a": "DT", "friends": "NNS", ".": "."}
@@ -319,7 +320,7 @@ def test_cross_features_read_only_the_first_tokens_of_long_sentences(caplog):
     from featurize import Pair, reference_features
     from featurize.families.lexicalized import CROSS_MAX_TOKENS
 
-    from tests.featurize.test_reference import assert_features_equal, fast_features, nonzero
+    from tests.helpers.features import assert_features_equal, fast_features, nonzero
 
     long = Pair(long_sentence(CROSS_MAX_TOKENS + 200), long_sentence(CROSS_MAX_TOKENS + 50, 3))
     cut = Pair(long_sentence(CROSS_MAX_TOKENS), long_sentence(CROSS_MAX_TOKENS, 3))

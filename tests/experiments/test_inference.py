@@ -9,7 +9,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-
 from scipy.stats import binomtest
 from sklearn.pipeline import Pipeline
 
@@ -24,10 +23,11 @@ from featurize import PairFeaturizer
 from lexnli.corpora.sick import read_sick
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import ResourceMissingError
-from tests.experiments.test_lexicalized import markdown_tables
+
 from tests.helpers.noisy_snli import write_splits
-from tests.experiments.test_ablation import snli_lines
-from tests.experiments.test_two_class import sick_text, write_sick
+from tests.helpers.recount import markdown_tables
+from tests.helpers.sick import sick_text, write_sick
+from tests.helpers.snli_lines import snli_lines
 
 COLUMNS = ["model", "train", "dataset", "n_test", "accuracy", "reference_accuracy"]
 PROBES = [

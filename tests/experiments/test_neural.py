@@ -14,8 +14,8 @@ from neural.estimator import SentenceEncoderClassifier
 from neural.persistence import load_neural_model
 from tests.helpers.templates import data_args
 from tests.helpers.noisy_snli import noisy_records
-from tests.experiments.test_learning_curve import recording_fit, share, stepping_clock
-from tests.experiments.test_two_class import sick_text, tagger, write_sick  # noqa: F401  (tagger: a fixture)
+from tests.helpers.sick import sick_text, write_sick
+from tests.helpers.stand_ins import recording_fit, share, stepping_clock
 
 COLUMNS = ["model", "train", "dataset", "n_train", "dev_accuracy", "test_accuracy", "paper_accuracy", "seconds"]
 QUICK = ["--max-epochs", "2", "--embedding-dim", "8", "--C-grid", "1", "--threads", "1"]

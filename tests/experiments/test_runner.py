@@ -11,8 +11,8 @@ from featurize.presets import PRESETS, preset_params, signature
 from lexnli.cli import ArgumentParser, UsageError
 from lexnli.version import __version__
 
+from tests.helpers.sick import sick_text, write_sick
 from tests.helpers.templates import data_args
-from tests.experiments.test_two_class import sick_text, tagger, write_sick  # noqa: F401  (tagger: a fixture)
 
 
 def fake_report(calls):

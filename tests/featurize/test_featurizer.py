@@ -21,63 +21,10 @@ from sklearn.pipeline import Pipeline
 from featurize import LABELS, PairFeaturizer
 from featurize.inputs import as_pairs
 
+from tests.helpers.matrices import assert_same_matrix
+from tests.helpers.string_pairs import X_TEXT, Y
+
 N_DENSE = 16
-
-# Tiny labeled data: entailment drops details, contradiction swaps the activity, neutral adds one.
-DATA = [
-    ("A man is playing a guitar on stage.", "A man is playing an instrument.", "entailment"),
-    ("A man is playing a guitar on stage.", "A man is sleeping in bed.", "contradiction"),
-    ("A man is playing a guitar on stage.", "A famous man is playing for his fans.", "neutral"),
-    ("Two dogs run through the snow.", "Dogs are running outside.", "entailment"),
-    ("Two dogs run through the snow.", "Two cats sleep on a sofa.", "contradiction"),
-    ("Two dogs run through the snow.", "Two dogs chase their owner in the snow.", "neutral"),
-    ("A woman reads a book in the park.", "A woman is reading.", "entailment"),
-    ("A woman reads a book in the park.", "Nobody is reading.", "contradiction"),
-    ("A woman reads a book in the park.", "A woman reads her favorite novel.", "neutral"),
-    ("Children are playing soccer on a field.", "Kids are playing a game.", "entailment"),
-    ("Children are playing soccer on a field.", "The children are asleep at home.", "contradiction"),
-    ("Children are playing soccer on a field.", "Children are playing in a tournament.", "neutral"),
-    ("A chef cooks pasta in a busy kitchen.", "Someone is cooking.", "entailment"),
-    ("A chef cooks pasta in a busy kitchen.", "The chef is swimming in the sea.", "contradiction"),
-    ("A chef cooks pasta in a busy kitchen.", "A chef cooks pasta for a wedding.", "neutral"),
-    ("An old man walks his dog at night.", "A man is walking.", "entailment"),
-    ("An old man walks his dog at night.", "A young girl is swimming.", "contradiction"),
-    ("An old man walks his dog at night.", "An old man walks his dog to the vet.", "neutral"),
-    ("A girl in a red dress dances.", "A girl is dancing.", "entailment"),
-    ("A girl in a red dress dances.", "A boy sits still.", "contradiction"),
-    ("A girl in a red dress dances.", "A girl dances at her wedding.", "neutral"),
-    ("Workers repair a road in the rain.", "People are working.", "entailment"),
-    ("Workers repair a road in the rain.", "Nobody is outside.", "contradiction"),
-    ("Workers repair a road in the rain.", "Workers repair a road for the city.", "neutral"),
-    ("A boy jumps into a lake.", "A boy is in the water.", "entailment"),
-    ("A boy jumps into a lake.", "A boy is sleeping on a couch.", "contradiction"),
-    ("A boy jumps into a lake.", "A boy jumps into a cold lake with friends.", "neutral"),
-    ("Musicians perform on a street corner.", "People are playing music.", "entailment"),
-    ("Musicians perform on a street corner.", "The street is empty and silent.", "contradiction"),
-    ("Musicians perform on a street corner.", "Musicians perform for money.", "neutral"),
-    ("A cyclist rides up a steep hill.", "A person rides a bike.", "entailment"),
-    ("A cyclist rides up a steep hill.", "A cyclist is sleeping at home.", "contradiction"),
-    ("A cyclist rides up a steep hill.", "A cyclist trains for a race.", "neutral"),
-    ("Two women drink coffee at a cafe.", "Women are drinking.", "entailment"),
-    ("Two women drink coffee at a cafe.", "Two men fight in a bar.", "contradiction"),
-    ("Two women drink coffee at a cafe.", "Two sisters drink coffee after work.", "neutral"),
-    ("A baby laughs at a puppy.", "A baby is happy.", "entailment"),
-    ("A baby laughs at a puppy.", "A baby is crying alone.", "contradiction"),
-    ("A baby laughs at a puppy.", "A baby laughs at her new puppy.", "neutral"),
-    ("A farmer feeds the cows.", "Animals are being fed.", "entailment"),
-    ("A farmer feeds the cows.", "The farmer is asleep.", "contradiction"),
-    ("A farmer feeds the cows.", "A farmer feeds his cows every morning.", "neutral"),
-]
-X_TEXT = [(p, h) for p, h, _ in DATA]
-Y = [label for _, _, label in DATA]
-
-
-def assert_same_matrix(a, b):
-    """Exactly the same CSR matrix: shape, structure and values."""
-    assert a.shape == b.shape
-    assert np.array_equal(a.indptr, b.indptr)
-    assert np.array_equal(a.indices, b.indices)
-    assert np.array_equal(a.data, b.data)
 
 
 # ---- scikit-learn conventions -----------------------------------------------------------------
@@ -419,7 +366,6 @@ def test_text_that_tokenizes_to_nothing():
         assert X.shape[0] == 3 and np.isfinite(X.data).all()
         assert X[0].nnz == 0 and X[1].nnz == 0
         assert X[2, 5] == -3  # length_diff: 0 - 3 tokens
-
 
 
 def test_the_garbage_collector_is_paused_per_batch_and_restored(monkeypatch):

@@ -14,7 +14,8 @@ from lexnli.corpora.snli import read_snli
 from lexnli.text import nltk_tokenize_and_tag, tokenize_and_tag_many
 
 from tests.conftest import shared_file
-from tests.featurize.test_featurizer import X_TEXT, assert_same_matrix
+from tests.helpers.matrices import assert_same_matrix
+from tests.helpers.string_pairs import X_TEXT
 
 
 @pytest.mark.parametrize("n_items, shard_size, n_jobs, sizes", [

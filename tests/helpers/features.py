@@ -1,0 +1,27 @@
+"""Features by name: the fast path's nonzero features of each pair, and comparing them with the reference's."""
+import numpy as np
+import pytest
+
+from featurize import PairFeaturizer
+
+
+def nonzero(features) -> dict:
+    return {k: v for k, v in features.items() if v != 0}
+
+
+def fast_features(pairs, features="lexicalized", *, lowercase=True, tag_set="ptb") -> list[dict]:
+    """The fast path's nonzero features of each pair, named (vocabulary mode: one name per column)."""
+    featurizer = PairFeaturizer(features, n_features=None, lowercase=lowercase, tag_set=tag_set)
+    X = featurizer.fit_transform(pairs)
+    names = featurizer.feature_names(pairs)
+    assert all(len(v) == 1 for v in names.values()), "a learned column must carry exactly one name"
+    assert np.isfinite(X.data).all()
+    return [{names[j][0]: v for j, v in zip(X[i].indices, X[i].data)} for i in range(X.shape[0])]
+
+
+def assert_features_equal(actual: dict, wanted: dict):
+    assert sorted(actual) == sorted(wanted)
+    for name, value in wanted.items():
+        assert actual[name] == pytest.approx(value, rel=1e-12, abs=1e-15), name
+
+
