@@ -89,3 +89,26 @@ def tagger():
         _tagger()
     except ResourceMissingError as exc:
         pytest.skip(str(exc))
+
+
+@pytest.fixture(scope="session")
+def template_files(tmp_path_factory) -> dict:
+    """Templated pairs with parses (:func:`tests.helpers.templates.write_parsed_jsonl`) as 80 train / 20 dev /
+    20 test jsonl files, and their ``root`` folder; reading them needs no tagger."""
+    from tests.helpers.templates import templated_pairs, write_parsed_jsonl
+
+    root = tmp_path_factory.mktemp("hardening")
+    triples = templated_pairs(120)
+    return {"root": root, "train": write_parsed_jsonl(root / "train.jsonl", triples[:80]),
+            "dev": write_parsed_jsonl(root / "dev.jsonl", triples[80:100]),
+            "test": write_parsed_jsonl(root / "test.jsonl", triples[100:])}
+
+
+@pytest.fixture(scope="session")
+def template_model(template_files):
+    """A lexicalized model (C=1) fitted on :func:`template_files`' train split; tests must not change it."""
+    from classifiers.logistic import fit_select_C
+    from lexnli.corpora.snli import read_snli
+
+    train, dev = read_snli(template_files["train"]), read_snli(template_files["dev"])
+    return fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "lexicalized", grid=(1.0,)).model

@@ -2,6 +2,7 @@
 import gzip
 import json
 import re
+import zipfile
 
 import joblib
 import numpy as np
@@ -11,10 +12,11 @@ from classifiers import persistence
 from classifiers.evaluation import mcnemar
 from classifiers.explain import explain, top_features
 from classifiers.logistic import fit_select_C
-from classifiers.persistence import ModelFileError, load_model, save_model
+from classifiers.persistence import TRUST_RULE, ModelFileError, load_model, save_model
 from classifiers.predict import main as predict_main
 from lexnli.corpora.snli import read_snli
 
+from tests.helpers.cli import one_error_line
 from tests.helpers.templates import templated_pairs, write_snli_jsonl
 
 
@@ -134,3 +136,48 @@ def test_predict_cli_reports_a_bad_model_file_without_traceback(tmp_path, capsys
                          "--output", str(tmp_path / "out.jsonl")])
     assert code == 2 and "bad.joblib: not a readable model file" in capsys.readouterr().err
     assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_predict_refuses_to_overwrite_its_input_or_write_a_folder(template_model, template_files, tmp_path, capsys):
+    path = str(save_model(template_model, tmp_path / "m.skops"))
+    before = template_files["test"].read_bytes()
+    assert predict_main(["--model", path, "--input", str(template_files["test"]), "--output", str(template_files["test"])]) == 2
+    assert "is the --input file" in one_error_line(capsys) and template_files["test"].read_bytes() == before
+    assert predict_main(["--model", path, "--input", str(template_files["test"]), "--output", str(tmp_path)]) == 2
+    assert "is a folder" in one_error_line(capsys)
+    assert predict_main(["--model", path, "--input", str(template_files["test"]), "--output", path]) == 2
+    assert "is the --model file" in one_error_line(capsys)
+
+
+def test_predict_reads_zips_and_folders_with_a_split_and_names_other_inputs(template_model, template_files, tmp_path, capsys):
+    path = str(save_model(template_model, tmp_path / "m.skops"))
+    archive = tmp_path / "snli_1.0.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.write(template_files["test"], "snli_1.0/snli_1.0_test.jsonl")
+    out = str(tmp_path / "out.jsonl")
+    assert predict_main(["--model", path, "--input", str(archive), "--output", out]) == 2
+    assert "zip archive: name the split" in one_error_line(capsys)
+    assert predict_main(["--model", path, "--input", str(archive), "--split", "test", "--output", out]) == 0
+    assert len((tmp_path / "out.jsonl").read_text().splitlines()) == 20
+    assert predict_main(["--model", path, "--input", str(tmp_path), "--output", out]) == 2
+    assert "a folder: name the split" in one_error_line(capsys)
+    csv = tmp_path / "pairs.csv"
+    csv.write_text("sentence1,sentence2\nA b.,C d.\n")
+    assert predict_main(["--model", path, "--input", str(csv), "--output", out]) == 2
+    assert "unknown SNLI file type" in one_error_line(capsys)
+
+
+def test_a_lone_surrogate_is_a_format_error_naming_the_line(template_model, template_files, tmp_path, capsys):
+    path = str(save_model(template_model, tmp_path / "m.skops"))
+    lines = template_files["test"].read_text().splitlines()
+    lines[1] = lines[1].replace('"pairID": "p1"', '"pairID": "p\\ud800"')
+    bad = tmp_path / "surrogate.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    assert predict_main(["--model", path, "--input", str(bad), "--output", str(tmp_path / "o.jsonl")]) == 2
+    assert "surrogate.jsonl, line 2: field 'pairID' holds a lone surrogate" in one_error_line(capsys)
+
+
+def test_predict_help_states_the_trust_rule(capsys):
+    with pytest.raises(SystemExit):
+        predict_main(["--help"])
+    assert " ".join(TRUST_RULE.split()[:8]) in " ".join(capsys.readouterr().out.split())

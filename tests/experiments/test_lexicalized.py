@@ -18,7 +18,10 @@ import pandas as pd
 import pytest
 
 from classifiers.persistence import load_model
+from classifiers.predict import main as predict_main
+from experiments import lexicalized
 
+from tests.helpers.cli import one_error_line
 from tests.helpers.noisy_snli import LABELS, gold_labels
 from tests.helpers.recount import hand_accuracy, hand_mcnemar, markdown_tables, refit
 from tests.helpers.templates import data_args
@@ -140,6 +143,37 @@ def test_table4_malformed_data_file_is_exit_2(noisy_snli_files, tmp_path, capsys
     assert main(data_args(paths) + ["--out", str(tmp_path / "out")]) == 2
     assert "train.jsonl, line 4: unknown gold_label 'maybe'" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+def test_output_paths_are_checked_before_reading(template_files, tmp_path, capsys):
+    missing = str(tmp_path / "absent.jsonl")
+    taken = tmp_path / "taken"
+    taken.write_text("keep")
+    splits = ["--train", missing, "--dev", missing, "--test", missing]
+    assert lexicalized.main([*splits, "--out", str(taken)]) == 2
+    assert "--out" in one_error_line(capsys) and taken.read_text() == "keep"
+    assert lexicalized.main([*splits, "--save-model", str(tmp_path)]) == 2
+    refused = one_error_line(capsys)
+    assert "--save-model" in refused and "is a folder" in refused
+    train = str(template_files["train"])
+    assert lexicalized.main(["--train", train, "--dev", missing, "--test", missing, "--save-model", train]) == 2
+    assert "is the --train file" in one_error_line(capsys)
+
+
+def test_an_empty_training_file_is_an_error(template_files, tmp_path, capsys):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert lexicalized.main(["--train", str(empty), "--dev", str(template_files["dev"]), "--test", str(template_files["test"])]) == 2
+    assert "empty.jsonl: no pairs" in one_error_line(capsys)
+
+
+def test_lexicalized_saves_a_skops_model_that_predict_loads(template_files, tmp_path):
+    saved = tmp_path / "model.skops"
+    assert lexicalized.main(["--train", str(template_files["train"]), "--dev", str(template_files["dev"]), "--test", str(template_files["test"]),
+                             "--C-grid", "1", "--save-model", str(saved)]) == 0
+    out = tmp_path / "pred.jsonl"
+    assert predict_main(["--model", str(saved), "--input", str(template_files["test"]), "--output", str(out)]) == 0
+    assert len(out.read_text().splitlines()) == 20
 
 
 # --- ablation --------------------------------------------------------------------------------------

@@ -5,12 +5,13 @@ from numbers import Integral, Real
 import pytest
 from sklearn.utils._param_validation import Interval, StrOptions
 
-from experiments import runner
+from experiments import ablation, error_analysis, learning_curve, lexicalized, make_probes, runner, two_class
 from featurize import PairFeaturizer
 from featurize.presets import PRESETS, preset_params, signature
 from lexnli.cli import ArgumentParser, UsageError
 from lexnli.version import __version__
 
+from tests.helpers.cli import one_error_line
 from tests.helpers.sick import sick_text, write_sick
 from tests.helpers.templates import data_args
 
@@ -20,6 +21,31 @@ def fake_report(calls):
         calls.append((args, corpora))
         return runner.Results("a table", {"t.md": "| a |\n", "t.csv": "a\n1\n", "p.png": b"\x89PNG"}, C_grid=(0.1, 1.0))
     return report
+
+
+@pytest.mark.parametrize("option", [["--max-train", "0"], ["--max-train", "-5"], ["--C-grid", "-1"],
+                                    ["--C-grid", "nan"], ["--n-jobs", "0"], ["--min-df", "0"],
+                                    ["--dense-bins", "1"]])
+def test_bad_options_are_one_line_and_status_2_before_reading(option, tmp_path, capsys):
+    missing = str(tmp_path / "absent.jsonl")  # reading it would fail with another message
+    assert lexicalized.main(["--train", missing, "--dev", missing, "--test", missing, *option]) == 2
+    assert option[0].lstrip("-").replace("-", "_") in one_error_line(capsys).replace("-", "_")
+
+
+@pytest.mark.parametrize("module,option", [(learning_curve, ["--draws", "0"]), (learning_curve, ["--C", "0"]),
+                                           (error_analysis, ["--top", "0"]), (make_probes, ["--per-rule", "0"])])
+def test_experiment_options_are_checked_too(module, option, tmp_path, capsys):
+    missing = str(tmp_path / "absent.jsonl")
+    argv = {make_probes: ["--dev", missing], error_analysis: ["--model", missing]}.get(module, ["--train", missing])
+    assert module.main([*argv, *option]) == 2 and "must be" in one_error_line(capsys)
+
+
+def test_missing_files_and_nothing_to_run_are_one_line(tmp_path, capsys):
+    missing = str(tmp_path / "absent.jsonl")
+    assert ablation.main(["--train", missing, "--dev", missing, "--test", missing]) == 2
+    assert "absent.jsonl" in one_error_line(capsys)
+    assert two_class.main(["--no-snli", "--no-sick", "--no-rte"]) == 2
+    assert "nothing to run" in one_error_line(capsys)
 
 
 def test_results_are_written_as_a_set_with_the_signature(tmp_path, capsys):

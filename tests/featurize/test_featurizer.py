@@ -10,8 +10,7 @@ import pickle
 import numpy as np
 import pytest
 import scipy.sparse as sp
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from sklearn.base import clone
 from sklearn.exceptions import NotFittedError
 from sklearn.linear_model import LogisticRegression
@@ -21,6 +20,7 @@ from sklearn.pipeline import Pipeline
 from featurize import LABELS, PairFeaturizer
 from featurize.inputs import as_pairs
 
+from tests.helpers.features import long_sentence
 from tests.helpers.matrices import assert_same_matrix
 from tests.helpers.string_pairs import X_TEXT, Y
 
@@ -291,6 +291,24 @@ def test_n_jobs_and_progress_on_real_batches():
     serial = PairFeaturizer(n_features=None, batch_size=5).fit_transform(X_TEXT)
     parallel = PairFeaturizer(n_features=None, batch_size=5, n_jobs=2, progress=True).fit_transform(X_TEXT)
     assert_same_matrix(serial, parallel)
+
+
+def test_long_pairs_make_smaller_batches_with_the_same_features(monkeypatch):
+    from featurize import Pair, PairFeaturizer
+    from featurize import featurizer as featurizer_module
+    from featurize.featurizer import work_bounded_slices
+    from featurize.inputs import tagged_tokens
+
+    pairs = [Pair(long_sentence(n), long_sentence(m, 5)) for n, m in [(300, 200), (10, 5), (150, 150), (3, 4)] * 3]
+    whole = PairFeaturizer("lexicalized").fit_transform(pairs)
+    budget = 2 * 128 * 128
+    slices = work_bounded_slices(tagged_tokens(pairs), batch_size=100, budget=budget)
+    assert len(slices) > 3 and [s.start for s in slices[1:]] == [s.stop for s in slices[:-1]]
+    assert slices[0].start == 0 and slices[-1].stop == len(pairs)
+    assert [len(range(len(pairs))[s]) for s in work_bounded_slices(tagged_tokens(pairs), batch_size=5, budget=10**9)] \
+        == [5, 5, 2]
+    monkeypatch.setattr(featurizer_module, "WORK_PER_BATCH", budget)
+    assert (PairFeaturizer("lexicalized").fit_transform(pairs) != whole).nnz == 0
 
 
 # ---- properties on arbitrary text ------------------------------------------------------------

@@ -25,3 +25,9 @@ def assert_features_equal(actual: dict, wanted: dict):
         assert actual[name] == pytest.approx(value, rel=1e-12, abs=1e-15), name
 
 
+def long_sentence(n_tokens: int, offset: int = 0):
+    from lexnli.records import Sentence
+
+    tokens = tuple(f"w{(i * 7 + offset) % 97}" for i in range(n_tokens))
+    tags = tuple(("NN", "VBZ", "DT")[i % 3] for i in range(n_tokens))
+    return Sentence(" ".join(tokens), tokens, tags)

@@ -36,3 +36,25 @@ def write_snli_jsonl(path, triples):
 def data_args(paths):
     """``--train F --dev F --test F`` for an experiment's command line, from ``{split: path}``."""
     return [arg for split in ("train", "dev", "test") for arg in (f"--{split}", str(paths[split]))]
+
+
+#: POS tags of the templates' words (templated_pairs), to write parses the readers take as given.
+TEMPLATE_TAGS = {"A": "DT", "the": "DT", "is": "VBZ", "in": "IN", "at": "IN", "with": "IN", "to": "TO",
+                 "win": "VB", "a": "DT", "friends": "NNS", ".": "."}
+
+
+def flat_parse(sentence: str) -> str:
+    """A flat bracketed parse of a templated sentence (every word a leaf under S)."""
+    words = sentence.rstrip(".").split() + ["."]
+    tag = lambda w: TEMPLATE_TAGS.get(w, "VBG" if w.endswith("ing") else "NN")
+    return "(ROOT (S " + " ".join(f"({tag(w)} {w})" for w in words) + "))"
+
+
+def write_parsed_jsonl(path, triples):
+    """Templated triples as SNLI JSON lines with parses (tagger-free reading)."""
+    with open(path, "w", encoding="utf-8") as f:
+        for i, (premise, hypothesis, label) in enumerate(triples):
+            f.write(json.dumps({"gold_label": label, "sentence1": premise, "sentence2": hypothesis,
+                                "sentence1_parse": flat_parse(premise), "sentence2_parse": flat_parse(hypothesis),
+                                "pairID": f"p{i}"}) + "\n")
+    return path

@@ -11,6 +11,7 @@ from lexical_resources.verbocean import (
 )
 from lexnli import data_home
 from lexnli.errors import ChecksumError
+
 from tests.conftest import REPO
 
 SHARED_DATA = Path(os.environ.get("LEXNLI_SHARED_DATA",
@@ -215,6 +216,27 @@ def test_falls_back_to_fetch_file(tmp_path, fixture_txt, monkeypatch):
 def test_relations_constant():
     assert set(RELATIONS) == {"similar", "opposite-of", "stronger-than", "happens-before",
                               "can-result-in", "low-vol", "unk"}
+
+
+def test_a_cut_or_truncated_verbocean_is_refused(tmp_path, monkeypatch):
+    from lexical_resources.verbocean import ENV_VAR, VerbOcean, VerbOceanFormatError
+    from lexnli.errors import ChecksumError
+
+    from tests.conftest import shared_file
+
+    real = shared_file("verbocean/verbocean.unrefined.2004-05-20.txt.gz")
+    monkeypatch.setenv(ENV_VAR, str(real))
+    assert len(VerbOcean.load()) == 44_362  # the official content verifies
+    text = gzip.decompress(real.read_bytes())
+    cut = tmp_path / "cut.txt"
+    cut.write_bytes(text[:text.rindex(b"\n", 0, len(text) // 2) + 1])  # cut at a line boundary
+    monkeypatch.setenv(ENV_VAR, str(cut))
+    with pytest.raises(ChecksumError, match="cut.txt: its content has sha256"):
+        VerbOcean.load()
+    truncated = tmp_path / "truncated.txt.gz"
+    truncated.write_bytes(real.read_bytes()[:100_000])
+    with pytest.raises(VerbOceanFormatError, match="truncated.txt.gz: damaged or truncated file"):
+        VerbOcean.load(truncated)
 
 
 @pytest.fixture(scope="module")

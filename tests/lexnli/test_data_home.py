@@ -12,14 +12,18 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
+from experiments import lexicalized
 from lexnli import data_home as fetch
+from lexnli.corpora.snli import read_snli
 from lexnli.data_home import (
     download,
     fetch_file,
     fetch_snli,
     get_data_home,
 )
-from lexnli.errors import ChecksumError, DataNotFoundError
+from lexnli.errors import ChecksumError, CorpusFormatError, DataNotFoundError
+
+from tests.helpers.cli import one_error_line
 
 ROWS = [
     {"gold_label": "entailment", "sentence1": "A man plays a guitar.",
@@ -265,3 +269,30 @@ def test_data_home_created_only_on_request(tmp_path):
     home = get_data_home(tmp_path / "new")
     assert not home.exists()
     assert get_data_home(home, create=True).is_dir()
+
+
+def test_a_damaged_snli_zip_in_the_data_home_is_refused_and_a_good_one_verified_once(template_files, tmp_path, capsys,
+                                                                                      monkeypatch):
+    import hashlib
+
+    from lexnli import data_home
+
+    home = tmp_path / "home"
+    home.mkdir()
+    archive = home / "snli_1.0.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for split in ("train", "dev", "test"):
+            z.write(template_files[split], f"snli_1.0/snli_1.0_{split}.jsonl")
+    digest = hashlib.sha256(archive.read_bytes()).hexdigest()
+    assert data_home.fetch_snli(home, sha256=digest, download_if_missing=False) == archive
+    assert (home / ".snli_1.0.zip.verified").read_text().split()[-1] == digest  # remembered
+    with monkeypatch.context() as patched:  # and not hashed again while unchanged
+        patched.setattr(data_home.hashlib, "sha256", lambda: pytest.fail("an unchanged verified file was hashed again"))
+        assert data_home.fetch_snli(home, sha256=digest, download_if_missing=False) == archive
+    archive.write_bytes(archive.read_bytes()[:-100])  # truncated
+    with pytest.raises(data_home.ChecksumError, match="snli_1.0.zip: sha256 .* delete it to download it again"):
+        data_home.fetch_snli(home, sha256=digest, download_if_missing=False)
+    assert lexicalized.main(["--data-dir", str(home)]) == 2  # the official digest: refused too
+    assert "snli_1.0.zip: sha256" in one_error_line(capsys)
+    with pytest.raises(CorpusFormatError, match="not a readable zip archive"):
+        read_snli(archive, "dev")

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from lexnli.corpora.lines import ReadReport
-from lexnli.errors import CorpusFormatError
 from lexnli.corpora.snli import iter_snli, read_snli
+from lexnli.errors import CorpusFormatError
 from lexnli.text import parse_leaves
 
 from tests.conftest import shared_file
@@ -169,6 +169,44 @@ def test_iterator_fills_report(dev_forms):
     report = ReadReport("x")
     n = sum(1 for _ in iter_snli(dev_forms / "dev.jsonl", report=report))
     assert n == report.n_read and report.n_unlabeled > 0
+
+
+def test_empty_and_header_only_files_are_errors(tmp_path):
+    (tmp_path / "empty.jsonl").write_text("\n\n")
+    with pytest.raises(CorpusFormatError, match="empty.jsonl: no pairs"):
+        read_snli(tmp_path / "empty.jsonl")
+    (tmp_path / "header.txt").write_text("gold_label\tsentence1\tsentence2\n")
+    with pytest.raises(CorpusFormatError, match="header.txt: no pairs"):
+        read_snli(tmp_path / "header.txt")
+    with gzip.open(tmp_path / "empty.jsonl.gz", "wb"):
+        pass
+    with pytest.raises(CorpusFormatError, match="no pairs"):
+        read_snli(tmp_path / "empty.jsonl.gz")
+
+
+def test_a_byte_order_mark_is_accepted(template_files, tmp_path):
+    bom = tmp_path / "bom.jsonl"
+    bom.write_bytes(b"\xef\xbb\xbf" + template_files["dev"].read_bytes())
+    assert len(read_snli(bom)) == 20
+    txt = tmp_path / "bom.txt"
+    first = json.loads(template_files["dev"].read_text().splitlines()[0])
+    txt.write_bytes(b"\xef\xbb\xbf" + "gold_label\tsentence1_parse\tsentence2_parse\tsentence1\tsentence2\n".encode()
+                    + "\t".join([first["gold_label"], first["sentence1_parse"], first["sentence2_parse"],
+                                 first["sentence1"], first["sentence2"]]).encode() + b"\n")
+    assert read_snli(txt)[0].premise.tokens[1] == first["sentence1"].split()[1]
+
+
+@pytest.mark.parametrize("parse,problem", [("(ROOT (S (DT A) (NN man)", "balanced brackets"),
+                                           ("A man", "balanced brackets"), ("(ROOT (S))", "no (TAG word) leaf")])
+def test_a_malformed_parse_names_file_and_line(parse, problem, template_files, tmp_path):
+    lines = template_files["dev"].read_text().splitlines()
+    record = json.loads(lines[2])
+    record["sentence2_parse"] = parse
+    lines[2] = json.dumps(record)
+    bad = tmp_path / "bad_parse.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    with pytest.raises(CorpusFormatError, match=rf"bad_parse.jsonl, line 3: sentence2_parse .*{re.escape(problem)}"):
+        read_snli(bad)
 
 
 @pytest.mark.parametrize("name, n_pairs, counts, n_dash", [

@@ -1,0 +1,50 @@
+"""lexnli.io: files written whole or not at all, with the umask's permissions, no temporary file left behind."""
+import pytest
+
+
+@pytest.mark.parametrize("umask,mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_written_files_follow_the_umask(umask, mode, tmp_path):
+    import os
+
+    from lexnli.io import atomic_open
+
+    old = os.umask(umask)
+    try:
+        with atomic_open(tmp_path / "f.txt") as f:
+            f.write("x")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "f.txt").stat().st_mode & 0o777 == mode
+
+
+def test_sigterm_during_a_write_leaves_no_temporary_file(tmp_path):
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    script = ("import os, signal\nfrom lexnli.cli import exit_on_sigterm\nfrom lexnli.io import atomic_open\n"
+              "exit_on_sigterm()\nwith atomic_open('out.txt') as f:\n    f.write('half')\n"
+              "    os.kill(os.getpid(), signal.SIGTERM)\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env={"PYTHONPATH": str(REPO)},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 143, done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_stale_temporary_files_are_removed_by_the_next_write(tmp_path):
+    import os
+    import time
+
+    from lexnli.io import STALE_AFTER, atomic_open
+
+    stale, fresh = tmp_path / ".f.txt.abc123.tmp", tmp_path / ".f.txt.def456.tmp"
+    other = tmp_path / ".g.txt.abc123.tmp"
+    for left in (stale, fresh, other):
+        left.write_text("half")
+    old = time.time() - STALE_AFTER - 10
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    with atomic_open(tmp_path / "f.txt") as f:
+        f.write("done")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([fresh.name, other.name, "f.txt"])
