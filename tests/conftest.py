@@ -112,3 +112,28 @@ def template_model(template_files):
 
     train, dev = read_snli(template_files["train"]), read_snli(template_files["dev"])
     return fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "lexicalized", grid=(1.0,)).model
+
+
+@pytest.fixture(scope="session")
+def template_corpora(tmp_path_factory) -> dict:
+    """Templated pairs without parses as 80 train / 20 dev / 20 test jsonl files, read (``SNLICorpus`` by
+    split; reading them needs the tagger), and their ``root`` folder."""
+    from lexnli.corpora.snli import read_snli
+    from tests.helpers.templates import templated_pairs, write_snli_jsonl
+
+    root = tmp_path_factory.mktemp("cls")
+    triples = templated_pairs(120)
+    write_snli_jsonl(root / "train.jsonl", triples[:80])
+    write_snli_jsonl(root / "dev.jsonl", triples[80:100])
+    write_snli_jsonl(root / "test.jsonl", triples[100:])
+    return {split: read_snli(root / f"{split}.jsonl") for split in ("train", "dev", "test")} | {"root": root}
+
+
+@pytest.fixture(scope="session")
+def template_selection(template_corpora):
+    """``fit_select_C`` of the lexicalized model on :func:`template_corpora` (C 0.1 or 1); tests must not
+    change its model."""
+    from classifiers.logistic import fit_select_C
+
+    return fit_select_C(template_corpora["train"].pairs, template_corpora["train"].labels, template_corpora["dev"].pairs, template_corpora["dev"].labels,
+                        "lexicalized", grid=(0.1, 1.0))

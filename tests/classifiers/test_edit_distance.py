@@ -11,6 +11,7 @@ from featurize import Pair, Sentence
 from lexnli.errors import ResourceMissingError
 
 from tests.conftest import shared_file  # noqa: F401  (sets up NLTK_DATA)
+from tests.helpers.sentences import tagged
 
 
 def S(text: str, tags: str | None = None) -> Sentence:
@@ -93,6 +94,18 @@ def test_negations_are_kept():
     assert EditDistanceClassifier().distances([P("a man sleeps", "a man does not sleep")])[0] > 0
 
 
+def test_edit_distance_filtering_costs_and_normalization():
+    from classifiers.edit_distance import EditDistanceClassifier
+
+    # punctuation in the middle is dropped and the words after it kept: one insertion of three words
+    assert EditDistanceClassifier().distances([P("dog runs", "dog , cat runs")])[0] == pytest.approx(1 / 3)
+    assert EditDistanceClassifier(delete_cost=1, stop_words=None).distances([P("a b c", "a")])[0] == pytest.approx(2.0)
+    # normalized by hypothesis length x insert cost, or x 1 when insertions are free
+    assert EditDistanceClassifier(insert_cost=0.5, stop_words=None).distances([P("x", "x y")])[0] == pytest.approx(0.5)
+    free_inserts = EditDistanceClassifier(insert_cost=0, delete_cost=1, substitute_cost=3, stop_words=None)
+    assert free_inserts.distances([P("x y", "x z")])[0] == pytest.approx(0.5)
+
+
 # ---- threshold learning -----------------------------------------------------------------
 
 def toy_set():
@@ -151,6 +164,44 @@ def test_accepts_string_pairs():
     assert model.predict([("A dog barks.", "A dog barks.")])[0] == "entailment"
 
 
+def _fit_on_distances(monkeypatch, distances, labels):
+    """An EditDistanceClassifier fitted on injected distances (one placeholder pair per distance)."""
+    from classifiers.edit_distance import EditDistanceClassifier
+
+    d = np.asarray(distances, dtype=float)
+    monkeypatch.setattr(EditDistanceClassifier, "distances", lambda self, X: d[: len(X)])
+    return EditDistanceClassifier().fit(list(range(len(d))), labels)
+
+
+@pytest.mark.parametrize("distances, labels, threshold, accuracy, negative", [
+    # cut between 0.3 and 0.9: the midpoint of the two distances either side of it
+    ([0.9, 0.1, 1.0, 0.3, 0.2], ["neutral", "entailment", "neutral", "entailment", "entailment"], 0.6, 1.0, "neutral"),
+    # no positives: nothing predicted positive, threshold one below the smallest distance
+    ([0.5, 0.2, 0.8], ["neutral"] * 3, 0.2 - 1.0, 1.0, "neutral"),
+    # only positives: everything positive, threshold at the largest distance
+    ([0.5, 0.2, 0.8], ["entailment"] * 3, 0.8, 1.0, "non-entailment"),
+    # noisy: best cut after the two smallest (E, E | N, E, N, N): 2 + 3 = 5 of 6
+    ([0.1, 0.2, 0.4, 0.5, 0.7, 0.8], ["entailment", "entailment", "neutral", "entailment", "neutral", "neutral"],
+     0.3, 5 / 6, "neutral"),
+])
+def test_edit_distance_threshold_by_hand(monkeypatch, distances, labels, threshold, accuracy, negative):
+    model = _fit_on_distances(monkeypatch, distances, labels)
+    assert model.threshold_ == pytest.approx(threshold) and model.train_accuracy_ == pytest.approx(accuracy)
+    assert model.negative_label_ == negative
+    predicted = model.predict(list(range(len(distances))))
+    assert sum(p == g for p, g in zip(predicted, labels)) / len(labels) == pytest.approx(accuracy)
+
+
+def test_edit_distance_fit_errors_and_one_pair(monkeypatch):
+    with pytest.raises(ValueError, match="X has 2 pairs but y has 3 labels"):
+        _fit_on_distances(monkeypatch, [0.1, 0.2], ["entailment"] * 3)
+    with pytest.raises(ValueError, match="^cannot fit on no pairs$"):
+        _fit_on_distances(monkeypatch, [], [])
+    with pytest.raises(ValueError, match=r"\(collapse them to entailment vs not first\)$"):
+        _fit_on_distances(monkeypatch, [0.1, 0.2, 0.3], ["entailment", "neutral", "contradiction"])
+    assert _fit_on_distances(monkeypatch, [0.4], ["entailment"]).threshold_ == 0.4
+
+
 # ---- the WordNet variant ------------------------------------------------------------------
 
 @pytest.fixture
@@ -178,3 +229,22 @@ def test_wordnet_substitution_needs_the_same_part_of_speech(wordnet_ok):
     # "animal" tagged as an adjective is not compared with the noun "dog".
     pair = P("A dog is running", "An animal is running", "DT NN VBZ VBG", "DT JJ VBZ VBG")
     assert EditDistanceClassifier(wordnet_substitution=True).distances([pair])[0] == pytest.approx(1 / 2)
+
+
+def test_edit_distance_wordnet_variant_matches_words_not_tags_and_synonyms_in_their_pos():
+    """Equal words match whatever their tags (an unknown word as noun and verb costs nothing); WordNet
+    substitution is free only for synonyms in the words' own part of speech: *run* / *test* share a noun
+    sense, not a verb one, so as verbs they cost a substitution, and *talk* / *speak* (verbs) do not."""
+    from classifiers.edit_distance import EditDistanceClassifier
+    from featurize.families.alignment import word_relations
+
+    from tests.conftest import wordnet_or_skip
+
+    wordnet_or_skip(word_relations)
+    model = EditDistanceClassifier(wordnet_substitution=True)
+    pairs = [Pair(tagged("they xyzzy .", "PRP NN ."), tagged("they xyzzy .", "PRP VB .")),
+             Pair(tagged("they run .", "PRP VBP ."), tagged("they test .", "PRP VBP .")),
+             Pair(tagged("they talk .", "PRP VBP ."), tagged("they speak .", "PRP VBP ."))]
+    distances = model.distances(pairs)
+    assert distances[0] == 0.0 and distances[2] == 0.0
+    assert distances[1] > 0.0

@@ -1,9 +1,13 @@
 """classifiers.persistence: models saved and loaded with identical predictions, in the safe ``.skops`` format
 (which refuses, unbuilt, any type lexnli does not trust) or with joblib, and clear errors for damaged,
 foreign or outdated model files."""
+import re
+
+import joblib
 import numpy as np
 import pytest
 
+from classifiers import persistence
 from classifiers.persistence import TRUSTED_TYPES, ModelFileError, load_model, save_model
 from lexnli.corpora.snli import read_snli
 
@@ -67,3 +71,52 @@ def test_a_skops_file_that_fails_to_build_is_unreadable(template_model, tmp_path
     with pytest.raises(ModelFileError) as caught:
         load_model(tmp_path / "text.skops")
     assert f"not a readable .skops model file ({type(caught.value.__cause__).__name__}: " in str(caught.value)
+
+
+# ---- joblib model files ------------------------------------------------------------------------
+
+def test_model_file_errors_name_the_cause_and_info_leaves_out_the_model(noisy_lexicalized, tmp_path):
+    from classifiers.persistence import ModelFileError, load_model
+
+    path = save_model(noisy_lexicalized, tmp_path / "m.joblib", C=1.0)
+    _, info = load_model(path)
+    assert set(info) == {"format", "lexnli_version", "sklearn_version", "features", "metadata"}
+    (tmp_path / "bad.joblib").write_bytes(path.read_bytes()[:500])
+    with pytest.raises(ModelFileError) as caught:
+        load_model(tmp_path / "bad.joblib")
+    assert f"not a readable model file ({type(caught.value.__cause__).__name__}: " in str(caught.value)
+
+
+def test_save_load_round_trip_gives_identical_predictions(template_selection, template_corpora, tmp_path):
+    path = save_model(template_selection.model, tmp_path / "m.joblib", C=template_selection.C)
+    model, info = load_model(path)
+    assert info["lexnli_version"] == persistence.__version__ and info["metadata"] == {"C": template_selection.C}
+    assert info["features"]["features"] == "lexicalized"
+    np.testing.assert_array_equal(model.predict_proba(template_corpora["test"].pairs),
+                                  template_selection.model.predict_proba(template_corpora["test"].pairs))
+    assert [p.name for p in tmp_path.iterdir()] == ["m.joblib"]  # no temporary file left
+
+
+def test_damaged_or_foreign_model_files_are_clear_errors(template_selection, tmp_path):
+    good = save_model(template_selection.model, tmp_path / "good.joblib")
+    truncated = tmp_path / "truncated.joblib"
+    truncated.write_bytes(good.read_bytes()[:1000])
+    with pytest.raises(ModelFileError, match="truncated.joblib: not a readable model file"):
+        load_model(truncated)
+    (tmp_path / "text.joblib").write_text("hello")
+    with pytest.raises(ModelFileError, match="not a readable model file"):
+        load_model(tmp_path / "text.joblib")
+    joblib.dump({"some": "dict"}, tmp_path / "foreign.joblib")
+    with pytest.raises(ModelFileError, match="not a lexnli model file"):
+        load_model(tmp_path / "foreign.joblib")
+    for missing in (tmp_path / "missing.joblib", tmp_path):  # no file there, or a folder
+        with pytest.raises(FileNotFoundError, match=f"model file not found: {re.escape(str(missing))}$"):
+            load_model(missing)
+
+
+def test_model_from_another_version_is_refused(template_selection, tmp_path, monkeypatch):
+    monkeypatch.setattr(persistence, "__version__", "0.0.1")
+    path = save_model(template_selection.model, tmp_path / "old.joblib")
+    monkeypatch.undo()
+    with pytest.raises(ModelFileError, match="saved by lexnli 0.0.1"):
+        load_model(path)

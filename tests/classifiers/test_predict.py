@@ -1,118 +1,85 @@
-"""The classifier layer: C selection, save/load, explanations, the predict CLI, McNemar's test."""
+"""classifiers.predict: the predict command and ``predict_file``, one line per pair (label, probabilities, and
+explanations when asked for), the accuracy on gold-labelled pairs, against ``model.predict`` and a hand
+count; one-line errors for bad inputs, and outputs that would overwrite an input are refused."""
 import gzip
 import json
-import re
 import zipfile
 
-import joblib
 import numpy as np
 import pytest
 
-from classifiers import persistence
-from classifiers.evaluation import mcnemar
-from classifiers.explain import explain, top_features
-from classifiers.logistic import fit_select_C
-from classifiers.persistence import TRUST_RULE, ModelFileError, load_model, save_model
+from classifiers.explain import explain
+from classifiers.persistence import TRUST_RULE, save_model
 from classifiers.predict import main as predict_main
+from classifiers.predict import predict_file
 from lexnli.corpora.snli import read_snli
+from lexnli.errors import CorpusFormatError
 
 from tests.helpers.cli import one_error_line
-from tests.helpers.templates import templated_pairs, write_snli_jsonl
+from tests.helpers.noisy_snli import noisy_records, write_jsonl
+
+E, C, N = "entailment", "contradiction", "neutral"
 
 
-@pytest.fixture(scope="module")
-def data(tmp_path_factory):
-    root = tmp_path_factory.mktemp("cls")
-    triples = templated_pairs(120)
-    write_snli_jsonl(root / "train.jsonl", triples[:80])
-    write_snli_jsonl(root / "dev.jsonl", triples[80:100])
-    write_snli_jsonl(root / "test.jsonl", triples[100:])
-    return {split: read_snli(root / f"{split}.jsonl") for split in ("train", "dev", "test")} | {"root": root}
+def test_predict_cli_labels_probabilities_and_accuracy(noisy_lexicalized, noisy_snli_files, tmp_path, capsys):
+    records = [json.loads(line) for line in noisy_snli_files["test"].read_text(encoding="utf-8").splitlines()[:40]]
+
+    pairs = read_snli(noisy_snli_files["test"]).pairs[:40]
+    expected = list(noisy_lexicalized.predict(pairs))
+    # a known wrong label: the first pair's gold label is one the model does not predict
+    records[0]["gold_label"] = next(label for label in (E, C, N) if label != expected[0])
+    records[1]["gold_label"] = "-"  # not scored
+    del records[2]["gold_label"]    # not scored either
+    source = tmp_path / "in.jsonl"
+    source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    model_path = save_model(noisy_lexicalized, tmp_path / "m.joblib")
+    out = tmp_path / "out.jsonl"
+    assert predict_main(["--model", str(model_path), "--input", str(source), "--output", str(out)]) == 0
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [line["pairID"] for line in lines] == [r["pairID"] for r in records]
+    predicted = [line["predicted_label"] for line in lines]
+    argmax = [max((E, C, N), key=lambda label: line[f"probability_{label}"]) for line in lines]
+    assert predicted == argmax == expected
+    scored = [(r["gold_label"], p) for r, p in zip(records, expected) if r.get("gold_label", "-") != "-"]
+    hand = sum(g == p for g, p in scored) / len(scored)
+    assert len(scored) == 38 and hand < 1
+    printed = capsys.readouterr().out
+    assert f"accuracy on 38 gold-labelled pairs: {hand:.4f}" in printed
 
 
-@pytest.fixture(scope="module")
-def selection(data):
-    return fit_select_C(data["train"].pairs, data["train"].labels, data["dev"].pairs, data["dev"].labels,
-                        "lexicalized", grid=(0.1, 1.0))
+def test_predict_cli_malformed_line_is_exit_2_naming_file_and_line(noisy_lexicalized, noisy_snli_files, tmp_path, capsys):
+    good = noisy_snli_files["test"].read_text(encoding="utf-8").splitlines()[0]
+    source = tmp_path / "bad.jsonl"
+    source.write_text(good + "\n" + '{"sentence1": "A dog runs.", "sentence2": \n', encoding="utf-8")
+    model_path = save_model(noisy_lexicalized, tmp_path / "m.joblib")
+    code = predict_main(["--model", str(model_path), "--input", str(source), "--output", str(tmp_path / "o.jsonl")])
+    err = capsys.readouterr().err
+    assert code == 2 and "bad.jsonl, line 2: invalid JSON" in err
+    assert not (tmp_path / "o.jsonl").exists()
 
 
-def test_pipeline_learns_the_templates(selection, data):
-    assert set(selection.dev_accuracy) == {0.1, 1.0} and all(selection.converged.values())
-    best = max(selection.dev_accuracy.values())  # ties (both C at 100% on these templates) go to the smaller C
-    assert selection.C == min(C for C, score in selection.dev_accuracy.items() if score == best)
-    predicted = selection.model.predict(data["test"].pairs)
-    assert np.mean(predicted == np.array(data["test"].labels)) > 0.9
-
-
-def test_save_load_round_trip_gives_identical_predictions(selection, data, tmp_path):
-    path = save_model(selection.model, tmp_path / "m.joblib", C=selection.C)
-    model, info = load_model(path)
-    assert info["lexnli_version"] == persistence.__version__ and info["metadata"] == {"C": selection.C}
-    assert info["features"]["features"] == "lexicalized"
-    np.testing.assert_array_equal(model.predict_proba(data["test"].pairs),
-                                  selection.model.predict_proba(data["test"].pairs))
-    assert [p.name for p in tmp_path.iterdir()] == ["m.joblib"]  # no temporary file left
-
-
-def test_damaged_or_foreign_model_files_are_clear_errors(selection, tmp_path):
-    good = save_model(selection.model, tmp_path / "good.joblib")
-    truncated = tmp_path / "truncated.joblib"
-    truncated.write_bytes(good.read_bytes()[:1000])
-    with pytest.raises(ModelFileError, match="truncated.joblib: not a readable model file"):
-        load_model(truncated)
-    (tmp_path / "text.joblib").write_text("hello")
-    with pytest.raises(ModelFileError, match="not a readable model file"):
-        load_model(tmp_path / "text.joblib")
-    joblib.dump({"some": "dict"}, tmp_path / "foreign.joblib")
-    with pytest.raises(ModelFileError, match="not a lexnli model file"):
-        load_model(tmp_path / "foreign.joblib")
-    for missing in (tmp_path / "missing.joblib", tmp_path):  # no file there, or a folder
-        with pytest.raises(FileNotFoundError, match=f"model file not found: {re.escape(str(missing))}$"):
-            load_model(missing)
-
-
-def test_model_from_another_version_is_refused(selection, tmp_path, monkeypatch):
-    monkeypatch.setattr(persistence, "__version__", "0.0.1")
-    path = save_model(selection.model, tmp_path / "old.joblib")
-    monkeypatch.undo()
-    with pytest.raises(ModelFileError, match="saved by lexnli 0.0.1"):
-        load_model(path)
-
-
-def test_explanations_name_features(selection, data):
-    pair = data["test"][0]
-    pushes = explain(selection.model, pair, k=5)
-    assert len(pushes) == 5 and pushes[0][1] >= pushes[-1][1]
-    assert all(isinstance(name, str) and not name.startswith("column") for name, _ in pushes)
-    top = top_features(selection.model, data["train"].pairs, k=12)
-    assert set(top) == {"entailment", "contradiction", "neutral"} and all(len(v) == 12 for v in top.values())
-    # the templates' contradictions say "sleeping"; overlap bins share the top ranks with it
-    assert any("sleeping" in name for name, _ in top["contradiction"])
-    assert all(weight >= later for (_, weight), (_, later) in zip(top["contradiction"], top["contradiction"][1:]))
-
-
-def test_predict_cli_without_parses(selection, data, tmp_path, capsys):
-    model_path = save_model(selection.model, tmp_path / "m.joblib")
+def test_predict_cli_without_parses(template_selection, template_corpora, tmp_path, capsys):
+    model_path = save_model(template_selection.model, tmp_path / "m.joblib")
     out = tmp_path / "pred.jsonl"
-    assert predict_main(["--model", str(model_path), "--input", str(data["root"] / "test.jsonl"),
+    assert predict_main(["--model", str(model_path), "--input", str(template_corpora["root"] / "test.jsonl"),
                          "--output", str(out), "--explain", "3"]) == 0
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(lines) == 20 and lines[0]["pairID"] == "p0"
-    assert [line["predicted_label"] for line in lines] == list(selection.model.predict(data["test"].pairs))
+    assert [line["predicted_label"] for line in lines] == list(template_selection.model.predict(template_corpora["test"].pairs))
     probabilities = [sum(v for k, v in line.items() if k.startswith("probability_")) for line in lines]
     np.testing.assert_allclose(probabilities, 1.0)
     assert all(len(line["explanation"]) == 3 for line in lines)
     assert "accuracy on 20 gold-labelled pairs" in capsys.readouterr().out
 
 
-def test_predict_cli_with_parses_and_no_labels(selection, tmp_path, capsys, snli_dev_path):
+def test_predict_cli_with_parses_and_no_labels(template_selection, tmp_path, capsys, snli_dev_path):
     with gzip.open(snli_dev_path, "rt", encoding="utf-8") as f:
         records = [json.loads(next(f)) for _ in range(5)]
     for record in records:
         del record["gold_label"]
     source = tmp_path / "parsed.jsonl"
     source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
-    model_path = save_model(selection.model, tmp_path / "m.joblib")
+    model_path = save_model(template_selection.model, tmp_path / "m.joblib")
     out = tmp_path / "pred.jsonl"
     predict_main(["--model", str(model_path), "--input", str(source), "--output", str(out)])
     lines = [json.loads(line) for line in out.read_text().splitlines()]
@@ -120,19 +87,9 @@ def test_predict_cli_with_parses_and_no_labels(selection, tmp_path, capsys, snli
     assert "accuracy" not in capsys.readouterr().out
 
 
-def test_mcnemar_counts_and_p_value():
-    gold = ["a"] * 10
-    a = ["a"] * 10
-    b = ["a"] * 4 + ["b"] * 6
-    result = mcnemar(gold, a, b)
-    assert result["a_only"] == 6 and result["b_only"] == 0
-    assert result["p_value"] == pytest.approx(2 * 0.5 ** 6)
-    assert mcnemar(gold, a, a)["p_value"] == 1.0
-
-
-def test_predict_cli_reports_a_bad_model_file_without_traceback(tmp_path, capsys, data):
+def test_predict_cli_reports_a_bad_model_file_without_traceback(tmp_path, capsys, template_corpora):
     (tmp_path / "bad.joblib").write_text("garbage")
-    code = predict_main(["--model", str(tmp_path / "bad.joblib"), "--input", str(data["root"] / "test.jsonl"),
+    code = predict_main(["--model", str(tmp_path / "bad.joblib"), "--input", str(template_corpora["root"] / "test.jsonl"),
                          "--output", str(tmp_path / "out.jsonl")])
     assert code == 2 and "bad.joblib: not a readable model file" in capsys.readouterr().err
     assert not (tmp_path / "out.jsonl").exists()
@@ -181,3 +138,60 @@ def test_predict_help_states_the_trust_rule(capsys):
     with pytest.raises(SystemExit):
         predict_main(["--help"])
     assert " ".join(TRUST_RULE.split()[:8]) in " ".join(capsys.readouterr().out.split())
+
+
+def test_predict_file_defaults_empty_input_and_ids(noisy_lexicalized, tmp_path):
+    records = noisy_records(4, seed=7)
+    del records[1]["pairID"]
+    records[2]["pairID"] = "café-2"  # written as is (ensure_ascii=False), not as \\u escapes
+    source = write_jsonl(tmp_path / "in.jsonl", records)
+    summary = predict_file(noisy_lexicalized, source, tmp_path / "out.jsonl")
+    raw = (tmp_path / "out.jsonl").read_text(encoding="utf-8")
+    lines = [json.loads(line) for line in raw.splitlines()]
+    assert summary["n_pairs"] == 4 and summary["n_gold"] == 4
+    assert all("explanation" not in line for line in lines)  # no explanations unless asked for
+    assert "pairID" not in lines[1] and lines[2]["pairID"] == "café-2" and "café-2" in raw
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    with pytest.raises(CorpusFormatError, match="empty.jsonl: no pairs"):  # empty input is an error (issue 12)
+        predict_file(noisy_lexicalized, empty, tmp_path / "none.jsonl")
+    assert not (tmp_path / "none.jsonl").exists()
+
+
+def test_predict_cli_explanations_and_messages(noisy_lexicalized, tmp_path, capsys):
+    records = noisy_records(5, seed=8)
+    source = write_jsonl(tmp_path / "in.jsonl", records)
+    model_path = save_model(noisy_lexicalized, tmp_path / "m.joblib")
+    out = tmp_path / "out.jsonl"
+    assert predict_main(["--model", str(model_path), "--input", str(source), "--output", str(out),
+                         "--explain", "4"]) == 0
+    printed = capsys.readouterr().out
+    assert f"5 pairs predicted -> {out}" in printed
+
+    pairs = read_snli(source).pairs
+    for pair, line in zip(pairs, (json.loads(text) for text in out.read_text(encoding="utf-8").splitlines())):
+        expected = explain(noisy_lexicalized, pair, 4, label=line["predicted_label"])
+        assert line["explanation"] == [{"feature": name, "push": round(value, 6)} for name, value in expected]
+    assert predict_main(["--model", str(model_path), "--input", str(source), "--output", str(out)]) == 0
+    assert all("explanation" not in json.loads(text) for text in out.read_text(encoding="utf-8").splitlines())
+    code = predict_main(["--model", str(model_path), "--input", str(tmp_path / "absent.jsonl"), "--output", str(out)])
+    assert code == 2 and "absent.jsonl" in capsys.readouterr().err
+
+
+def test_predict_file_writes_utf8_whatever_the_locale(noisy_lexicalized, tmp_path, monkeypatch):
+    """The output is opened as UTF-8 explicitly (not in the locale's encoding, which may not be)."""
+    import codecs
+
+    import classifiers.predict as predict
+
+    opened = []
+    real = predict.atomic_open
+
+    def recording_open(path, mode="w", **kwargs):
+        opened.append(kwargs.get("encoding"))
+        return real(path, mode, **kwargs)
+
+    monkeypatch.setattr(predict, "atomic_open", recording_open)
+    source = write_jsonl(tmp_path / "in.jsonl", noisy_records(2, seed=3))
+    predict_file(noisy_lexicalized, source, tmp_path / "out.jsonl")
+    assert len(opened) == 1 and opened[0] is not None and codecs.lookup(opened[0]).name == "utf-8"

@@ -52,3 +52,15 @@ def test_validation_and_conventions():
 
 def test_the_classifier_pipeline_caps_after_scaling():
     assert [name for name, _ in make_model().steps] == ["featurize", "scale", "cap", "classify"]
+
+
+def test_row_norm_cap_validation_dtype_and_empty_input():
+    import scipy.sparse as sp
+
+    from classifiers.row_norm_cap import RowNormCap
+
+    with pytest.raises(ValueError, match=r"quantile must be in \(0, 1\], got 1.5"):
+        RowNormCap(quantile=1.5).fit(np.ones((3, 2)))
+    cap = RowNormCap(quantile=0.5).fit(np.array([[3, 4], [6, 8], [0, 1]]))  # norms 5, 10, 1: cap 5
+    np.testing.assert_allclose(cap.transform(np.array([[6, 8]])), [[3.0, 4.0]])  # integers scaled as floats
+    assert cap.transform(sp.csr_matrix((0, 2))).shape == (0, 2)

@@ -46,7 +46,9 @@ TEMPLATE_TAGS = {"A": "DT", "the": "DT", "is": "VBZ", "in": "IN", "at": "IN", "w
 def flat_parse(sentence: str) -> str:
     """A flat bracketed parse of a templated sentence (every word a leaf under S)."""
     words = sentence.rstrip(".").split() + ["."]
-    tag = lambda w: TEMPLATE_TAGS.get(w, "VBG" if w.endswith("ing") else "NN")
+
+    def tag(w):
+        return TEMPLATE_TAGS.get(w, "VBG" if w.endswith("ing") else "NN")
     return "(ROOT (S " + " ".join(f"({tag(w)} {w})" for w in words) + "))"
 
 

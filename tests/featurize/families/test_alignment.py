@@ -87,7 +87,8 @@ def test_cohyponym_swap_in_a_copied_sentence_is_a_lone_conflict():
 
 
 def test_a_near_copy_with_one_swap_names_what_the_swap_does():
-    copy_swaps = lambda found: sorted(name for name in found if name.startswith("alignment:copy_swap:"))
+    def copy_swaps(found):
+        return sorted(name for name in found if name.startswith("alignment:copy_swap:"))
     assert copy_swaps(features(GIRL_BLUE, GIRL_BLUE.replace("blue", "green"))) == ["alignment:copy_swap:conflict"]
     dog = "a/DT dog/NN in/IN a/DT blue/JJ coat/NN sleeps/VBZ ./."
     assert copy_swaps(features(dog, dog.replace("dog/NN", "animal/NN"))) == ["alignment:copy_swap:general"]
