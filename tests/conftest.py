@@ -6,7 +6,7 @@ import pytest
 
 from lexnli.errors import ResourceMissingError
 
-from .helpers.mutmut_fixture_stats import pytest_fixture_setup, pytest_runtest_teardown  # noqa: F401 (mutation runs only)
+from tests.helpers.mutmut_fixture_stats import pytest_fixture_setup, pytest_runtest_teardown  # noqa: F401 (mutation runs only)
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data"))
@@ -56,8 +56,8 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture(scope="session")
 def noisy_snli_files(tmp_path_factory) -> dict:
-    """The noisy fixture of :mod:`tests.noisy_snli` written as train/dev/test jsonl files (paths by split)."""
-    from .helpers.noisy_snli import write_splits
+    """The noisy fixture of :mod:`tests.helpers.noisy_snli` written as train/dev/test jsonl files (paths by split)."""
+    from tests.helpers.noisy_snli import write_splits
 
     return write_splits(tmp_path_factory.mktemp("noisy_snli"))
 
@@ -137,3 +137,45 @@ def template_selection(template_corpora):
 
     return fit_select_C(template_corpora["train"].pairs, template_corpora["train"].labels, template_corpora["dev"].pairs, template_corpora["dev"].labels,
                         "lexicalized", grid=(0.1, 1.0))
+
+
+@pytest.fixture(scope="session")
+def snli_lines_files(tmp_path_factory, tagger) -> dict:
+    """60 train / 30 dev / 30 test template lines (:mod:`tests.helpers.snli_lines`) as SNLI jsonl files, paths by
+    split; they have no parses, so the tagger is needed."""
+    from tests.helpers.snli_lines import write_snli_files
+
+    return write_snli_files(tmp_path_factory.mktemp("snli"))
+
+
+@pytest.fixture(scope="session")
+def wordnet(tagger):
+    """The shared WordNet (with the tagger), or skip the test naming what is missing."""
+    import lexical_resources
+
+    try:
+        return lexical_resources.get_wordnet()
+    except ResourceMissingError as exc:
+        pytest.skip(str(exc))
+
+
+TINY_VERBOCEAN = """# a tiny VerbOcean for tests
+kill [stronger-than] wound :: 5.0
+sleep [opposite-of] wake :: 3.0
+wake [opposite-of] sleep :: 3.0
+buy [similar] purchase :: 10.5
+"""
+
+
+@pytest.fixture
+def tiny_verbocean(tmp_path, monkeypatch):
+    """LEXNLI_VERBOCEAN pointing at a four-line VerbOcean file; resources reloaded around the test."""
+    import lexical_resources
+
+    path = tmp_path / "verbocean.txt"
+    path.write_text(TINY_VERBOCEAN, encoding="utf-8")
+    monkeypatch.setenv("LEXNLI_VERBOCEAN", str(path))
+    monkeypatch.setenv("LEXNLI_VERBOCEAN_VARIANT", "1")  # our own variant, not the official file
+    lexical_resources.reset_resources()
+    yield path
+    lexical_resources.reset_resources()

@@ -3,6 +3,29 @@ lexical-overlap classifier."""
 import numpy as np
 import pytest
 
+from featurize import FAMILIES
+
+from tests.helpers.lexical_pairs import HAND_PAIRS, LEXICAL
+
+
+def test_collapse_and_classifiers(wordnet, tiny_verbocean):
+    from classifiers.two_class import MajorityClassifier, OverlapClassifier, collapse, collapse_labels
+
+    assert collapse("neutral") == collapse("contradiction") == "non-entailment"
+    assert list(collapse_labels(["entailment", "non-entailment"])) == ["entailment", "non-entailment"]
+    with pytest.raises(ValueError):
+        collapse("-")
+    pairs = [p for p in HAND_PAIRS.values()]
+    labels = ["entailment", "non-entailment", "entailment", "non-entailment", "entailment", "non-entailment",
+              "non-entailment"]
+    assert list(MajorityClassifier().fit(pairs, labels).predict(pairs[:2])) == ["non-entailment"] * 2
+    plain = OverlapClassifier().fit(pairs, labels)
+    lex = OverlapClassifier(lexical_resources=True).fit(pairs, labels)
+    assert len(plain.feature_names()) == 6
+    assert len(lex.feature_names()) == 6 + sum(len(FAMILIES[f].columns) for f in LEXICAL[1:])
+    assert lex.score(pairs, labels) >= plain.score(pairs, labels)
+    assert set(lex.predict(pairs)) <= {"entailment", "non-entailment"}
+
 
 def test_two_class_majority_score_and_overlap_probabilities(noisy_snli):
     """Majority accuracy is the majority label's share (hand count); probabilities agree with predict."""

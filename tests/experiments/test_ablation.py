@@ -1,26 +1,26 @@
-"""Ablation, learning curve and error analysis end to end, on tiny SNLI jsonl files written by the test.
+"""``python -m experiments.ablation``: end to end, its rows (accuracies, deltas, McNemar counts) recounted by
+hand, its help and usage errors.
 
-The fixtures are 60 train / 30 dev / 30 test pairs built from templates (a premise, and a
-hypothesis written for each label), without parses, so reading them needs NLTK's tagger
-(skipped when it is absent).
+The end-to-end run reads 60 / 30 / 30 template lines without parses (:mod:`tests.helpers.snli_lines`;
+the tagger is needed). Figures are recounted on the noisy fixture of :mod:`tests.helpers.noisy_snli` (300 train / 90 dev /
+120 test pairs with parses), on which the models really differ, with plain Python (``Counter``,
+``statistics``) and :func:`scipy.stats.binomtest` from predictions of models fitted by
+:func:`classifiers.logistic.make_model` -- the same pipeline the scripts fit, deterministic
+(``random_state=0``) -- never with the library's own accuracy or McNemar code.
 """
 import numpy as np
 import pandas as pd
 import pytest
 
-from tests.helpers.snli_lines import write_snli_files
+from tests.helpers.noisy_snli import gold_labels
+from tests.helpers.recount import hand_accuracy, hand_mcnemar, markdown_tables, refit
 from tests.helpers.templates import data_args
 
 
-@pytest.fixture(scope="module")
-def snli_files(tmp_path_factory, tagger):
-    return write_snli_files(tmp_path_factory.mktemp("snli"))
-
-
-def test_ablation_end_to_end(snli_files, tmp_path, capsys):
+def test_ablation_end_to_end(snli_lines_files, tmp_path, capsys):
     from experiments.ablation import FAMILIES, main
 
-    assert main(data_args(snli_files) + ["--out", str(tmp_path), "--C-grid", "1.0"]) == 0
+    assert main(data_args(snli_lines_files) + ["--out", str(tmp_path), "--C-grid", "1.0"]) == 0
     table = pd.read_csv(tmp_path / "ablation.csv")
     assert list(table.columns[:6]) == ["setting", "families", "C", "dev_accuracy", "test_accuracy",
                                        "delta_test_vs_full"]
@@ -38,52 +38,52 @@ def test_ablation_end_to_end(snli_files, tmp_path, capsys):
     assert "total wall time" in capsys.readouterr().out
 
 
-def test_learning_curve_end_to_end(snli_files, tmp_path, capsys):
-    from experiments.learning_curve import main
+def test_ablation_rows_recounted(noisy_snli_files, noisy_snli, tmp_path):
+    from experiments.ablation import main, settings
 
-    assert main(data_args(snli_files) + ["--out", str(tmp_path), "--sizes", "10", "30", "all", "--draws", "2"]) == 0
-    results = pd.read_csv(tmp_path / "learning_curve.csv")
-    assert list(results.columns[:4]) == ["model", "n_train", "draw", "test_accuracy"]
-    # two draws at 10 and 30, one at all 60 (draws would be identical), for each model
-    counts = results.groupby(["model", "n_train"]).size().to_dict()
-    assert counts == {(m, n): k for m in ("lexicalized", "unlexicalized") for n, k in ((10, 2), (30, 2), (60, 1))}
-    summary = pd.read_csv(tmp_path / "learning_curve_summary.csv")
-    assert list(summary.columns) == ["model", "n_train", "mean", "std", "n_draws"]
-    assert summary.loc[summary["n_train"] == 60, "std"].isna().all()  # one draw: no sample std
-    assert (tmp_path / "learning_curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    out = capsys.readouterr().out
-    assert "Paper's claim" in out and "checked at n=10" in out
+    assert main(data_args(noisy_snli_files) + ["--out", str(tmp_path), "--C-grid", "1.0"]) == 0
+    table = pd.read_csv(tmp_path / "ablation.csv")
+    gold = gold_labels(noisy_snli_files["test"])
+    predicted = {setting: refit(noisy_snli, list(families), 1.0)[1]["test"] for setting, families in settings()}
+    full = hand_accuracy(gold, predicted["full"])
+    assert list(table["setting"]) == list(predicted)
+    for row in table.itertuples():
+        mine = hand_accuracy(gold, predicted[row.setting])
+        assert row.test_accuracy == pytest.approx(mine), row.setting
+        assert row.delta_test_vs_full == pytest.approx(mine - full), row.setting
+        if row.setting == "full":
+            assert (row.a_only, row.b_only) == (0, 0) and np.isnan(row.p_mcnemar_vs_full)
+            continue
+        a_only, b_only, p = hand_mcnemar(gold, predicted[row.setting], predicted["full"])
+        assert (row.a_only, row.b_only) == (a_only, b_only) and row.p_mcnemar_vs_full == pytest.approx(p), row.setting
+    assert (table["delta_test_vs_full"][1:] != 0).sum() >= 10  # the fixture makes removing a family matter
+    shown = (tmp_path / "ablation.md").read_text(encoding="utf-8")
+    for delta in table["delta_test_vs_full"]:
+        assert f"{100 * delta:+.1f}" in shown
+    header = markdown_tables(shown)[0][0]
+    # names left-aligned, numbers right-aligned (every column after the first two)
+    separator = next(line for line in shown.splitlines() if line.startswith("|:") or line.startswith("|-"))
+    cells = [cell.strip() for cell in separator.strip().strip("|").split("|")]
+    assert len(cells) == len(header) and all(c.startswith(":") and not c.endswith(":") for c in cells[:2])
+    assert all(c.endswith(":") and not c.startswith(":") for c in cells[2:])
+    assert header == ["setting", "families", "C", "dev %", "test %", "Δ test vs full (points)", "only this right",
+                      "only full right", "McNemar p", "converged", "seconds"]
+    # one binomial standard error of the full model's accuracy on the 120 test pairs
+    assert f"120 test pairs: one binomial standard error of the full model's test accuracy is " \
+           f"{100 * (full * (1 - full) / 120) ** 0.5:.2f} points." in shown
+    assert (tmp_path / "signature.txt").read_text().endswith("|C:1\n")
 
 
-def test_learning_curve_draws_are_paired_and_reproducible():
-    from experiments.learning_curve import parse_sizes, subsample
+def test_ablation_help_says_C_is_chosen_for_every_row(capsys):
+    from experiments.ablation import main
 
-    assert parse_sizes(["100", "all", "30", "1000"], 500) == [30, 100, 500]
-    a, b = subsample(1000, 100, 0, 1), subsample(1000, 100, 0, 1)
-    assert np.array_equal(a, b) and len(set(a)) == 100 and not np.array_equal(a, subsample(1000, 100, 0, 2))
-    assert np.array_equal(subsample(50, 100, 0, 0), np.arange(50))
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "C values tried on dev for every row" in " ".join(capsys.readouterr().out.split())
 
 
-def test_error_analysis_end_to_end(snli_files, tmp_path, capsys):
-    from classifiers.logistic import make_model
-    from classifiers.persistence import save_model
-    from experiments.error_analysis import PROBES, main
-    from lexnli.corpora.snli import read_snli
+def test_ablation_usage_error_names_the_command(capsys):
+    from experiments.ablation import main
 
-    train = read_snli(snli_files["train"])
-    model = make_model("lexicalized", C=1.0).fit(train.pairs, train.labels)
-    path = save_model(model, tmp_path / "model.joblib", C=1.0, n_train=len(train))
-    out = tmp_path / "out"
-    assert main(["--model", str(path), "--train", str(snli_files["train"]), "--test", str(snli_files["test"]),
-                 "--out", str(out)]) == 0
-    text = (out / "error_analysis.md").read_text(encoding="utf-8")
-    for heading in ("## Top-weighted features per class", "### entailment", "### contradiction", "### neutral",
-                    "## Test set", "Confusion matrix", "## Probe pairs"):
-        assert heading in text
-    for _, premise, hypothesis, _ in PROBES:
-        assert premise in text and hypothesis in text
-    assert "pushed by:" in text
-    assert text in capsys.readouterr().out
-    # without --train or --test: features named from the probes, no test section
-    assert main(["--model", str(path)]) == 0
-    assert "## Test set" not in capsys.readouterr().out
+    assert main(["--out"]) == 2
+    assert capsys.readouterr().err.endswith("(see python -m experiments.ablation --help)\n")

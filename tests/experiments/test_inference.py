@@ -1,6 +1,8 @@
-"""``python -m experiments.inference`` end to end on tiny SNLI, SICK and probe files written here.
+"""``python -m experiments.inference`` end to end on tiny SNLI, SICK and probe files written here, its
+options, and what its run passes to the fits (stand-ins of :mod:`tests.helpers.stand_ins`).
 
-Needs NLTK's tagger, WordNet and VerbOcean (the inference model's families); skipped without them.
+The end-to-end runs need NLTK's tagger, WordNet and VerbOcean (the inference model's families);
+skipped without them.
 """
 import json
 from collections import Counter
@@ -25,9 +27,10 @@ from lexnli.corpora.snli import read_snli
 from lexnli.errors import ResourceMissingError
 
 from tests.helpers.noisy_snli import write_splits
-from tests.helpers.recount import markdown_tables
+from tests.helpers.recount import hand_accuracy, markdown_tables
 from tests.helpers.sick import sick_text, write_sick
 from tests.helpers.snli_lines import snli_lines
+from tests.helpers.stand_ins import recording_fit, share
 
 COLUMNS = ["model", "train", "dataset", "n_test", "accuracy", "reference_accuracy"]
 PROBES = [
@@ -90,10 +93,6 @@ def hand_model(features, pairs, featurizer=None, family_weights=None, sample_wei
     preprocess, X = fit_preprocessing(model.named_steps["featurize"], pairs, family_weights)
     classifier, _ = fit_classifier(X, [p.label for p in pairs], 7.0, sample_weight=sample_weight)
     return Pipeline([*preprocess.steps, ("classify", classifier)])
-
-
-def hand_accuracy(gold, predicted) -> float:
-    return sum(p == g for p, g in zip(predicted, gold, strict=True)) / len(gold)
 
 
 def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
@@ -335,3 +334,80 @@ def test_sick_models_are_chosen_on_trial_or_by_folds_on_train_and_trial(files, m
         assert [(how, len(pairs), kw["folds"], kw["seed"]) for how, pairs, _, kw in calls] == [("folds", 45, 3, 4)] * 2
     else:
         assert [(how, pairs, dev) for how, pairs, dev, _ in calls] == [("trial", sick_train, sick_trial)] * 2
+
+
+def test_inference_run_defaults(noisy_snli, monkeypatch):
+    import experiments.inference as inference
+    from classifiers.bias_reweighting import bias_weights
+
+    augmented = []
+
+    def augmentation(train_pairs, n, *, seed=None, reader=None):
+        augmented.append((len(train_pairs), n, seed))
+        return list(train_pairs[:5])
+
+    def gold_probabilities(pairs, labels, features, **options):
+        bias.append({"features": features, "n_train": len(pairs), **options})
+        return np.linspace(0.0, 0.9, len(pairs))
+
+    calls, bias = [], []
+    monkeypatch.setattr(inference, "fit_select_C", recording_fit(calls, chosen={inference.HYPOTHESIS_ONLY: 1}))
+    monkeypatch.setattr(inference, "augmentation", augmentation)
+    monkeypatch.setattr(inference, "out_of_fold_gold_probabilities", gold_probabilities)
+    rows = inference.run(noisy_snli)[0]
+    assert augmented == [(300, 12_000, 0)]  # --augment 12000, --seed 0
+    assert [(call["features"], call["n_train"]) for call in calls] == [
+        (("hyp_unigrams", "hyp_bigrams"), 300), ("lexicalized", 300), ("inference", 305)]
+    # only the inference model weights the alignment family, and its pairs, against the
+    # hypothesis-only model with that model's C (the stand-in chooses 0.1 for it), strength 1
+    assert [call.get("family_weights") for call in calls] == [None, None, {"alignment": 2.5}]
+    assert bias == [{"features": ("hyp_unigrams", "hyp_bigrams"), "n_train": 305, "C": 0.1, "seed": 0,
+                     "preset": "recommended", "featurizer_params": None, "n_jobs": None, "progress": False}]
+    assert np.allclose(calls[2]["sample_weight"], bias_weights(np.linspace(0.0, 0.9, 305), 1.0))
+    assert calls[0].get("sample_weight") is None and calls[1]["sample_weight"] is None
+    for call in calls:
+        assert {k: v for k, v in call.items() if k not in ("features", "n_train", "family_weights",
+                                                            "sample_weight")} == {
+            "grid": (0.03, 0.1, 0.3, 1.0), "preset": "recommended", "featurizer_params": None, "n_jobs": None,
+            "progress": False}
+    test, dev = noisy_snli["test"].labels, noisy_snli["dev"].labels
+    assert list(rows["dataset"]) == ["snli_test", "snli_test", "snli_dev", "snli_dev", "snli_dev_hard", "snli_dev",
+                                     "snli_dev_hard", "snli_test", "snli_test_hard", "snli_test_hard"]
+    assert list(rows["model"]) == ["lexicalized", "inference", "hypothesis_only", "lexicalized", "lexicalized",
+                                   "inference", "inference", "hypothesis_only", "lexicalized", "inference"]
+    # the hard-dev proxy and its test twin: the pairs the (constant) hypothesis-only model gets
+    # wrong, the non-contradictions
+    hard = [label for label in dev if label != "contradiction"]
+    hard_test = [label for label in test if label != "contradiction"]
+    assert list(rows["n_test"])[4] == len(hard) and list(rows["n_test"])[8:] == [len(hard_test)] * 2
+    # the paper's reference figure stands beside the two SNLI models' test rows, not the hypothesis-only one's
+    assert list(rows["reference_accuracy"].fillna(0))[:2] == [0.782, 0.782]
+    assert rows.loc[rows["model"] == "hypothesis_only", "reference_accuracy"].isna().all()
+    assert list(rows["accuracy"]) == [share(test, "entailment"), share(test, "neutral"), share(dev, "contradiction"),
+                                      share(dev, "entailment"), share(hard, "entailment"), share(dev, "neutral"),
+                                      share(hard, "neutral"), share(test, "contradiction"),
+                                      share(hard_test, "entailment"), share(hard_test, "neutral")]
+
+
+def test_inference_without_reweighting_fits_no_bias_model(noisy_snli, monkeypatch):
+    import experiments.inference as inference
+
+    calls = []
+    monkeypatch.setattr(inference, "fit_select_C", recording_fit(calls))
+    monkeypatch.setattr(inference, "augmentation", lambda train_pairs, n, **kw: [])
+    monkeypatch.setattr(inference, "out_of_fold_gold_probabilities",
+                        lambda *a, **k: pytest.fail("a bias model was fitted with --bias-reweighting 0"))
+    inference.run(noisy_snli, bias_reweighting=0)
+    assert [call["sample_weight"] for call in calls[1:]] == [None, None]
+
+
+def test_inference_markdown_captions():
+    from experiments.inference import markdown
+
+    table = pd.DataFrame([{"model": "inference", "train": "snli", "dataset": "snli_test", "n_test": 4,
+                           "accuracy": 0.75, "reference_accuracy": 0.782}])
+    significance = pd.DataFrame([{"model_a": "inference", "model_b": "lexicalized", "a_only": 3, "b_only": 1,
+                                  "p_value": 0.625}])
+    text = markdown(table, significance)
+    assert "McNemar's exact test on SNLI test (a_only: pairs only model_a gets right):\n\n" in text
+    assert " 75 |" in text and " 78.2 |" in text and " 0.625 |" in text

@@ -1,141 +1,127 @@
-"""What the experiments pass to their fits, the defaults of their ``run`` functions, the ``seconds``
-columns and the learning-curve figure.
+"""``python -m experiments.learning_curve``: end to end, its points, summary and claim recounted by hand,
+what its run passes to the fits, its ``seconds`` column, the figure and the markdown.
 
-``fit_select_C`` is replaced by a recorder whose models predict one fixed label per feature group,
-so every accuracy below is a hand count over the fixture's gold labels, and ``time.perf_counter``
-by a clock that advances a fixed step per call, so the timings are known.
+The end-to-end run reads template lines without parses (:mod:`tests.helpers.snli_lines`: the tagger
+is needed). Figures are recounted on the noisy fixture of :mod:`tests.helpers.noisy_snli` (300 train / 90 dev /
+120 test pairs with parses), on which the models really differ, with plain Python (``Counter``,
+``statistics``) and :func:`scipy.stats.binomtest` from predictions of models fitted by
+:func:`classifiers.logistic.make_model` -- the same pipeline the scripts fit, deterministic
+(``random_state=0``) -- never with the library's own accuracy or McNemar code.
+What the run passes to its fits is checked with stand-ins (:mod:`tests.helpers.stand_ins`): a recording
+``fit_select_C`` whose models predict one label per feature group, and a clock that advances a fixed
+step per call, so accuracies and timings are hand counts.
 """
 from __future__ import annotations
 
-import types
+import statistics
 
 import matplotlib
 import numpy as np
 import pandas as pd
 import pytest
 
+from tests.helpers.noisy_snli import gold_labels
+from tests.helpers.recount import hand_accuracy, markdown_tables, refit
 from tests.helpers.stand_ins import PREDICTS, recording_fit, share, stepping_clock
 from tests.helpers.templates import data_args
 
 
-# --- Table 4 -----------------------------------------------------------------------------------------
+# --- end to end, and the figures recounted ---------------------------------------------------------
 
-def test_table4_run_defaults_seconds_and_rows(noisy_snli, monkeypatch):
-    import experiments.lexicalized as table4
+def test_learning_curve_end_to_end(snli_lines_files, tmp_path, capsys):
+    from experiments.learning_curve import main
 
-    calls = []
-    monkeypatch.setattr(table4, "fit_select_C", recording_fit(calls))
-    monkeypatch.setattr(table4, "time", stepping_clock(1.26))  # start and end of a row: 1.26 s, shown as 1.3
-    table, _, _, _ = table4.run(noisy_snli)
-    # the defaults are the command's: the grid of --C-grid, the recommended preset, no override, no jobs, no bars
-    assert [call["features"] for call in calls] == ["lexicalized", "unigrams_only", "unlexicalized"]
-    for call in calls:
-        assert call == {"features": call["features"], "n_train": 300, "grid": (0.03, 0.1, 0.3, 1.0),
-                        "preset": "recommended", "featurizer_params": None, "n_jobs": None, "progress": False}
-    assert list(table["seconds"]) == [1.3, 1.3, 1.3]
-    assert list(table["C"]) == [1.0, 1.0, 1.0]
-    assert not table["converged"].any()  # the grid holds 0.3, whose stand-in fit did not converge
-    for row in table.itertuples():
-        for split in ("train", "dev", "test"):
-            assert getattr(row, f"{split}_accuracy") == share(noisy_snli[split].labels, PREDICTS[row.model])
+    assert main(data_args(snli_lines_files) + ["--out", str(tmp_path), "--sizes", "10", "30", "all", "--draws", "2"]) == 0
+    results = pd.read_csv(tmp_path / "learning_curve.csv")
+    assert list(results.columns[:4]) == ["model", "n_train", "draw", "test_accuracy"]
+    # two draws at 10 and 30, one at all 60 (draws would be identical), for each model
+    counts = results.groupby(["model", "n_train"]).size().to_dict()
+    assert counts == {(m, n): k for m in ("lexicalized", "unlexicalized") for n, k in ((10, 2), (30, 2), (60, 1))}
+    summary = pd.read_csv(tmp_path / "learning_curve_summary.csv")
+    assert list(summary.columns) == ["model", "n_train", "mean", "std", "n_draws"]
+    assert summary.loc[summary["n_train"] == 60, "std"].isna().all()  # one draw: no sample std
+    assert (tmp_path / "learning_curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    out = capsys.readouterr().out
+    assert "Paper's claim" in out and "checked at n=10" in out
 
 
-def test_table4_seconds_keep_one_decimal(noisy_snli, monkeypatch):
-    import experiments.lexicalized as table4
+def test_learning_curve_draws_are_paired_and_reproducible():
+    from experiments.learning_curve import parse_sizes, subsample
 
-    monkeypatch.setattr(table4, "fit_select_C", recording_fit([]))
-    monkeypatch.setattr(table4, "time", stepping_clock(0.04))
-    table = table4.run(noisy_snli, grid=(1.0,))[0]
-    assert list(table["seconds"]) == [0.0, 0.0, 0.0]  # 0.04 s rounds down to 0.0, not up to a whole second
-    assert table["converged"].all()
-
-
-# --- inference experiment ----------------------------------------------------------------------------
-
-def test_inference_run_defaults(noisy_snli, monkeypatch):
-    import experiments.inference as inference
-    from classifiers.bias_reweighting import bias_weights
-
-    augmented = []
-
-    def augmentation(train_pairs, n, *, seed=None, reader=None):
-        augmented.append((len(train_pairs), n, seed))
-        return list(train_pairs[:5])
-
-    def gold_probabilities(pairs, labels, features, **options):
-        bias.append({"features": features, "n_train": len(pairs), **options})
-        return np.linspace(0.0, 0.9, len(pairs))
-
-    calls, bias = [], []
-    monkeypatch.setattr(inference, "fit_select_C", recording_fit(calls, chosen={inference.HYPOTHESIS_ONLY: 1}))
-    monkeypatch.setattr(inference, "augmentation", augmentation)
-    monkeypatch.setattr(inference, "out_of_fold_gold_probabilities", gold_probabilities)
-    rows = inference.run(noisy_snli)[0]
-    assert augmented == [(300, 12_000, 0)]  # --augment 12000, --seed 0
-    assert [(call["features"], call["n_train"]) for call in calls] == [
-        (("hyp_unigrams", "hyp_bigrams"), 300), ("lexicalized", 300), ("inference", 305)]
-    # only the inference model weights the alignment family, and its pairs, against the
-    # hypothesis-only model with that model's C (the stand-in chooses 0.1 for it), strength 1
-    assert [call.get("family_weights") for call in calls] == [None, None, {"alignment": 2.5}]
-    assert bias == [{"features": ("hyp_unigrams", "hyp_bigrams"), "n_train": 305, "C": 0.1, "seed": 0,
-                     "preset": "recommended", "featurizer_params": None, "n_jobs": None, "progress": False}]
-    assert np.allclose(calls[2]["sample_weight"], bias_weights(np.linspace(0.0, 0.9, 305), 1.0))
-    assert calls[0].get("sample_weight") is None and calls[1]["sample_weight"] is None
-    for call in calls:
-        assert {k: v for k, v in call.items() if k not in ("features", "n_train", "family_weights",
-                                                            "sample_weight")} == {
-            "grid": (0.03, 0.1, 0.3, 1.0), "preset": "recommended", "featurizer_params": None, "n_jobs": None,
-            "progress": False}
-    test, dev = noisy_snli["test"].labels, noisy_snli["dev"].labels
-    assert list(rows["dataset"]) == ["snli_test", "snli_test", "snli_dev", "snli_dev", "snli_dev_hard", "snli_dev",
-                                     "snli_dev_hard", "snli_test", "snli_test_hard", "snli_test_hard"]
-    assert list(rows["model"]) == ["lexicalized", "inference", "hypothesis_only", "lexicalized", "lexicalized",
-                                   "inference", "inference", "hypothesis_only", "lexicalized", "inference"]
-    # the hard-dev proxy and its test twin: the pairs the (constant) hypothesis-only model gets
-    # wrong, the non-contradictions
-    hard = [label for label in dev if label != "contradiction"]
-    hard_test = [label for label in test if label != "contradiction"]
-    assert list(rows["n_test"])[4] == len(hard) and list(rows["n_test"])[8:] == [len(hard_test)] * 2
-    # the paper's reference figure stands beside the two SNLI models' test rows, not the hypothesis-only one's
-    assert list(rows["reference_accuracy"].fillna(0))[:2] == [0.782, 0.782]
-    assert rows.loc[rows["model"] == "hypothesis_only", "reference_accuracy"].isna().all()
-    assert list(rows["accuracy"]) == [share(test, "entailment"), share(test, "neutral"), share(dev, "contradiction"),
-                                      share(dev, "entailment"), share(hard, "entailment"), share(dev, "neutral"),
-                                      share(hard, "neutral"), share(test, "contradiction"),
-                                      share(hard_test, "entailment"), share(hard_test, "neutral")]
+    assert parse_sizes(["100", "all", "30", "1000"], 500) == [30, 100, 500]
+    a, b = subsample(1000, 100, 0, 1), subsample(1000, 100, 0, 1)
+    assert np.array_equal(a, b) and len(set(a)) == 100 and not np.array_equal(a, subsample(1000, 100, 0, 2))
+    assert np.array_equal(subsample(50, 100, 0, 0), np.arange(50))
 
 
-def test_inference_without_reweighting_fits_no_bias_model(noisy_snli, monkeypatch):
-    import experiments.inference as inference
+def test_learning_curve_points_summary_and_claim_recounted(noisy_snli_files, noisy_snli, tmp_path, capsys):
+    from experiments.learning_curve import main, subsample
 
-    calls = []
-    monkeypatch.setattr(inference, "fit_select_C", recording_fit(calls))
-    monkeypatch.setattr(inference, "augmentation", lambda train_pairs, n, **kw: [])
-    monkeypatch.setattr(inference, "out_of_fold_gold_probabilities",
-                        lambda *a, **k: pytest.fail("a bias model was fitted with --bias-reweighting 0"))
-    inference.run(noisy_snli, bias_reweighting=0)
-    assert [call["sample_weight"] for call in calls[1:]] == [None, None]
+    assert main(data_args(noisy_snli_files) + ["--out", str(tmp_path), "--sizes", "30", "100", "all",
+                                               "--draws", "2"]) == 0
+    results = pd.read_csv(tmp_path / "learning_curve.csv")
+    gold = gold_labels(noisy_snli_files["test"])
+    train = noisy_snli["train"]
+    for row in results.itertuples():
+        picked = subsample(len(train), row.n_train, 0, row.draw)
+        predicted = refit(noisy_snli, row.model, 1.0, [train.pairs[i] for i in picked],
+                          [train.labels[i] for i in picked])[1]["test"]
+        assert row.test_accuracy == pytest.approx(hand_accuracy(gold, predicted)), row
+    assert results["test_accuracy"].nunique() >= 4
+    summary = pd.read_csv(tmp_path / "learning_curve_summary.csv")
+    for row in summary.itertuples():
+        values = results.loc[(results["model"] == row.model) & (results["n_train"] == row.n_train), "test_accuracy"]
+        values = list(values)
+        assert row.n_draws == len(values) == (1 if row.n_train == 300 else 2)
+        assert row.mean == pytest.approx(statistics.mean(values))
+        if len(values) > 1:
+            assert row.std == pytest.approx(statistics.stdev(values))
+            cell = f"{100 * statistics.mean(values):.1f} ± {100 * statistics.stdev(values):.1f} ({len(values)})"
+        else:
+            assert np.isnan(row.std)
+            cell = f"{100 * statistics.mean(values):.1f} (1)"
+        assert cell in (tmp_path / "learning_curve.md").read_text(encoding="utf-8"), cell
+    assert len(markdown_tables((tmp_path / "learning_curve.md").read_text(encoding="utf-8"))) == 1
+    at_100 = results[results["n_train"] == 100]
+    lex = list(at_100.loc[at_100["model"] == "lexicalized", "test_accuracy"])
+    unlex = list(at_100.loc[at_100["model"] == "unlexicalized", "test_accuracy"])
+    verdict = "HOLDS here" if statistics.mean(lex) > statistics.mean(unlex) else "does NOT hold here"
+    won = sum(x > y for x, y in zip(lex, unlex))
+    text = (tmp_path / "learning_curve.md").read_text(encoding="utf-8")
+    assert f"): {verdict}." in text and f"better in {won} of 2 draws" in text
+    assert f"lexicalized {100 * statistics.mean(lex):.1f}% vs unlexicalized {100 * statistics.mean(unlex):.1f}%" in text
+    assert text in capsys.readouterr().out
 
-# --- make_probes -------------------------------------------------------------------------------------
 
-def test_make_probes_defaults(monkeypatch):
-    import experiments.make_probes as make_probes
+@pytest.mark.parametrize("lexicalized, unlexicalized, holds, won, ties", [
+    ([0.6, 0.5, 0.4], [0.5, 0.5, 0.45], True, 1, 1),    # mean 0.5 > 0.4833: holds though only one draw won
+    ([0.4, 0.5, 0.6], [0.5, 0.6, 0.45], False, 1, 0),   # mean 0.5 < 0.5167: does not hold
+    ([0.3, 0.3, 0.3], [0.4, 0.2, 0.5], False, 1, 0),
+    ([0.5, 0.5, 0.5], [0.25, 0.5, 0.75], False, 1, 1),  # equal means (exact in binary): does not hold
+])
+def test_claim_verdict_on_hand_made_results(lexicalized, unlexicalized, holds, won, ties):
+    from experiments.learning_curve import check_claim, claim_text, summarize
 
-    seen = {}
+    rows = [{"model": model, "n_train": n, "draw": draw, "test_accuracy": value + (n == 1000) * 0.1}
+            for n in (100, 1000) for model, values in (("lexicalized", lexicalized), ("unlexicalized", unlexicalized))
+            for draw, value in enumerate(values)]
+    results = pd.DataFrame(rows)
+    claim = check_claim(results)
+    assert claim["n_train"] == 100 and claim["draws"] == 3
+    assert claim["lexicalized_mean"] == pytest.approx(statistics.mean(lexicalized))
+    assert claim["unlexicalized_mean"] == pytest.approx(statistics.mean(unlexicalized))
+    assert (claim["holds"], claim["lexicalized_won"], claim["ties"]) == (holds, won, ties)
+    assert ("HOLDS here" if holds else "does NOT hold here") in claim_text(claim)
+    summary = summarize(results).set_index(["model", "n_train"])
+    assert summary.loc[("lexicalized", 1000), "mean"] == pytest.approx(statistics.mean(lexicalized) + 0.1)
+    assert summary.loc[("unlexicalized", 100), "std"] == pytest.approx(statistics.stdev(unlexicalized))
+    # without size 100 the claim is checked at the smallest size run, and says so
+    fallback = check_claim(results[results["n_train"] == 1000])
+    assert fallback["n_train"] == 1000 and "checked at n=1000" in claim_text(fallback)
+    assert check_claim(results[results["model"] == "lexicalized"]) is None
 
-    def substituted_pairs(premises, finder, *, seed, per_rule):
-        seen.update(seed=seed, per_rule=per_rule, finder=finder)
-        return []
 
-    monkeypatch.setattr(make_probes, "load_wordnet", lambda: "wordnet")
-    monkeypatch.setattr(make_probes, "SubstitutionFinder", lambda reader: ("finder", reader))
-    monkeypatch.setattr(make_probes, "substituted_pairs", substituted_pairs)
-    assert make_probes.make_probes([]) == []
-    # --per-rule 250 and --seed 0 are the defaults of the command and of the function
-    assert seen == {"seed": 0, "per_rule": dict.fromkeys(make_probes.RULES, 250), "finder": ("finder", "wordnet")}
-
-
-# --- learning curve ----------------------------------------------------------------------------------
+# --- the run (stand-in fits) and the command's options ----------------------------------------------
 
 def test_learning_curve_run_rows_seconds_and_summary_order(noisy_snli, monkeypatch):
     import experiments.learning_curve as curve
@@ -311,47 +297,6 @@ def test_learning_curve_markdown_names_the_C_grid():
                                                     "unlexicalized model are needed.\n")
 
 
-def test_inference_markdown_captions():
-    from experiments.inference import markdown
-
-    table = pd.DataFrame([{"model": "inference", "train": "snli", "dataset": "snli_test", "n_test": 4,
-                           "accuracy": 0.75, "reference_accuracy": 0.782}])
-    significance = pd.DataFrame([{"model_a": "inference", "model_b": "lexicalized", "a_only": 3, "b_only": 1,
-                                  "p_value": 0.625}])
-    text = markdown(table, significance)
-    assert "McNemar's exact test on SNLI test (a_only: pairs only model_a gets right):\n\n" in text
-    assert " 75 |" in text and " 78.2 |" in text and " 0.625 |" in text
-
-
-def test_ablation_help_says_C_is_chosen_for_every_row(capsys):
-    from experiments.ablation import main
-
-    with pytest.raises(SystemExit):
-        main(["--help"])
-    assert "C values tried on dev for every row" in " ".join(capsys.readouterr().out.split())
-
-
-# --- two-class comparison ----------------------------------------------------------------------------
-
-def test_two_class_rte_dataset_and_systems_n_jobs(monkeypatch):
-    import experiments.two_class as two_class
-
-    read = {"dev": [types.SimpleNamespace(label="YES"), types.SimpleNamespace(label="NO")],
-            "test": [types.SimpleNamespace(label="NO")]}
-    monkeypatch.setattr(two_class, "read_rte3", lambda split: read[split])
-    datasets = two_class._datasets(types.SimpleNamespace(no_snli=True, no_sick=True, no_rte=False))
-    assert list(datasets) == ["RTE-3"]
-    train, train_labels, test, test_labels, dev = datasets["RTE-3"]
-    assert (train, test, dev) == (read["dev"], read["test"], None)  # trained on RTE-3 dev, no C to choose
-    # labels as an object array, as collapse_labels gives every other dataset's
-    assert train_labels.dtype == object and test_labels.dtype == object
-    assert train_labels.tolist() == ["YES", "NO"] and test_labels.tolist() == ["NO"]
-    built = {name: factory() for name, factory in two_class.systems(n_jobs=3)}
-    assert built["classifier"].n_jobs == 3 and built["classifier + lexical resources"].n_jobs == 3
-    assert built["classifier + lexical resources"].lexical_resources and not built["classifier"].lexical_resources
-    assert built["edit distance + WordNet"].wordnet_substitution and not built["edit distance"].wordnet_substitution
-
-
 def test_learning_curve_figure_lists_models_in_run_order(kept_figures):
     from experiments.learning_curve import plot, summarize
 
@@ -367,39 +312,3 @@ def test_learning_curve_usage_error_names_the_command(capsys):
 
     assert main(["--draws", "0"]) == 2
     assert capsys.readouterr().err.endswith("(see python -m experiments.learning_curve --help)\n")
-
-
-def test_two_class_run_builds_systems_with_n_jobs_and_scores_them(monkeypatch):
-    import experiments.two_class as two_class
-    from classifiers.two_class import MajorityClassifier
-
-    asked = []
-
-    def systems(n_jobs=None):
-        asked.append(n_jobs)
-        return [("majority baseline", MajorityClassifier)]
-
-    train, test = ["p1", "p2", "p3"], ["q1", "q2"]
-    labels = lambda values: np.array(values, dtype=object)  # noqa: E731
-    monkeypatch.setattr(two_class, "systems", systems)
-    monkeypatch.setattr(two_class, "_datasets", lambda args: {
-        "RTE-3": (train, labels(["YES", "YES", "NO"]), test, labels(["YES", "NO"]), None)})
-    rows = two_class.run(types.SimpleNamespace(n_jobs=4))
-    assert asked == [4]
-    # the majority label of train (YES) is right on 1 of the 2 test pairs
-    assert rows == [{"system": "majority baseline", "dataset": "RTE-3", "n_train": 3, "accuracy": 0.5,
-                     "paper_accuracy": None}]
-
-
-def test_two_class_usage_error_names_the_command(capsys):
-    from experiments.two_class import main
-
-    assert main(["--out"]) == 2
-    assert capsys.readouterr().err.endswith("(see python -m experiments.two_class --help)\n")
-
-
-def test_ablation_usage_error_names_the_command(capsys):
-    from experiments.ablation import main
-
-    assert main(["--out"]) == 2
-    assert capsys.readouterr().err.endswith("(see python -m experiments.ablation --help)\n")

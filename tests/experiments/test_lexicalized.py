@@ -1,19 +1,20 @@
-"""The experiment scripts' published numbers, recomputed by hand from refitted models and the written files.
+"""``python -m experiments.lexicalized``, the paper's Table 4: its rows, confusion files and McNemar tests
+recomputed by hand, its saved model, and its options and data checked before any work.
 
-Everything runs on the noisy fixture of :mod:`tests.noisy_snli` (300 train / 90 dev / 120 test
-pairs with parses), on which the models really differ, so the McNemar counts, ablation deltas
-and learning-curve points are non-trivial. Each expected figure is counted here with plain
-Python (``Counter``, ``statistics``) and :func:`scipy.stats.binomtest` from predictions of
-models fitted by :func:`classifiers.logistic.make_model` -- the same pipeline the scripts fit,
-deterministic (``random_state=0``) -- never with the library's own accuracy or McNemar code.
+Figures are recounted on the noisy fixture of :mod:`tests.helpers.noisy_snli` (300 train / 90 dev /
+120 test pairs with parses), on which the models really differ, with plain Python (``Counter``,
+``statistics``) and :func:`scipy.stats.binomtest` from predictions of models fitted by
+:func:`classifiers.logistic.make_model` -- the same pipeline the scripts fit, deterministic
+(``random_state=0``) -- never with the library's own accuracy or McNemar code.
+What the run passes to its fits is checked with stand-ins (:mod:`tests.helpers.stand_ins`): a recording
+``fit_select_C`` whose models predict one label per feature group, and a clock that advances a fixed
+step per call, so accuracies and timings are hand counts.
 """
 import contextlib
 import io
 import itertools
-import statistics
 from collections import Counter
 
-import numpy as np
 import pandas as pd
 import pytest
 
@@ -24,10 +25,9 @@ from experiments import lexicalized
 from tests.helpers.cli import one_error_line
 from tests.helpers.noisy_snli import LABELS, gold_labels
 from tests.helpers.recount import hand_accuracy, hand_mcnemar, markdown_tables, refit
+from tests.helpers.stand_ins import PREDICTS, recording_fit, share, stepping_clock
 from tests.helpers.templates import data_args
 
-
-# --- Table 4: experiments.lexicalized ----------------------------------------------------------------
 
 #: Table 4 is run with the paper's preset and one setting overridden, so that both must reach the models.
 TABLE4_OPTIONS = {"preset": "paper", "featurizer_params": {"min_df": 2}}
@@ -125,6 +125,40 @@ def test_table4_saved_model_predicts_like_the_lexicalized_row(table4_run, noisy_
     assert list(model.predict(noisy_snli["test"].pairs)) == expected["test"]
 
 
+# --- the run's defaults (stand-in fits) --------------------------------------------------------------
+
+def test_table4_run_defaults_seconds_and_rows(noisy_snli, monkeypatch):
+    import experiments.lexicalized as table4
+
+    calls = []
+    monkeypatch.setattr(table4, "fit_select_C", recording_fit(calls))
+    monkeypatch.setattr(table4, "time", stepping_clock(1.26))  # start and end of a row: 1.26 s, shown as 1.3
+    table, _, _, _ = table4.run(noisy_snli)
+    # the defaults are the command's: the grid of --C-grid, the recommended preset, no override, no jobs, no bars
+    assert [call["features"] for call in calls] == ["lexicalized", "unigrams_only", "unlexicalized"]
+    for call in calls:
+        assert call == {"features": call["features"], "n_train": 300, "grid": (0.03, 0.1, 0.3, 1.0),
+                        "preset": "recommended", "featurizer_params": None, "n_jobs": None, "progress": False}
+    assert list(table["seconds"]) == [1.3, 1.3, 1.3]
+    assert list(table["C"]) == [1.0, 1.0, 1.0]
+    assert not table["converged"].any()  # the grid holds 0.3, whose stand-in fit did not converge
+    for row in table.itertuples():
+        for split in ("train", "dev", "test"):
+            assert getattr(row, f"{split}_accuracy") == share(noisy_snli[split].labels, PREDICTS[row.model])
+
+
+def test_table4_seconds_keep_one_decimal(noisy_snli, monkeypatch):
+    import experiments.lexicalized as table4
+
+    monkeypatch.setattr(table4, "fit_select_C", recording_fit([]))
+    monkeypatch.setattr(table4, "time", stepping_clock(0.04))
+    table = table4.run(noisy_snli, grid=(1.0,))[0]
+    assert list(table["seconds"]) == [0.0, 0.0, 0.0]  # 0.04 s rounds down to 0.0, not up to a whole second
+    assert table["converged"].all()
+
+
+# --- options and data checked before any work ---------------------------------------------------------
+
 def test_table4_usage_error_names_the_command(capsys):
     from experiments.lexicalized import main
 
@@ -174,174 +208,3 @@ def test_lexicalized_saves_a_skops_model_that_predict_loads(template_files, tmp_
     out = tmp_path / "pred.jsonl"
     assert predict_main(["--model", str(saved), "--input", str(template_files["test"]), "--output", str(out)]) == 0
     assert len(out.read_text().splitlines()) == 20
-
-
-# --- ablation --------------------------------------------------------------------------------------
-
-def test_ablation_rows_recounted(noisy_snli_files, noisy_snli, tmp_path):
-    from experiments.ablation import main, settings
-
-    assert main(data_args(noisy_snli_files) + ["--out", str(tmp_path), "--C-grid", "1.0"]) == 0
-    table = pd.read_csv(tmp_path / "ablation.csv")
-    gold = gold_labels(noisy_snli_files["test"])
-    predicted = {setting: refit(noisy_snli, list(families), 1.0)[1]["test"] for setting, families in settings()}
-    full = hand_accuracy(gold, predicted["full"])
-    assert list(table["setting"]) == list(predicted)
-    for row in table.itertuples():
-        mine = hand_accuracy(gold, predicted[row.setting])
-        assert row.test_accuracy == pytest.approx(mine), row.setting
-        assert row.delta_test_vs_full == pytest.approx(mine - full), row.setting
-        if row.setting == "full":
-            assert (row.a_only, row.b_only) == (0, 0) and np.isnan(row.p_mcnemar_vs_full)
-            continue
-        a_only, b_only, p = hand_mcnemar(gold, predicted[row.setting], predicted["full"])
-        assert (row.a_only, row.b_only) == (a_only, b_only) and row.p_mcnemar_vs_full == pytest.approx(p), row.setting
-    assert (table["delta_test_vs_full"][1:] != 0).sum() >= 10  # the fixture makes removing a family matter
-    shown = (tmp_path / "ablation.md").read_text(encoding="utf-8")
-    for delta in table["delta_test_vs_full"]:
-        assert f"{100 * delta:+.1f}" in shown
-    header = markdown_tables(shown)[0][0]
-    # names left-aligned, numbers right-aligned (every column after the first two)
-    separator = next(line for line in shown.splitlines() if line.startswith("|:") or line.startswith("|-"))
-    cells = [cell.strip() for cell in separator.strip().strip("|").split("|")]
-    assert len(cells) == len(header) and all(c.startswith(":") and not c.endswith(":") for c in cells[:2])
-    assert all(c.endswith(":") and not c.startswith(":") for c in cells[2:])
-    assert header == ["setting", "families", "C", "dev %", "test %", "Δ test vs full (points)", "only this right",
-                      "only full right", "McNemar p", "converged", "seconds"]
-    # one binomial standard error of the full model's accuracy on the 120 test pairs
-    assert f"120 test pairs: one binomial standard error of the full model's test accuracy is " \
-           f"{100 * (full * (1 - full) / 120) ** 0.5:.2f} points." in shown
-    assert (tmp_path / "signature.txt").read_text().endswith("|C:1\n")
-
-
-# --- learning curve --------------------------------------------------------------------------------
-
-def test_learning_curve_points_summary_and_claim_recounted(noisy_snli_files, noisy_snli, tmp_path, capsys):
-    from experiments.learning_curve import main, subsample
-
-    assert main(data_args(noisy_snli_files) + ["--out", str(tmp_path), "--sizes", "30", "100", "all",
-                                               "--draws", "2"]) == 0
-    results = pd.read_csv(tmp_path / "learning_curve.csv")
-    gold = gold_labels(noisy_snli_files["test"])
-    train = noisy_snli["train"]
-    for row in results.itertuples():
-        picked = subsample(len(train), row.n_train, 0, row.draw)
-        predicted = refit(noisy_snli, row.model, 1.0, [train.pairs[i] for i in picked],
-                          [train.labels[i] for i in picked])[1]["test"]
-        assert row.test_accuracy == pytest.approx(hand_accuracy(gold, predicted)), row
-    assert results["test_accuracy"].nunique() >= 4
-    summary = pd.read_csv(tmp_path / "learning_curve_summary.csv")
-    for row in summary.itertuples():
-        values = results.loc[(results["model"] == row.model) & (results["n_train"] == row.n_train), "test_accuracy"]
-        values = list(values)
-        assert row.n_draws == len(values) == (1 if row.n_train == 300 else 2)
-        assert row.mean == pytest.approx(statistics.mean(values))
-        if len(values) > 1:
-            assert row.std == pytest.approx(statistics.stdev(values))
-            cell = f"{100 * statistics.mean(values):.1f} ± {100 * statistics.stdev(values):.1f} ({len(values)})"
-        else:
-            assert np.isnan(row.std)
-            cell = f"{100 * statistics.mean(values):.1f} (1)"
-        assert cell in (tmp_path / "learning_curve.md").read_text(encoding="utf-8"), cell
-    assert len(markdown_tables((tmp_path / "learning_curve.md").read_text(encoding="utf-8"))) == 1
-    at_100 = results[results["n_train"] == 100]
-    lex = list(at_100.loc[at_100["model"] == "lexicalized", "test_accuracy"])
-    unlex = list(at_100.loc[at_100["model"] == "unlexicalized", "test_accuracy"])
-    verdict = "HOLDS here" if statistics.mean(lex) > statistics.mean(unlex) else "does NOT hold here"
-    won = sum(x > y for x, y in zip(lex, unlex))
-    text = (tmp_path / "learning_curve.md").read_text(encoding="utf-8")
-    assert f"): {verdict}." in text and f"better in {won} of 2 draws" in text
-    assert f"lexicalized {100 * statistics.mean(lex):.1f}% vs unlexicalized {100 * statistics.mean(unlex):.1f}%" in text
-    assert text in capsys.readouterr().out
-
-
-@pytest.mark.parametrize("lexicalized, unlexicalized, holds, won, ties", [
-    ([0.6, 0.5, 0.4], [0.5, 0.5, 0.45], True, 1, 1),    # mean 0.5 > 0.4833: holds though only one draw won
-    ([0.4, 0.5, 0.6], [0.5, 0.6, 0.45], False, 1, 0),   # mean 0.5 < 0.5167: does not hold
-    ([0.3, 0.3, 0.3], [0.4, 0.2, 0.5], False, 1, 0),
-    ([0.5, 0.5, 0.5], [0.25, 0.5, 0.75], False, 1, 1),  # equal means (exact in binary): does not hold
-])
-def test_claim_verdict_on_hand_made_results(lexicalized, unlexicalized, holds, won, ties):
-    from experiments.learning_curve import check_claim, claim_text, summarize
-
-    rows = [{"model": model, "n_train": n, "draw": draw, "test_accuracy": value + (n == 1000) * 0.1}
-            for n in (100, 1000) for model, values in (("lexicalized", lexicalized), ("unlexicalized", unlexicalized))
-            for draw, value in enumerate(values)]
-    results = pd.DataFrame(rows)
-    claim = check_claim(results)
-    assert claim["n_train"] == 100 and claim["draws"] == 3
-    assert claim["lexicalized_mean"] == pytest.approx(statistics.mean(lexicalized))
-    assert claim["unlexicalized_mean"] == pytest.approx(statistics.mean(unlexicalized))
-    assert (claim["holds"], claim["lexicalized_won"], claim["ties"]) == (holds, won, ties)
-    assert ("HOLDS here" if holds else "does NOT hold here") in claim_text(claim)
-    summary = summarize(results).set_index(["model", "n_train"])
-    assert summary.loc[("lexicalized", 1000), "mean"] == pytest.approx(statistics.mean(lexicalized) + 0.1)
-    assert summary.loc[("unlexicalized", 100), "std"] == pytest.approx(statistics.stdev(unlexicalized))
-    # without size 100 the claim is checked at the smallest size run, and says so
-    fallback = check_claim(results[results["n_train"] == 1000])
-    assert fallback["n_train"] == 1000 and "checked at n=1000" in claim_text(fallback)
-    assert check_claim(results[results["model"] == "lexicalized"]) is None
-
-
-# --- error analysis --------------------------------------------------------------------------------
-
-def test_error_analysis_confusion_and_per_class_recounted(noisy_snli_files, noisy_snli, tmp_path):
-    from classifiers.persistence import save_model
-    from experiments.error_analysis import main
-    from lexnli.errors import ResourceMissingError
-    from lexnli.text import _tagger
-
-    try:
-        _tagger()  # the probe pairs have no parses
-    except ResourceMissingError as exc:
-        pytest.skip(str(exc))
-    model, predictions = refit(noisy_snli, "lexicalized", 1.0)
-    path = save_model(model, tmp_path / "model.joblib", C=1.0)
-    assert main(["--model", str(path), "--test", str(noisy_snli_files["test"]), "--errors", "1",
-                 "--out", str(tmp_path)]) == 0
-    text = (tmp_path / "error_analysis.md").read_text(encoding="utf-8")
-    gold, predicted = gold_labels(noisy_snli_files["test"]), predictions["test"]
-    counts = Counter(zip(gold, predicted))
-    assert f"{len(gold)} pairs, accuracy {100 * hand_accuracy(gold, predicted):.1f}%." in text
-    section = text[text.index("Confusion matrix (rows gold, columns predicted)"):]
-    confusion, per_class = markdown_tables(section)[:2]
-    assert confusion[0][1:] == [f"pred_{label}" for label in LABELS]
-    assert [row[0] for row in confusion[1:]] == [f"gold_{label}" for label in LABELS]
-    assert [[int(v) for v in row[1:]] for row in confusion[1:]] == [[counts[(g, p)] for p in LABELS] for g in LABELS]
-    assert per_class[0] == ["class", "precision", "recall"]
-    for label, row in zip(LABELS, per_class[1:]):
-        right = counts[(label, label)]
-        precision = right / max(sum(p == label for p in predicted), 1)
-        recall = right / max(gold.count(label), 1)
-        assert row == [label, f"{precision:.3f}", f"{recall:.3f}"]
-    errors = text[text.index("most confident test errors"):text.index("## Probe pairs")]
-    assert errors.count("\n- ") == 1
-    wrong = [i for i, (g, p) in enumerate(zip(gold, predicted)) if g != p]
-    confidence = model.predict_proba([noisy_snli["test"].pairs[i] for i in wrong]).max(axis=1)
-    most = wrong[int(np.argmax(confidence))]
-    assert f"“{noisy_snli['test'][most].hypothesis.text}”: gold/expected **{gold[most]}**" in errors.split("\n- ")[1]
-
-    # The top features: a numbered table per class.
-    tops = markdown_tables(text[text.index("## Top-weighted features per class"):text.index("## Test set")])
-    assert len(tops) == 3 and all(table[0] == ["", "feature", "weight"] for table in tops)
-    assert all([row[0] for row in table[1:]] == [str(i) for i in range(1, 16)] for table in tops)  # --top 15
-    # The probes: the model's predictions on them counted against the labels written in PROBES.
-    from experiments.error_analysis import PROBES, probe_pairs
-
-    probes = text[text.index("## Probe pairs"):]
-    predicted = model.predict([pair for _, pair in probe_pairs()])
-    probabilities = model.predict_proba([pair for _, pair in probe_pairs()]).max(axis=1)
-    n_right = sum(p == label for p, (*_, label) in zip(predicted, PROBES))
-    assert 0 < n_right < len(PROBES)
-    assert f"{n_right} of {len(PROBES)} probes get the expected label." in probes
-    summary = markdown_tables(probes)[0]
-    assert summary[0] == ["phenomenon", "premise", "hypothesis", "expected", "predicted", "p(predicted)", "right"]
-    for row, (phenomenon, _, _, label), p, probability in zip(summary[1:], PROBES, predicted, probabilities,
-                                                              strict=True):
-        assert (row[0], row[3], row[4], float(row[5]), row[6]) == \
-            (phenomenon, label, p, round(probability, 2), "yes" if p == label else "no")
-    details = probes.split("\n- ")[1:]
-    assert [d[:d.index(":")] for d in details] == [f"**{phenomenon}**" for phenomenon, *_ in PROBES]
-    assert all(0 < d.split("pushed by: ")[1].count(" (") <= 8 for d in details)  # the top 8 features
-    assert (tmp_path / "signature.txt").read_text().endswith("|tags:coarse|min_df:2|bins:5|n_features:vocab|"
-                                                            "lowercase:yes|C:1\n")

@@ -1,6 +1,7 @@
-"""``python -m experiments.make_probes`` on a small dev file: what the probe lines are, counted by hand.
+"""``python -m experiments.make_probes`` on a small dev file: what the probe lines are, counted by hand; the
+defaults it passes to the substitution rules, and bad probe lines.
 
-Needs NLTK's tagger and WordNet (the substitution rules); skipped without them.
+The command needs NLTK's tagger and WordNet (the substitution rules); skipped without them.
 """
 import json
 from collections import Counter
@@ -67,15 +68,21 @@ def test_out_over_the_dev_file_is_refused(dev, capsys):
     assert capsys.readouterr().err == f"error: --out {dev}: is the --dev file; choose another output\n"
 
 
-@pytest.mark.parametrize("word, plural", [
-    ("dog", "dogs"), ("man", "men"), ("goose", "geese"), ("stairs", "stairs"), ("box", "boxes"), ("waltz", "waltzes"),
-    ("church", "churches"), ("dish", "dishes"), ("baby", "babies"), ("boy", "boys"), ("key", "keys"),
-])
-def test_plural_of_a_substituted_noun(word, plural):
-    """The English plural a co-hyponym takes when it replaces a plural noun (no WordNet needed)."""
-    from experiments.substitutions import _plural
+def test_make_probes_defaults(monkeypatch):
+    import experiments.make_probes as make_probes
 
-    assert _plural(word) == plural
+    seen = {}
+
+    def substituted_pairs(premises, finder, *, seed, per_rule):
+        seen.update(seed=seed, per_rule=per_rule, finder=finder)
+        return []
+
+    monkeypatch.setattr(make_probes, "load_wordnet", lambda: "wordnet")
+    monkeypatch.setattr(make_probes, "SubstitutionFinder", lambda reader: ("finder", reader))
+    monkeypatch.setattr(make_probes, "substituted_pairs", substituted_pairs)
+    assert make_probes.make_probes([]) == []
+    # --per-rule 250 and --seed 0 are the defaults of the command and of the function
+    assert seen == {"seed": 0, "per_rule": dict.fromkeys(make_probes.RULES, 250), "finder": ("finder", "wordnet")}
 
 
 @pytest.mark.parametrize("text, problem", [

@@ -7,7 +7,6 @@ from sklearn.utils._param_validation import Interval, StrOptions
 
 from experiments import ablation, error_analysis, learning_curve, lexicalized, make_probes, runner, two_class
 from featurize import PairFeaturizer
-from featurize.presets import PRESETS, preset_params, signature
 from lexnli.cli import ArgumentParser, UsageError
 from lexnli.version import __version__
 
@@ -87,25 +86,6 @@ def test_featurizer_options_are_checked_by_the_constraints(argv, capsys):
     assert runner.main(argv, prog="x", description="x", report=fake_report([]), snli=False) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].startswith(f"error: argument {argv[0]}")
-
-
-def test_presets_are_the_defaults_and_validated():
-    assert PairFeaturizer().get_params()["tag_set"] == PRESETS["paper"]["tag_set"]
-    assert {k: PairFeaturizer().get_params()[k] for k in PRESETS["paper"]} == PRESETS["paper"]
-    featurizer = PairFeaturizer.from_preset("recommended", "unlexicalized", min_df=3)
-    assert featurizer.features == "unlexicalized" and featurizer.min_df == 3 and featurizer.dense_bins == 5
-    with pytest.raises(ValueError, match="unknown preset"):
-        preset_params("nope")
-    for bad in ({"lowercase": "yes"}, {"n_jobs": 1.5}, {"tag_set": "fine"}, {"min_df": 0}):
-        with pytest.raises(ValueError):
-            PairFeaturizer(**bad).fit([("A man sleeps.", "A man rests.")])
-
-
-def test_a_preset_is_plain_data(monkeypatch):
-    monkeypatch.setitem(PRESETS, "inference", {**PRESETS["recommended"], "features": ("unlexicalized", "bag_overlap")})
-    featurizer = PairFeaturizer.from_preset("inference")
-    assert featurizer.features == ("unlexicalized", "bag_overlap") and featurizer.min_df == 2
-    assert signature("inference").startswith(f"lexnli:{__version__}|preset:inference|tags:coarse")
 
 
 # --- options and data loading, checked against what the user sees and what the report receives --------
@@ -247,7 +227,7 @@ def pair_ids(corpus) -> list[str]:
 
 @pytest.fixture
 def data_dir(tmp_path):
-    """An SNLI data home (``snli_1.0/`` holding the three splits of :mod:`tests.noisy_snli`, 40/10/10 pairs)."""
+    """An SNLI data home (``snli_1.0/`` holding the three splits of :mod:`tests.helpers.noisy_snli`, 40/10/10 pairs)."""
     from tests.helpers.noisy_snli import write_splits
 
     (tmp_path / "snli_1.0").mkdir()

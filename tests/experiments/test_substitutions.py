@@ -93,6 +93,17 @@ def test_plural(word, plural):
     assert _plural(word) == plural
 
 
+@pytest.mark.parametrize("word, plural", [
+    ("dog", "dogs"), ("man", "men"), ("goose", "geese"), ("stairs", "stairs"), ("box", "boxes"), ("waltz", "waltzes"),
+    ("church", "churches"), ("dish", "dishes"), ("baby", "babies"), ("boy", "boys"), ("key", "keys"),
+])
+def test_plural_of_a_substituted_noun(word, plural):
+    """The English plural a co-hyponym takes when it replaces a plural noun (no WordNet needed)."""
+    from experiments.substitutions import _plural
+
+    assert _plural(word) == plural
+
+
 # ---- sentence-level rules (no WordNet needed) -------------------------------------------------
 
 def sentence(text: str, tags: str) -> Sentence:

@@ -1,15 +1,21 @@
 """The lexical-resource families' rules (``featurize.families.lexical``) on stand-in resources.
 
 A hand-written WordNet (its relations listed below) and an in-memory VerbOcean make each rule
-of the module docstring checkable without NLTK data; ``tests/test_two_class.py`` checks the
-families on the real WordNet. Expected values are read off the docstring, not the code.
+of the module docstring checkable without NLTK data; the last tests check the families on
+hand-made pairs (:mod:`tests.helpers.lexical_pairs`) with the real WordNet and a four-line
+VerbOcean (skipped without WordNet), and the fast path against the reference on those and on
+SNLI dev pairs. Expected values are read off the docstring, not the code.
 """
+import numpy as np
 import pytest
 
 import lexical_resources
+from featurize import FAMILIES, Pair, PairFeaturizer, Sentence, reference_features
 from featurize.families import lexical
 from lexical_resources import VerbOcean
-from lexnli.records import Pair, Sentence
+
+from tests.conftest import shared_file
+from tests.helpers.lexical_pairs import HAND_PAIRS, LEXICAL, sentence
 
 
 class ListedWordNet:
@@ -125,3 +131,93 @@ def test_links_to_premise_is_the_best_link_of_the_whole_row(hypothesis_word, bes
     row = [lexical.wordnet_link(WN, p, hypothesis_word) for p in premise]
     assert lexical._links_to_premise(WN, premise, hypothesis_word) == (best, antonyms)
     assert lexical._best(row, lexical.WORDNET_LINKS) == best and row.count("antonym") == antonyms
+
+
+# ---- the families on the real WordNet --------------------------------------------------
+
+def rounded(counter) -> dict:
+    """The nonzero features, rounded to 6 digits."""
+    return {k: round(v, 6) for k, v in counter.items() if v}
+
+
+def test_wordnet_family_relations(wordnet, tiny_verbocean):
+    f = rounded(reference_features(HAND_PAIRS["hypernym"], "wordnet"))
+    # H content words: animal (hypernym of dog), chases and cat (exact).
+    assert f == {"wordnet_hyp_content": 3, "wordnet_exact_fraction": round(2 / 3, 6),
+                 "wordnet_hypernym_fraction": round(1 / 3, 6), "wordnet_supported_fraction": 1}
+    f = rounded(reference_features(HAND_PAIRS["antonym"], "wordnet"))  # "is" is an auxiliary: not content
+    assert f == {"wordnet_hyp_content": 2, "wordnet_exact_fraction": 0.5, "wordnet_antonym_fraction": 0.5,
+                 "wordnet_supported_fraction": 0.5, "wordnet_antonym_pairs": 1}
+    f = rounded(reference_features(HAND_PAIRS["synonym"], "wordnet"))
+    assert f["wordnet_synonym_fraction"] == round(1 / 3, 6)           # bike / bicycle
+    assert f["wordnet_hypernym_fraction"] == round(1 / 3, 6)          # man -> person
+    f = rounded(reference_features(HAND_PAIRS["holonym"], "wordnet"))
+    assert f["wordnet_holonym_fraction"] == 0.5                       # a finger is part of a hand
+    assert rounded(reference_features(HAND_PAIRS["empty"], "wordnet")) == {}
+
+
+def test_verbocean_family_relations(wordnet, tiny_verbocean):
+    assert rounded(reference_features(HAND_PAIRS["stronger"], "verbocean")) == {
+        "verbocean_hyp_verbs": 1, "verbocean_stronger_fraction": 1, "verbocean_supported_fraction": 1}
+    assert rounded(reference_features(HAND_PAIRS["opposite"], "verbocean")) == {
+        "verbocean_hyp_verbs": 1, "verbocean_opposite_fraction": 1, "verbocean_opposite_pairs": 1}
+    reversed_pair = Pair(HAND_PAIRS["stronger"].hypothesis, HAND_PAIRS["stronger"].premise)
+    assert rounded(reference_features(reversed_pair, "verbocean"))["verbocean_weaker_fraction"] == 1
+    # "rides" vs "riding": same lemma; "is" is not a verb of interest.
+    assert rounded(reference_features(HAND_PAIRS["synonym"], "verbocean")) == {
+        "verbocean_hyp_verbs": 1, "verbocean_same_fraction": 1, "verbocean_supported_fraction": 1}
+
+
+def test_tree_family_roles(wordnet, tiny_verbocean):
+    premise = HAND_PAIRS["synonym"].premise
+    assert lexical.skeleton(premise.tokens, premise.tags, wordnet) == {
+        "subject": ("man", "n"), "verb": ("ride", "v"), "object": ("bike", "n")}
+    f = rounded(reference_features(HAND_PAIRS["synonym"], "tree"))
+    assert f["tree_subject_entailed"] == 1 and f["tree_verb_match"] == 1 and f["tree_object_match"] == 1
+    f = rounded(reference_features(HAND_PAIRS["stronger"], "tree"))
+    assert f["tree_verb_entailed"] == 1                               # VerbOcean kill > wound
+    f = rounded(reference_features(HAND_PAIRS["opposite"], "tree"))
+    assert f["tree_verb_conflict"] == 1 and f["tree_negation_mismatch"] == 1
+    assert "tree_object_present" not in f
+    # No verb in the premise: the hypothesis verb is "missing" there.
+    fragment = Pair(sentence("A man on a bike", "DT NN IN DT NN"), sentence("A man rides", "DT NN VBZ"))
+    f = rounded(reference_features(fragment, "tree"))
+    assert f["tree_verb_missing"] == 1 and f["tree_subject_match"] == 1
+
+
+def test_bag_overlap_family(wordnet, tiny_verbocean):
+    pair = Pair(sentence("Two dogs run .", "CD NNS VBP ."), sentence("A dog runs", "DT NN VBZ"))
+    # words: P {two, dogs, run}, H {a, dog, runs}: nothing shared; lemmas: P {two, dog, run}, H {a, dog, run}.
+    assert rounded(reference_features(pair, "bag_overlap")) == {
+        "bag_lemmas_h": round(2 / 3, 6), "bag_lemmas_p": round(2 / 3, 6), "bag_lemmas_product": round(4 / 9, 6)}
+
+
+def fast_rows(pairs, family, lowercase=True):
+    X = PairFeaturizer([family], lowercase=lowercase).fit_transform(pairs).toarray()
+    assert X.shape == (len(pairs), len(FAMILIES[family].columns))
+    return X
+
+
+def reference_rows(pairs, family, lowercase=True):
+    columns = FAMILIES[family].columns
+    return np.array([[reference_features(p, family, lowercase=lowercase)[c] for c in columns] for p in pairs])
+
+
+@pytest.mark.parametrize("family", LEXICAL)
+@pytest.mark.parametrize("lowercase", [True, False])
+def test_fast_agrees_with_reference_on_hand_pairs(wordnet, tiny_verbocean, family, lowercase):
+    pairs = list(HAND_PAIRS.values())
+    np.testing.assert_allclose(fast_rows(pairs, family, lowercase), reference_rows(pairs, family, lowercase))
+
+
+@pytest.mark.parametrize("family", LEXICAL)
+def test_fast_agrees_with_reference_on_snli(wordnet, family, snli_dev_path):
+    from lexnli.corpora.snli import read_snli
+
+    verbocean = shared_file("verbocean/verbocean.unrefined.2004-05-20.txt.gz")
+    lexical_resources.set_resources(verbocean=VerbOcean.load(verbocean))
+    try:
+        pairs = read_snli(snli_dev_path).pairs[:400]
+        np.testing.assert_allclose(fast_rows(pairs, family), reference_rows(pairs, family))
+    finally:
+        lexical_resources.reset_resources()
