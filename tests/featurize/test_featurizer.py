@@ -17,10 +17,10 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GridSearchCV
 from sklearn.pipeline import Pipeline
 
-from featurize import LABELS, PairFeaturizer
+from featurize import LABELS, Pair, PairFeaturizer
 from featurize.inputs import as_pairs
 
-from tests.helpers.features import long_sentence
+from tests.helpers.features import S, long_sentence
 from tests.helpers.matrices import assert_same_matrix
 from tests.helpers.string_pairs import X_TEXT, Y
 
@@ -105,6 +105,15 @@ def test_empty_vocabulary_and_empty_input():
     assert PairFeaturizer(n_features=2**10).fit_transform([]).shape == (0, N_DENSE + 2**10)
 
 
+def test_min_df_counts_pairs_not_occurrences():
+    twice_in_one = Pair(S("a man", "DT NN"), S("man man", "NN NN"))
+    once_each = [Pair(S("a dog", "DT NN"), S("cat", "NN")), Pair(S("a cow", "DT NN"), S("cat", "NN"))]
+    featurizer = PairFeaturizer("hyp_unigrams", n_features=None, min_df=2).fit([twice_in_one, *once_each])
+    names = featurizer.feature_names([twice_in_one, *once_each])
+    assert sorted(n for v in names.values() for n in v) == ["hyp_unigrams:cat"]
+    assert PairFeaturizer("hyp_unigrams", n_features=None).fit([twice_in_one, *once_each]).n_features_out_ == 2
+
+
 # ---- binned real-valued columns ---------------------------------------------------------------
 
 @pytest.mark.parametrize("n_features", [2**10, None])
@@ -185,35 +194,6 @@ def test_hashing_has_no_feature_names_out_like_hashing_vectorizer():
     # without indicator families every column has a name, hashing or not
     dense_only = PairFeaturizer("unlexicalized", n_features=2**10).fit(X_TEXT)
     assert list(dense_only.get_feature_names_out()) == dense_only.dense_columns_
-
-
-def test_sparse_reference_only_family_is_named_and_keyed_through_the_adapter():
-    from collections import Counter
-
-    from featurize import FAMILIES, GROUPS, family
-
-    @family("toy_negation", groups=("toy_group",))
-    def toy_negation(pair) -> Counter:
-        """An indicator for each negation word of the hypothesis."""
-        return Counter({f"toy_negation:{w}": 1 for w in pair.hypothesis.tokens if w in ("not", "no")})
-
-    try:
-        pairs = [("A man sleeps.", "A man is not awake."), ("A dog runs.", "No dog runs."), ("A cat.", "A cat.")]
-        featurizer = PairFeaturizer("toy_group").fit(pairs)
-        names = list(featurizer.get_feature_names_out())
-        assert sorted(names) == ["toy_negation:no", "toy_negation:not"]
-        X = featurizer.transform(pairs).toarray()
-        assert X[:, names.index("toy_negation:not")].tolist() == [1, 0, 0]
-        assert X[:, names.index("toy_negation:no")].tolist() == [0, 1, 0]
-        mixed = PairFeaturizer(["hyp_unigrams", "toy_negation", "cross_bigrams"], n_features=None).fit(pairs)
-        assert "toy_negation:not" in mixed.vocabulary_names_ and "hyp_unigrams:awake" in mixed.vocabulary_names_
-        assert {j: [name] for j, name in enumerate(mixed.get_feature_names_out())} == mixed.feature_names(pairs)
-        hashed = PairFeaturizer("toy_group", n_features=2**20).fit(pairs)
-        X = hashed.transform(pairs)
-        assert hashed.feature_names(pairs) == {int(X[0].indices[0]): ["toy_negation:not"],
-                                               int(X[1].indices[0]): ["toy_negation:no"]}
-    finally:
-        del FAMILIES["toy_negation"], GROUPS["toy_group"]
 
 
 @pytest.mark.parametrize("n_features", [2**10, None])

@@ -2,11 +2,30 @@
 the errors for anything else."""
 import pytest
 
+from featurize import PairFeaturizer, reference_features
+from featurize.inputs import as_pair
 from lexnli.errors import CorpusFormatError
 
+from tests.helpers.features import PAIRS
 from tests.helpers.templates import templated_pairs
 
 TEXTS = [(p, h) for p, h, _ in templated_pairs(9)]
+
+
+@pytest.mark.parametrize("bad, position", [([PAIRS[0], 42], 1), ([("only one",)], 0),
+                                           ([PAIRS[0], PAIRS[1], ("a", b"bytes")], 2), ([None], 0)])
+def test_bad_input_is_a_type_error_naming_the_position(bad, position):
+    with pytest.raises(TypeError, match=f"at position {position}"):
+        PairFeaturizer().fit_transform(bad)
+
+
+def test_a_single_pair_is_not_a_batch():
+    with pytest.raises(TypeError, match="single item"):
+        PairFeaturizer().fit_transform("A man sleeps.")
+    with pytest.raises(TypeError, match="single item"):
+        PairFeaturizer().fit_transform(as_pair(PAIRS[0]))
+    with pytest.raises(TypeError, match="expected a Pair"):
+        reference_features(42)
 
 
 def test_a_dataframe_of_pairs_featurizes_like_the_string_pairs():

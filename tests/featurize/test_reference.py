@@ -1,4 +1,4 @@
-"""Feature families: hand-computed features of small pairs, and the fast path agreeing with the reference.
+"""featurize.reference and the fast path: hand-computed features of small pairs, and the two paths agreeing.
 
 Every expected value below is worked out by hand from the definitions in
 ``featurize/families/*.py``; BLEU is also checked against ``sacrebleu.sentence_bleu``. The
@@ -15,25 +15,11 @@ import sacrebleu
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from featurize import FAMILIES, GROUPS, Family, Pair, PairFeaturizer, Sentence, reference_features, register
-from featurize.families import MemoizedReference, SparseFeatures, family_seed, feature_name
-from featurize.hashing import feature_keys
+from featurize import Pair, PairFeaturizer, Sentence, reference_features
 from featurize.inputs import as_pair, as_pairs
 
 from tests.conftest import shared_file
-from tests.helpers.features import assert_features_equal, fast_features, nonzero
-
-BLEU_COLUMNS = ["bleu", "bleu_p1", "bleu_p2", "bleu_p3", "bleu_p4"]
-OVERLAP_COLUMNS = [f"overlap_{c}_{k}" for c in ("all", "noun", "verb", "adjective", "adverb")
-                   for k in ("count", "fraction")]
-DENSE_COLUMNS = BLEU_COLUMNS + ["length_diff"] + OVERLAP_COLUMNS
-SPARSE_FAMILIES = ("hyp_unigrams", "hyp_bigrams", "cross_unigrams", "cross_bigrams")
-
-
-def S(tokens: str, tags: str) -> Sentence:
-    """A sentence with explicit (space-separated) tokens and tags."""
-    return Sentence(text=tokens, tokens=tuple(tokens.split()), tags=tuple(tags.split()))
-
+from tests.helpers.features import DENSE_COLUMNS, S, assert_features_equal, fast_features, nonzero
 
 EMPTY = Sentence(text="", tokens=(), tags=())
 
@@ -247,15 +233,6 @@ def test_coarse_tags_match_within_a_word_class():
         PairFeaturizer(tag_set="universal").fit([pair])
 
 
-def test_min_df_counts_pairs_not_occurrences():
-    twice_in_one = Pair(S("a man", "DT NN"), S("man man", "NN NN"))
-    once_each = [Pair(S("a dog", "DT NN"), S("cat", "NN")), Pair(S("a cow", "DT NN"), S("cat", "NN"))]
-    featurizer = PairFeaturizer("hyp_unigrams", n_features=None, min_df=2).fit([twice_in_one, *once_each])
-    names = featurizer.feature_names([twice_in_one, *once_each])
-    assert sorted(n for v in names.values() for n in v) == ["hyp_unigrams:cat"]
-    assert PairFeaturizer("hyp_unigrams", n_features=None).fit([twice_in_one, *once_each]).n_features_out_ == 2
-
-
 _words = st.lists(st.sampled_from(["a", "A", "dog", "dogs", "runs", "the", "The", "not", ".", ",", "?", "'s",
                                    "caf\u00e9", "CAF\u00c9", "n't", "(", ")"]), max_size=9).map(" ".join)
 _text = st.text(max_size=25) | _words
@@ -269,172 +246,7 @@ def test_fast_path_matches_reference_on_arbitrary_text(pairs, lowercase):
         assert_features_equal(actual, nonzero(reference_features(pair, lowercase=lowercase)))
 
 
-# ---- groups, families and errors -------------------------------------------------------------
-
-PAIRS = [("A man sleeps on a bench.", "A person rests."), ("Two dogs run.", "No animals are moving.")]
-
-
-def test_unlexicalized_is_sixteen_dense_columns():
-    for n_features in (None, 2**22):
-        featurizer = PairFeaturizer("unlexicalized", n_features=n_features)
-        X = featurizer.fit_transform(PAIRS)
-        assert X.shape == (2, 16) and featurizer.n_features_out_ == 16
-        assert featurizer.dense_columns_ == DENSE_COLUMNS
-        assert list(featurizer.get_feature_names_out()) == DENSE_COLUMNS
-    assert len(featurizer.fit(PAIRS).get_feature_names_out()) == 16  # fit alone, hashing mode
-    assert all(":" not in k for k in reference_features(PAIRS[0], "unlexicalized"))
-
-
-def test_groups_select_their_families():
-    assert GROUPS["lexicalized"] == ("bleu", "length_diff", "overlap") + SPARSE_FAMILIES
-    for group, families in [("unigrams_only", {"hyp_unigrams", "cross_unigrams"}),
-                            ("lexicalized", set(SPARSE_FAMILIES))]:
-        featurizer = PairFeaturizer(group, n_features=None)
-        featurizer.fit(PAIRS)
-        assert featurizer.families_ == list(GROUPS[group])
-        fired = {name.split(":")[0] for names in featurizer.feature_names(PAIRS).values() for name in names
-                 if ":" in name}
-        assert fired == families
-        assert {k.split(":")[0] for k in reference_features(PAIRS[0], group) if ":" in k} == families
-
-
-def test_families_can_be_combined_and_deduplicated():
-    featurizer = PairFeaturizer(["unlexicalized", "bleu", "hyp_unigrams"], n_features=None)
-    featurizer.fit(PAIRS)
-    assert featurizer.families_ == ["bleu", "length_diff", "overlap", "hyp_unigrams"]
-    assert PairFeaturizer("length_diff").fit_transform(PAIRS).toarray().tolist() == [[3], [-1]]
-
-
-@pytest.mark.parametrize("features", ["nope", ["bleu", "nope"], []])
-def test_unknown_family_is_a_value_error(features):
-    with pytest.raises(ValueError, match="nope|no feature family"):
-        PairFeaturizer(features).fit(PAIRS)
-    with pytest.raises(ValueError, match="nope|no feature family"):
-        reference_features(PAIRS[0], features)
-
-
-@pytest.mark.parametrize("bad, position", [([PAIRS[0], 42], 1), ([("only one",)], 0),
-                                           ([PAIRS[0], PAIRS[1], ("a", b"bytes")], 2), ([None], 0)])
-def test_bad_input_is_a_type_error_naming_the_position(bad, position):
-    with pytest.raises(TypeError, match=f"at position {position}"):
-        PairFeaturizer().fit_transform(bad)
-
-
-def test_a_single_pair_is_not_a_batch():
-    with pytest.raises(TypeError, match="single item"):
-        PairFeaturizer().fit_transform("A man sleeps.")
-    with pytest.raises(TypeError, match="single item"):
-        PairFeaturizer().fit_transform(as_pair(PAIRS[0]))
-    with pytest.raises(TypeError, match="expected a Pair"):
-        reference_features(42)
-
-
-# ---- registering a new family ---------------------------------------------------------------
-
-def _toy_length_reference(pair):
-    return Counter({"toy_length": len(pair.hypothesis.tokens) ** 2})
-
-
-def _toy_length_fast(batch):
-    return (batch.hypothesis.lengths.astype(float) ** 2)[:, None]
-
-
-def _toy_first_reference(pair):
-    tokens = pair.hypothesis.tokens
-    return Counter({feature_name("toy_first", hypothesis=tokens[:1]): 1} if tokens else {})
-
-
-def _toy_first_fast(batch):
-    h = batch.hypothesis
-    first = h.starts[:-1][h.lengths > 0]
-    return SparseFeatures(h.rows[first], feature_keys(family_seed("toy_first"), h.hashes[first]),
-                          [("hypothesis", first)])
-
-
-@pytest.fixture
-def toy_families():
-    """Register two toy families (one dense, one sparse) and remove them afterwards."""
-    before = dict(FAMILIES)
-    try:
-        register(Family("toy_length", _toy_length_reference, _toy_length_fast, columns=("toy_length",)))
-        register(Family("toy_first", _toy_first_reference, _toy_first_fast))
-        yield ["toy_length", "toy_first"]
-    finally:
-        FAMILIES.pop("toy_length", None)
-        FAMILIES.pop("toy_first", None)
-        assert FAMILIES == before
-
-
-def test_registering_a_family_leaves_the_others_alone(toy_families):
-    pairs = PAIRS + [("A dog.", "")]
-    reference = PairFeaturizer(n_features=2**18).fit_transform(pairs)
-    featurizer = PairFeaturizer(["lexicalized", *toy_families], n_features=None)
-    rows = fast_features(pairs, ["lexicalized", *toy_families])
-    for pair, actual in zip(pairs, rows):
-        wanted = nonzero(reference_features(pair, ["lexicalized", *toy_families]))
-        assert_features_equal(actual, wanted)
-    assert rows[0]["toy_length"] == 16 and rows[0]["toy_first:a"] == 1 and "toy_length" not in rows[2]
-    featurizer.fit(pairs)
-    assert featurizer.dense_columns_ == DENSE_COLUMNS + ["toy_length"]
-    # the built-in families' features keep their columns
-    after = PairFeaturizer(n_features=2**18).fit_transform(pairs)
-    assert (after != reference).nnz == 0
-    with pytest.raises(ValueError, match="exists already"):
-        register(Family("toy_first", _toy_first_reference, _toy_first_fast))
-
-
-def test_a_family_cannot_take_a_group_name():
-    with pytest.raises(ValueError, match="exists already"):
-        register(Family("lexicalized", _toy_first_reference, _toy_first_fast))
-    assert "lexicalized" not in FAMILIES
-
-
-def test_a_group_cannot_take_a_family_name():
-    with pytest.raises(ValueError, match=r"group name\(s\) \['bleu'\] of family 'toy_grouped' are family names"):
-        register(Family("toy_grouped", _toy_first_reference, _toy_first_fast, groups=("bleu",)))
-    assert "toy_grouped" not in FAMILIES
-
-
-def test_declared_family_description_is_its_docstring_first_line_or_empty():
-    from featurize.families import family
-
-    def documented(pair):
-        """First line.
-
-        More.
-        """
-        return Counter()
-
-    def undocumented(pair):
-        return Counter()
-
-    try:
-        family("toy_documented", columns=("x",))(documented)
-        family("toy_undocumented", columns=("x",))(undocumented)
-        family("toy_described", columns=("x",), description="given")(documented)
-        assert [FAMILIES[f"toy_{n}"].description for n in ("documented", "undocumented", "described")] == [
-            "First line.", "", "given"]
-        assert FAMILIES["toy_documented"].reference is documented
-    finally:
-        for name in ("toy_documented", "toy_undocumented", "toy_described"):
-            FAMILIES.pop(name, None)
-
-
-def test_declared_sparse_families_name_and_key_their_features_apart():
-    from featurize.families import family
-
-    def same_name(pair):
-        return Counter({"same name": 1})
-
-    pairs = [("A b.", "C d e.")]
-    try:
-        family("toy_left")(same_name)
-        family("toy_right")(same_name)
-        X = PairFeaturizer(["toy_left", "toy_right"], n_features=None).fit_transform(pairs)
-        assert X.shape == (1, 2) and X.nnz == 2  # two features, not one
-    finally:
-        for name in ("toy_left", "toy_right"):
-            FAMILIES.pop(name, None)
+# ---- a known difference ----------------------------------------------------------------------
 
 
 @pytest.mark.xfail(strict=True, reason="known: the BLEU reference joins tokens with spaces and sacrebleu re-splits "
@@ -445,106 +257,3 @@ def test_tokens_with_whitespace():
                 Sentence("New York", ("New York",), ("NNP",)))
     [fast] = fast_features([pair], "bleu")
     assert_features_equal(fast, nonzero(reference_features(pair, "bleu")))
-
-
-def test_the_default_fast_is_the_reference_once_per_distinct_pair():
-    from featurize.batch import Batch
-    from featurize.families import MemoizedReference
-
-    calls = []
-
-    def words(pair):
-        calls.append(pair.hypothesis.tokens)
-        return Counter({"n_words": len(pair.hypothesis.tokens)})
-
-    fast = MemoizedReference("words", words, ("n_words",), limit=2)
-    pairs = as_pairs([("A b.", "C d e."), ("A b.", "C d e."), ("A b.", "F.")])
-    batch = Batch.from_pairs(pairs)
-    assert fast(batch).tolist() == [[4.0], [4.0], [2.0]] and len(calls) == 2  # the repeated pair is remembered
-    assert fast(batch).tolist() == [[4.0], [4.0], [2.0]] and len(calls) == 2
-    fast.limit = 1  # a full memo starts again
-    fast(batch)
-    assert len(calls) == 4
-
-
-def test_the_default_fast_reads_a_plain_dict_absent_columns_as_zero_and_ints_as_floats():
-    from featurize.batch import Batch
-
-    fast = MemoizedReference("plain", lambda pair: {"a": 2}, ("a", "b"))
-    found = fast(Batch.from_pairs(as_pairs([("A b.", "C d e.")])))
-    assert found.tolist() == [[2.0, 0.0]] and found.dtype == np.float64  # real-valued columns, even from ints
-
-
-def test_two_default_fast_families_never_share_a_key():
-    """The same feature name in two families is two features (each family hashes with its own seed)."""
-    from featurize.batch import Batch
-
-    batch = Batch.from_pairs(as_pairs([("A b.", "C d e.")]))
-    first, second = (MemoizedReference(name, lambda pair: Counter({"same name": 1}), None)(batch)
-                     for name in ("toy_one", "toy_two"))
-    assert first.names == second.names == ["same name"]
-    assert first.keys[0] != second.keys[0]
-
-
-def test_a_family_firing_nothing_changes_no_column():
-    pairs = PAIRS + [("A dog.", "")]
-    try:
-        register(Family("toy_silent", lambda pair: Counter(), MemoizedReference("toy_silent", lambda pair: Counter(),
-                                                                                None)))
-        for n_features in (2**20, None):
-            alone = PairFeaturizer("hyp_unigrams", n_features=n_features).fit_transform(pairs)
-            both = PairFeaturizer(["hyp_unigrams", "toy_silent"], n_features=n_features).fit_transform(pairs)
-            assert alone.shape == both.shape and (alone != both).nnz == 0
-    finally:
-        FAMILIES.pop("toy_silent", None)
-
-
-def test_a_sentence_of_exactly_the_cap_is_not_capped():
-    from featurize.families.lexicalized import CROSS_MAX_TOKENS, n_capped
-
-    def item(n_premise, n_hypothesis):
-        return ("w",) * n_premise, ("NN",) * n_premise, ("w",) * n_hypothesis, ("NN",) * n_hypothesis
-
-    assert CROSS_MAX_TOKENS == 128
-    assert n_capped([item(128, 128), item(5, 3)]) == 0
-    assert n_capped([item(129, 3), item(3, 129), item(129, 129), item(128, 1)]) == 3
-
-
-def _hypothesis_length(pair):  # module level: the memoized reference below is pickled
-    return Counter({"n": len(pair.hypothesis.tokens)})
-
-
-def test_the_default_fast_forgets_on_a_resource_change_and_when_pickled():
-    """Its memo starts again when the shared lexical resources change, and a pickled copy (what a
-    worker process gets) starts with an empty one."""
-    import pickle
-
-    import lexical_resources
-    from featurize.batch import Batch
-    from lexical_resources import VerbOcean
-
-    calls = []
-    fast = MemoizedReference("toy_memo", lambda pair: calls.append(1) or _hypothesis_length(pair), ("n",))
-    batch = Batch.from_pairs(as_pairs([("A b.", "C d e.")]))
-    assert fast(batch).tolist() == [[4.0]] and fast(batch).tolist() == [[4.0]] and len(calls) == 1
-    try:
-        lexical_resources.set_resources(verbocean=VerbOcean({}))
-        assert fast(batch).tolist() == [[4.0]] and len(calls) == 2
-        assert fast(batch).tolist() == [[4.0]] and len(calls) == 2
-    finally:
-        lexical_resources.reset_resources()
-    memoized = MemoizedReference("toy_memo", _hypothesis_length, ("n",))
-    memoized(batch)
-    assert len(memoized._memo) == 1 and pickle.loads(pickle.dumps(memoized))._memo == {}
-
-
-def test_pair_work_is_the_capped_cross_product_plus_both_lengths():
-    from featurize.families.lexicalized import pair_work
-
-    assert pair_work(3, 4) == 3 * 4 + 3 + 4
-    assert pair_work(200, 2) == 128 * 2 + 200 + 2
-
-
-def test_selecting_no_family_says_so():
-    with pytest.raises(ValueError, match="^no feature family selected$"):
-        PairFeaturizer([]).fit(PAIRS)

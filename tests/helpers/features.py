@@ -1,8 +1,24 @@
-"""Features by name: the fast path's nonzero features of each pair, and comparing them with the reference's."""
+"""Features by name: the dense columns of the built-in families, small sentences and pairs, the fast path's
+nonzero features of each pair, and comparing them with the reference's."""
 import numpy as np
 import pytest
 
-from featurize import PairFeaturizer
+from featurize import PairFeaturizer, Sentence
+
+BLEU_COLUMNS = ["bleu", "bleu_p1", "bleu_p2", "bleu_p3", "bleu_p4"]
+OVERLAP_COLUMNS = [f"overlap_{c}_{k}" for c in ("all", "noun", "verb", "adjective", "adverb")
+                   for k in ("count", "fraction")]
+DENSE_COLUMNS = BLEU_COLUMNS + ["length_diff"] + OVERLAP_COLUMNS
+SPARSE_FAMILIES = ("hyp_unigrams", "hyp_bigrams", "cross_unigrams", "cross_bigrams")
+
+
+def S(tokens: str, tags: str) -> Sentence:
+    """A sentence with explicit (space-separated) tokens and tags."""
+    return Sentence(text=tokens, tokens=tuple(tokens.split()), tags=tuple(tags.split()))
+
+
+#: Two string pairs, tagged on the fly.
+PAIRS = [("A man sleeps on a bench.", "A person rests."), ("Two dogs run.", "No animals are moving.")]
 
 
 def nonzero(features) -> dict:
