@@ -179,3 +179,12 @@ def tiny_verbocean(tmp_path, monkeypatch):
     lexical_resources.reset_resources()
     yield path
     lexical_resources.reset_resources()
+
+
+@pytest.fixture(scope="session")
+def real_relations():
+    """``WordRelations`` on the real (shared) WordNet, or skip naming what is missing."""
+    from lexical_resources import get_wordnet
+    from lexical_resources.relations import WordRelations
+
+    return wordnet_or_skip(lambda: WordRelations(get_wordnet()))
