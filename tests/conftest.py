@@ -188,3 +188,15 @@ def real_relations():
     from lexical_resources.relations import WordRelations
 
     return wordnet_or_skip(lambda: WordRelations(get_wordnet()))
+
+
+@pytest.fixture(scope="session")
+def wn():
+    """A :class:`~lexical_resources.wordnet.WordNet` with the default settings (not the shared one), or skip
+    naming what is missing."""
+    from lexical_resources.wordnet import WordNet
+
+    try:
+        return WordNet()
+    except ResourceMissingError as exc:
+        pytest.skip(str(exc))

@@ -3,7 +3,12 @@ how to provide VerbOcean."""
 import pytest
 
 import lexical_resources
+from lexical_resources import get_wordnet
 from lexnli.errors import ResourceMissingError
+
+
+def test_get_wordnet_is_shared(wn):
+    assert get_wordnet() is get_wordnet()
 
 
 def test_missing_verbocean_error(tmp_path, monkeypatch):
