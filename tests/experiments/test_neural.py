@@ -12,10 +12,11 @@ from experiments import neural
 from lexnli.corpora.snli import read_snli
 from neural.estimator import SentenceEncoderClassifier
 from neural.persistence import load_neural_model
-from tests.helpers.templates import data_args
+
 from tests.helpers.noisy_snli import noisy_records
 from tests.helpers.sick import sick_text, write_sick
 from tests.helpers.stand_ins import recording_fit, share, stepping_clock
+from tests.helpers.templates import data_args
 
 COLUMNS = ["model", "train", "dataset", "n_train", "dev_accuracy", "test_accuracy", "paper_accuracy", "seconds"]
 QUICK = ["--max-epochs", "2", "--embedding-dim", "8", "--C-grid", "1", "--threads", "1"]

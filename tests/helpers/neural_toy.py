@@ -27,3 +27,8 @@ def toy_pairs(n: int, seed: int, cues=CUES, filler=FILLER) -> tuple[list[Pair], 
         hypothesis.insert(rng.randint(0, len(hypothesis)), cues[label])
         pairs.append(Pair(sentence(premise), sentence(hypothesis), label=label))
     return pairs, labels
+
+
+#: A small, quick configuration (the paper's shape, narrower).
+SMALL = dict(embedding_dim=16, sentence_dim=16, hidden_dim=16, n_hidden_layers=2, optimizer="adam",
+             learning_rate=0.01, batch_size=16, max_epochs=6, patience=6, dropout=0.0, device="cpu")
