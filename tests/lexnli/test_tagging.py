@@ -1,4 +1,5 @@
-"""The fast path gives NLTK's Treebank tokens and averaged perceptron tags, token for token."""
+"""lexnli.tagging: the batch tagger (and the fast path of lexnli.text built on it) gives NLTK's averaged
+perceptron tags, token for token, ties included."""
 import gzip
 import json
 import random
@@ -9,28 +10,9 @@ from nltk.tag.perceptron import PerceptronTagger
 from lexnli import text
 from lexnli.errors import ResourceMissingError
 from lexnli.tagging import BatchPerceptronTagger
-from lexnli.treebank import TreebankTokenizer
 
 from tests.conftest import shared_file
-
-HAND_WRITTEN = [
-    "A man in a blue shirt is playing the guitar on stage.",
-    "Two dogs run through the snow-covered field in 1998.",
-    "The 3 kids aren't eating 12,000 grapes; they're \"sleeping\" (maybe).",
-    "Nobody is cooking.",
-    "",
-    "Dogs.",
-    "A well-dressed woman, her child and their 2-year-old puppy walk past the café at 10:30 a.m.",
-    "THE OLD MAN'S BOAT ISN'T FLOATING!!",
-    "Is the girl -- who won -- happy? Yes... she is.",
-    "Ein Mann spielt Gitarre.",
-    "a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a",
-    "Dogs.",
-    '"Hello," she said: "I cannot go; gimme 5$ (now)!"',
-    "'Tis the season... 'twas [it] {so} <x>? He's done -- isn't he? D'ye WANNA go?",
-    "more'n that at 3:30, she'd say ''quoted'' x''y end.)",
-    "Caf\u00e9's na\u00efve 'ti\u017f GONNA",
-]
+from tests.helpers.raw_text import HAND_WRITTEN
 
 
 @pytest.fixture(scope="module")
@@ -50,14 +32,6 @@ def test_hand_written_sentences_get_nltks_tags(nltk_tagger):
     assert BatchPerceptronTagger(nltk_tagger).tag_sents(tokens) == nltk_tags(nltk_tagger, tokens)
     assert text.tokenize_and_tag_many(HAND_WRITTEN) == text.tokenize_and_tag_many(HAND_WRITTEN, tagger="nltk")
     assert text.make_sentence(HAND_WRITTEN[0]) == text.make_sentence(HAND_WRITTEN[0], tagger="nltk")
-
-
-def test_hand_written_sentences_get_nltks_tokens():
-    from nltk.tokenize import TreebankWordTokenizer
-
-    nltk_tokenizer = TreebankWordTokenizer()
-    fast = TreebankTokenizer(nltk_tokenizer)
-    assert [fast.tokenize(s) for s in HAND_WRITTEN] == [nltk_tokenizer.tokenize(s) for s in HAND_WRITTEN]
 
 
 def test_real_sentences_get_nltks_tags(nltk_tagger):
@@ -115,34 +89,3 @@ def test_type_caches_are_bounded(nltk_tagger):
     second = tagger.tag_sents(sentences[60:])
     assert tagger.cache_size()["raw_types"] == 40 * 2 + 1  # emptied before the second batch: its types only
     assert first + second == nltk_tags(nltk_tagger, sentences)
-
-
-def test_memo_is_bounded_and_remembers(nltk_tagger, monkeypatch):
-    monkeypatch.setattr(text, "MEMO_SIZE", 5)
-    monkeypatch.setattr(text, "_memo", {})
-    sentences = [f"A dog number {i} runs." for i in range(8)]
-    assert text.tokenize_and_tag_many(sentences) == [text.nltk_tokenize_and_tag(s) for s in sentences]
-    assert list(text._memo) == sentences[3:]
-    assert text.tokenize_and_tag_many([sentences[7]])[0] is text._memo[sentences[7]]
-
-
-def test_unknown_tagger_is_an_error():
-    with pytest.raises(ValueError, match="tagger must be one of"):
-        text.tokenize_and_tag_many(["A dog."], tagger="spacy")
-
-
-def test_readers_batch_raw_lines_and_keep_order(nltk_tagger, tmp_path):
-    from lexnli.corpora.lines import build_pairs
-    from lexnli.corpora.snli import read_snli
-
-    lines = [{"gold_label": "neutral", "sentence1": s, "sentence2": HAND_WRITTEN[-1 - i], "pairID": str(i)}
-             for i, s in enumerate(HAND_WRITTEN[:7])]
-    lines[2]["sentence1_parse"] = "(ROOT (S (NP (DT The) (NNS kids)) (VP (VBP sleep)) (. .)))"
-    path = tmp_path / "raw.jsonl"
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    fast, reference = read_snli(path), read_snli(path, tagger="nltk")
-    assert fast.pairs == reference.pairs
-    assert [p.pair_id for p in fast] == [str(i) for i in range(7)]
-    assert fast[2].premise.tokens == ("The", "kids", "sleep", ".")
-    pending = [((line["sentence1"], None), (line["sentence2"], None), lambda p, h: (p.tags, h.tags)) for line in lines]
-    assert list(build_pairs(pending, batch_size=2)) == list(build_pairs(pending, tagger="nltk"))

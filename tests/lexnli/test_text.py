@@ -4,13 +4,51 @@ import zipfile
 
 import pytest
 
+from lexnli import text
+from lexnli.errors import ResourceMissingError
+from lexnli.text import parse_leaves
+
+
+def test_ptb_escapes_in_parse_leaves_are_undone():
+    tokens, tags = parse_leaves("(ROOT (NP (-LRB- -LRB-) (NN dog) (-RRB- -RRB-) (`` ``)))")
+    assert tokens == ("(", "dog", ")", "``") and tags == ("-LRB-", "NN", "-RRB-", "``")
+
+
+def test_missing_tagger_is_a_clear_error(tmp_path):
+    """A line without a parse needs NLTK's tagger: without it, the error says how to install it."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys, nltk\nnltk.data.path[:] = [sys.argv[1]]\n"
+            "from lexnli.errors import ResourceMissingError\nfrom lexnli.text import make_sentence\n"
+            "try:\n    make_sentence('A dog runs.')\nexcept ResourceMissingError as exc:\n    print(exc)\n")
+    env = {**os.environ, "NLTK_DATA": str(tmp_path), "LEXNLI_NO_DOWNLOAD": "1"}
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert "python -m nltk.downloader averaged_perceptron_tagger_eng" in done.stdout, done.stderr
+    assert "NLTK_DATA" in done.stdout
+
+
+def test_memo_is_bounded_and_remembers(tagger, monkeypatch):
+    monkeypatch.setattr(text, "MEMO_SIZE", 5)
+    monkeypatch.setattr(text, "_memo", {})
+    sentences = [f"A dog number {i} runs." for i in range(8)]
+    assert text.tokenize_and_tag_many(sentences) == [text.nltk_tokenize_and_tag(s) for s in sentences]
+    assert list(text._memo) == sentences[3:]
+    assert text.tokenize_and_tag_many([sentences[7]])[0] is text._memo[sentences[7]]
+
+
+def test_unknown_tagger_is_an_error():
+    with pytest.raises(ValueError, match="tagger must be one of"):
+        text.tokenize_and_tag_many(["A dog."], tagger="spacy")
+
 
 def test_a_truncated_nltk_zip_is_named_with_its_fix(tmp_path, monkeypatch):
     import io
 
     import nltk
 
-    from lexnli.errors import ResourceMissingError
     from lexnli.text import ensure_nltk_data
 
     buffer = io.BytesIO()

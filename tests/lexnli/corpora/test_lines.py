@@ -1,8 +1,9 @@
-"""Property tests of the corpus readers: random bytes and random lines give pairs or the
-documented error (CorpusFormatError naming the file), never another exception or a hang.
+"""lexnli.corpora.lines, the line reading every corpus reader shares: random bytes and random lines give
+pairs or the documented error (CorpusFormatError naming the file), never another exception or a hang;
+raw lines are tagged in batches, in file order, as NLTK tags them one by one.
 
-Lines that are valid but have no parse would be tagged; tagging is not what is tested here, so
-the tagger is replaced by a trivial one (every token a noun).
+In the property tests, lines that are valid but have no parse would be tagged; tagging is not what
+they test, so the tagger is replaced by a trivial one (every token a noun).
 """
 import json
 
@@ -15,10 +16,12 @@ from lexnli.corpora.sick import read_sick
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import CorpusFormatError
 
+from tests.helpers.raw_text import HAND_WRITTEN
+
 SETTINGS = settings(max_examples=60, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def trivial_tagger(monkeypatch):
     monkeypatch.setattr(text, "tokenize_and_tag_many",
                         lambda texts, tagger="fast": [(tuple(s.split()), ("NN",) * len(s.split())) for s in texts])
@@ -36,7 +39,7 @@ def read_or_format_error(read, path):
 
 @SETTINGS
 @given(data=st.binary(max_size=400), suffix=st.sampled_from([".jsonl", ".txt", ".jsonl.gz", ".zip"]))
-def test_random_bytes(tmp_path, data, suffix):
+def test_random_bytes(trivial_tagger, tmp_path, data, suffix):
     path = tmp_path / f"random{suffix}"
     path.write_bytes(data)
     read_or_format_error(read_snli, path)
@@ -58,7 +61,7 @@ LINES = st.one_of(RECORDS.map(json.dumps), TEXTS, st.just(""), st.just("[]"))
 
 @SETTINGS
 @given(lines=st.lists(LINES, max_size=8))
-def test_random_jsonl_lines(tmp_path, lines):
+def test_random_jsonl_lines(trivial_tagger, tmp_path, lines):
     path = tmp_path / "lines.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8", errors="surrogatepass")
     read_or_format_error(read_snli, path)
@@ -68,8 +71,25 @@ def test_random_jsonl_lines(tmp_path, lines):
 @given(rows=st.lists(st.lists(st.text(alphabet=st.characters(blacklist_characters="\t\n\r"), max_size=12),
                               min_size=3, max_size=5), max_size=6),
        header=st.sampled_from(["gold_label\tsentence1\tsentence2", "sentence1\tsentence2", ""]))
-def test_random_txt_rows(tmp_path, rows, header):
+def test_random_txt_rows(trivial_tagger, tmp_path, rows, header):
     path = tmp_path / "rows.txt"
     path.write_text("\n".join([header] + ["\t".join(r) for r in rows]) + "\n", encoding="utf-8",
                     errors="surrogatepass")
     read_or_format_error(read_snli, path)
+
+
+def test_readers_batch_raw_lines_and_keep_order(tagger, tmp_path):
+    from lexnli.corpora.lines import build_pairs
+    from lexnli.corpora.snli import read_snli
+
+    lines = [{"gold_label": "neutral", "sentence1": s, "sentence2": HAND_WRITTEN[-1 - i], "pairID": str(i)}
+             for i, s in enumerate(HAND_WRITTEN[:7])]
+    lines[2]["sentence1_parse"] = "(ROOT (S (NP (DT The) (NNS kids)) (VP (VBP sleep)) (. .)))"
+    path = tmp_path / "raw.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    fast, reference = read_snli(path), read_snli(path, tagger="nltk")
+    assert fast.pairs == reference.pairs
+    assert [p.pair_id for p in fast] == [str(i) for i in range(7)]
+    assert fast[2].premise.tokens == ("The", "kids", "sleep", ".")
+    pending = [((line["sentence1"], None), (line["sentence2"], None), lambda p, h: (p.tags, h.tags)) for line in lines]
+    assert list(build_pairs(pending, batch_size=2)) == list(build_pairs(pending, tagger="nltk"))

@@ -10,7 +10,6 @@ import pytest
 from lexnli.corpora.lines import ReadReport
 from lexnli.corpora.snli import iter_snli, read_snli
 from lexnli.errors import CorpusFormatError
-from lexnli.text import parse_leaves
 
 from tests.conftest import shared_file
 
@@ -96,11 +95,6 @@ def test_line_without_parse_is_tokenized_and_tagged(tmp_path):
     pair = read_snli(path)[0]
     assert pair.premise.tokens == ("A", "dog", "runs", "(", "fast", ")", "in", "the", "park", ".")
     assert pair.premise.tags[1] == "NN" and pair.premise.parse is None
-
-
-def test_ptb_escapes_in_parse_leaves_are_undone():
-    tokens, tags = parse_leaves("(ROOT (NP (-LRB- -LRB-) (NN dog) (-RRB- -RRB-) (`` ``)))")
-    assert tokens == ("(", "dog", ")", "``") and tags == ("-LRB-", "NN", "-RRB-", "``")
 
 
 GOOD = json.dumps({"gold_label": "neutral", "sentence1": "A man.", "sentence2": "A person."})
@@ -236,19 +230,3 @@ def test_train_subset_counts_and_tags_everywhere(tmp_path):
     assert len(corpus) == len(sample) - 6 and corpus.report.n_unlabeled == 6
     assert all(p.premise.tags and p.hypothesis.tags for p in corpus)
     assert all(len(p.premise.tags) == len(p.premise.tokens) for p in corpus)
-
-
-def test_missing_tagger_is_a_clear_error(tmp_path):
-    """A line without a parse needs NLTK's tagger: without it, the error says how to install it."""
-    import os
-    import subprocess
-    import sys
-
-    code = ("import sys, nltk\nnltk.data.path[:] = [sys.argv[1]]\n"
-            "from lexnli.errors import ResourceMissingError\nfrom lexnli.text import make_sentence\n"
-            "try:\n    make_sentence('A dog runs.')\nexcept ResourceMissingError as exc:\n    print(exc)\n")
-    env = {**os.environ, "NLTK_DATA": str(tmp_path), "LEXNLI_NO_DOWNLOAD": "1"}
-    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env, capture_output=True, text=True,
-                          timeout=120)
-    assert "python -m nltk.downloader averaged_perceptron_tagger_eng" in done.stdout, done.stderr
-    assert "NLTK_DATA" in done.stdout
