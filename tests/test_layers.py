@@ -1,4 +1,5 @@
-"""The packages import only downward: lexnli < lexical_resources < featurize < classifiers < neural < experiments."""
+"""The packages import only downward: lexnli < lexical_resources < featurize < classifiers < neural < experiments;
+and no test module imports another (what tests share is in tests/conftest.py or tests/helpers/)."""
 import ast
 import subprocess
 import sys
@@ -38,6 +39,40 @@ def test_an_upward_import_is_caught(tmp_path):
     module = tmp_path / "m.py"
     module.write_text("import os\nfrom classifiers.logistic import make_model\nfrom . import sibling\n")
     assert list(imported_packages(module)) == [(1, "os"), (2, "classifiers")]
+
+
+def imported_test_modules(path, root=REPO):
+    """``(line, dotted name)`` of every test module (``test_*``) the module at ``path`` imports, absolutely
+    (``tests.x.test_y``) or relatively (``.test_y``, ``from . import test_y``)."""
+    package = list(path.relative_to(root).parent.parts)
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            modules = [module] + [f"{module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        yield from ((node.lineno, name) for name in modules
+                    if name.split(".")[0] == "tests" and name.split(".")[-1].startswith("test_"))
+
+
+def test_no_test_module_imports_another():
+    """What several test modules need is a fixture in tests/conftest.py or a helper in tests/helpers/."""
+    imports = [f"{path.relative_to(REPO)}:{line} imports {name}" for path in sorted((REPO / "tests").rglob("*.py"))
+               for line, name in imported_test_modules(path)]
+    assert not imports, "; ".join(imports)
+
+
+def test_an_import_of_a_test_module_is_caught(tmp_path):
+    module = tmp_path / "tests" / "featurize" / "test_m.py"
+    module.parent.mkdir(parents=True)
+    module.write_text("from tests.helpers.features import S\nfrom tests.featurize.test_other import X\n"
+                      "from .test_sibling import Y\nfrom .. import test_layers\nimport tests.lexnli.test_text\n"
+                      "from tests.conftest import REPO\n")
+    assert [name for _, name in imported_test_modules(module, root=tmp_path)] == [
+        "tests.featurize.test_other", "tests.featurize.test_sibling", "tests.test_layers", "tests.lexnli.test_text"]
 
 
 
