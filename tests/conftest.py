@@ -135,8 +135,8 @@ def template_selection(template_corpora):
     change its model."""
     from classifiers.logistic import fit_select_C
 
-    return fit_select_C(template_corpora["train"].pairs, template_corpora["train"].labels, template_corpora["dev"].pairs, template_corpora["dev"].labels,
-                        "lexicalized", grid=(0.1, 1.0))
+    train, dev = template_corpora["train"], template_corpora["dev"]
+    return fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "lexicalized", grid=(0.1, 1.0))
 
 
 @pytest.fixture(scope="session")

@@ -67,7 +67,8 @@ def test_conventions():
     with pytest.raises(ValueError, match="4 features, but FamilyWeights was fitted with 5"):
         fitted.transform(ROWS[:, :4])
     assert list(fitted.get_feature_names_out(NAMES)) == NAMES
-    assert clone(fitted).get_params() == {"weights": {"alignment": 2.0}} and not hasattr(clone(fitted), "column_weights_")
+    assert clone(fitted).get_params() == {"weights": {"alignment": 2.0}}
+    assert not hasattr(clone(fitted), "column_weights_")
 
 
 def test_the_weights_step_sits_between_scaling_and_the_cap_only_when_asked_for():
@@ -85,7 +86,8 @@ def test_fit_preprocessing_weights_the_featurizers_columns_by_name():
     before_cap = weighted[:-1].transform(X_TEXT).toarray()
     scaled = plain[:-1].transform(X_TEXT).toarray()
     assert np.allclose(before_cap[:, at], 2 * scaled[:, at]) and np.allclose(before_cap[:, ~at], scaled[:, ~at])
-    assert np.allclose(weighted.transform(X_TEXT).toarray(), X_weighted.toarray())  # what fit returned is what transform gives
+    # what fit returned is what transform gives
+    assert np.allclose(weighted.transform(X_TEXT).toarray(), X_weighted.toarray())
     assert not np.allclose(X_plain.toarray(), X_weighted.toarray())
 
 

@@ -48,7 +48,7 @@ def test_a_skops_file_with_an_untrusted_type_is_refused_unbuilt(tmp_path):
     with pytest.raises(ModelFileError) as refused:
         load_model(path)
     assert str(refused.value) == (f"{path}: holds types lexnli does not trust, not loaded: "
-                                  "tests.classifiers.test_persistence.Hostile, tests.classifiers.test_persistence.Intruder")
+                                  f"{__name__}.Hostile, {__name__}.Intruder")
     assert not Hostile.built
 
 

@@ -47,7 +47,8 @@ def test_predict_cli_labels_probabilities_and_accuracy(noisy_lexicalized, noisy_
     assert f"accuracy on 38 gold-labelled pairs: {hand:.4f}" in printed
 
 
-def test_predict_cli_malformed_line_is_exit_2_naming_file_and_line(noisy_lexicalized, noisy_snli_files, tmp_path, capsys):
+def test_predict_cli_malformed_line_is_exit_2_naming_file_and_line(noisy_lexicalized, noisy_snli_files, tmp_path,
+                                                                   capsys):
     good = noisy_snli_files["test"].read_text(encoding="utf-8").splitlines()[0]
     source = tmp_path / "bad.jsonl"
     source.write_text(good + "\n" + '{"sentence1": "A dog runs.", "sentence2": \n', encoding="utf-8")
@@ -65,7 +66,8 @@ def test_predict_cli_without_parses(template_selection, template_corpora, tmp_pa
                          "--output", str(out), "--explain", "3"]) == 0
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(lines) == 20 and lines[0]["pairID"] == "p0"
-    assert [line["predicted_label"] for line in lines] == list(template_selection.model.predict(template_corpora["test"].pairs))
+    expected = template_selection.model.predict(template_corpora["test"].pairs)
+    assert [line["predicted_label"] for line in lines] == list(expected)
     probabilities = [sum(v for k, v in line.items() if k.startswith("probability_")) for line in lines]
     np.testing.assert_allclose(probabilities, 1.0)
     assert all(len(line["explanation"]) == 3 for line in lines)
@@ -89,8 +91,8 @@ def test_predict_cli_with_parses_and_no_labels(template_selection, tmp_path, cap
 
 def test_predict_cli_reports_a_bad_model_file_without_traceback(tmp_path, capsys, template_corpora):
     (tmp_path / "bad.joblib").write_text("garbage")
-    code = predict_main(["--model", str(tmp_path / "bad.joblib"), "--input", str(template_corpora["root"] / "test.jsonl"),
-                         "--output", str(tmp_path / "out.jsonl")])
+    code = predict_main(["--model", str(tmp_path / "bad.joblib"), "--input",
+                         str(template_corpora["root"] / "test.jsonl"), "--output", str(tmp_path / "out.jsonl")])
     assert code == 2 and "bad.joblib: not a readable model file" in capsys.readouterr().err
     assert not (tmp_path / "out.jsonl").exists()
 
@@ -98,7 +100,8 @@ def test_predict_cli_reports_a_bad_model_file_without_traceback(tmp_path, capsys
 def test_predict_refuses_to_overwrite_its_input_or_write_a_folder(template_model, template_files, tmp_path, capsys):
     path = str(save_model(template_model, tmp_path / "m.skops"))
     before = template_files["test"].read_bytes()
-    assert predict_main(["--model", path, "--input", str(template_files["test"]), "--output", str(template_files["test"])]) == 2
+    assert predict_main(["--model", path, "--input", str(template_files["test"]),
+                         "--output", str(template_files["test"])]) == 2
     assert "is the --input file" in one_error_line(capsys) and template_files["test"].read_bytes() == before
     assert predict_main(["--model", path, "--input", str(template_files["test"]), "--output", str(tmp_path)]) == 2
     assert "is a folder" in one_error_line(capsys)
@@ -106,7 +109,8 @@ def test_predict_refuses_to_overwrite_its_input_or_write_a_folder(template_model
     assert "is the --model file" in one_error_line(capsys)
 
 
-def test_predict_reads_zips_and_folders_with_a_split_and_names_other_inputs(template_model, template_files, tmp_path, capsys):
+def test_predict_reads_zips_and_folders_with_a_split_and_names_other_inputs(template_model, template_files, tmp_path,
+                                                                            capsys):
     path = str(save_model(template_model, tmp_path / "m.skops"))
     archive = tmp_path / "snli_1.0.zip"
     with zipfile.ZipFile(archive, "w") as z:

@@ -2,10 +2,10 @@
 hand, its help and usage errors.
 
 The end-to-end run reads 60 / 30 / 30 template lines without parses (:mod:`tests.helpers.snli_lines`;
-the tagger is needed). Figures are recounted on the noisy fixture of :mod:`tests.helpers.noisy_snli` (300 train / 90 dev /
-120 test pairs with parses), on which the models really differ, with plain Python (``Counter``,
-``statistics``) and :func:`scipy.stats.binomtest` from predictions of models fitted by
-:func:`classifiers.logistic.make_model` -- the same pipeline the scripts fit, deterministic
+the tagger is needed). Figures are recounted on the noisy fixture of :mod:`tests.helpers.noisy_snli`
+(300 train / 90 dev / 120 test pairs with parses), on which the models really differ, with plain
+Python (``Counter``, ``statistics``) and :func:`scipy.stats.binomtest` from predictions of models
+fitted by :func:`classifiers.logistic.make_model` -- the same pipeline the scripts fit, deterministic
 (``random_state=0``) -- never with the library's own accuracy or McNemar code.
 """
 import numpy as np

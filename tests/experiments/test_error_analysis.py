@@ -26,8 +26,8 @@ def test_error_analysis_end_to_end(snli_lines_files, tmp_path, capsys):
     model = make_model("lexicalized", C=1.0).fit(train.pairs, train.labels)
     path = save_model(model, tmp_path / "model.joblib", C=1.0, n_train=len(train))
     out = tmp_path / "out"
-    assert main(["--model", str(path), "--train", str(snli_lines_files["train"]), "--test", str(snli_lines_files["test"]),
-                 "--out", str(out)]) == 0
+    assert main(["--model", str(path), "--train", str(snli_lines_files["train"]),
+                 "--test", str(snli_lines_files["test"]), "--out", str(out)]) == 0
     text = (out / "error_analysis.md").read_text(encoding="utf-8")
     for heading in ("## Top-weighted features per class", "### entailment", "### contradiction", "### neutral",
                     "## Test set", "Confusion matrix", "## Probe pairs"):

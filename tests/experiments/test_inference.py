@@ -197,7 +197,8 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     misled_test = [i for i, (g, p) in enumerate(zip(test.labels, on_test)) if g != p]
     assert 0 < len(misled_test) < len(test.labels)
     assert rows["hypothesis_only", "snli", "snli_test"].accuracy == pytest.approx(hand_accuracy(test.labels, on_test))
-    assert rows["hypothesis_only", "snli", "snli_dev"].accuracy == pytest.approx(hand_accuracy(dev.labels, hypothesis_only))
+    assert rows["hypothesis_only", "snli", "snli_dev"].accuracy == pytest.approx(
+        hand_accuracy(dev.labels, hypothesis_only))
     assert np.array_equal(model.predict_proba(dev.pairs), hand_model(
         "inference", inference_pairs, family_weights=WEIGHTS, sample_weight=sample_weight).predict_proba(dev.pairs))
     for name, fitted in (("inference", model), ("lexicalized", hand_model("lexicalized", train))):
@@ -258,8 +259,8 @@ def test_more_folds_than_a_label_has_pairs_is_exit_2_before_training(files, tmp_
     assert inference.main(arguments(files, tmp_path / "out", "--sick-folds", "40")) == 2
     err = capsys.readouterr().err
     counts = Counter(p.label for split in ("TRAIN", "TRIAL") for p in read_sick(files["sick"], split))
-    assert err.startswith(f"error: --sick-folds 40: SICK TRAIN+TRIAL in {files['sick']} has {dict(sorted(counts.items()))} "
-                          "pairs per label")
+    assert err.startswith(f"error: --sick-folds 40: SICK TRAIN+TRIAL in {files['sick']} has "
+                          f"{dict(sorted(counts.items()))} pairs per label")
     assert not (tmp_path / "out").exists()
 
 

@@ -31,7 +31,8 @@ from tests.helpers.templates import data_args
 def test_learning_curve_end_to_end(snli_lines_files, tmp_path, capsys):
     from experiments.learning_curve import main
 
-    assert main(data_args(snli_lines_files) + ["--out", str(tmp_path), "--sizes", "10", "30", "all", "--draws", "2"]) == 0
+    assert main(data_args(snli_lines_files) + ["--out", str(tmp_path), "--sizes", "10", "30", "all",
+                                               "--draws", "2"]) == 0
     results = pd.read_csv(tmp_path / "learning_curve.csv")
     assert list(results.columns[:4]) == ["model", "n_train", "draw", "test_accuracy"]
     # two draws at 10 and 30, one at all 60 (draws would be identical), for each model
@@ -233,7 +234,8 @@ def test_learning_curve_figure(kept_figures):
     assert spans == pytest.approx(sorted([2 * 7.071, 0.0, 2 * 7.071, 0.0]), abs=0.01)
     assert {matplotlib.colors.to_rgba(c.get_colors()[0]) for c in bars} == {blue, orange}
     caps = [line for line in ax.get_lines() if line.get_marker() == "_"]
-    assert len(caps) == 4 and {line.get_markersize() for line in caps} == {6.0}  # capsize 3: a 6-point cap, top and bottom
+    # capsize 3: a 6-point cap, top and bottom
+    assert len(caps) == 4 and {line.get_markersize() for line in caps} == {6.0}
     # the paper's test accuracies (Table 4) and chance, as horizontal reference lines
     flat = {line.get_label(): line for line in ax.get_lines() if line.get_marker() not in ("o", "_")}
     assert set(flat) == {"lexicalized, paper (550k train): 78.2", "unlexicalized, paper (550k train): 50.4",

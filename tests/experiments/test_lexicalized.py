@@ -81,7 +81,8 @@ def test_table4_accuracies_and_C_recounted(table4_run, noisy_snli_files, noisy_s
                                         row.paper_train_accuracy, row.paper_test_accuracy)]
     significance = pd.read_csv(out / "results" / "significance.csv")
     assert significance_shown[0] == list(significance.columns)
-    assert [float(cells[-1]) for cells in significance_shown[1:]] == [float(f"{p:.3g}") for p in significance["p_value"]]
+    assert [float(cells[-1]) for cells in significance_shown[1:]] == [
+        float(f"{p:.3g}") for p in significance["p_value"]]
     assert f"lexicalized model saved to {out / 'model.joblib'}\n" in printed
     assert f"results written to {out / 'results'}/\n" in printed
 
@@ -197,14 +198,15 @@ def test_output_paths_are_checked_before_reading(template_files, tmp_path, capsy
 def test_an_empty_training_file_is_an_error(template_files, tmp_path, capsys):
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
-    assert lexicalized.main(["--train", str(empty), "--dev", str(template_files["dev"]), "--test", str(template_files["test"])]) == 2
+    assert lexicalized.main(["--train", str(empty), "--dev", str(template_files["dev"]),
+                             "--test", str(template_files["test"])]) == 2
     assert "empty.jsonl: no pairs" in one_error_line(capsys)
 
 
 def test_lexicalized_saves_a_skops_model_that_predict_loads(template_files, tmp_path):
     saved = tmp_path / "model.skops"
-    assert lexicalized.main(["--train", str(template_files["train"]), "--dev", str(template_files["dev"]), "--test", str(template_files["test"]),
-                             "--C-grid", "1", "--save-model", str(saved)]) == 0
+    assert lexicalized.main(["--train", str(template_files["train"]), "--dev", str(template_files["dev"]),
+                             "--test", str(template_files["test"]), "--C-grid", "1", "--save-model", str(saved)]) == 0
     out = tmp_path / "pred.jsonl"
     assert predict_main(["--model", str(saved), "--input", str(template_files["test"]), "--output", str(out)]) == 0
     assert len(out.read_text().splitlines()) == 20

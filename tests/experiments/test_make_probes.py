@@ -87,7 +87,8 @@ def test_make_probes_defaults(monkeypatch):
 
 @pytest.mark.parametrize("text, problem", [
     ('{"sentence1": "a"\n', "line 1: not JSON"),
-    ('\n{"sentence1": "A dog.", "sentence2": "A cat.", "gold_label": "contradiction"}\n', "line 2: a probe line needs category"),
+    ('\n{"sentence1": "A dog.", "sentence2": "A cat.", "gold_label": "contradiction"}\n',
+     "line 2: a probe line needs category"),
     ('["a list"]\n', "line 1: a probe line needs sentence1, sentence2, gold_label, category"),
 ])
 def test_a_bad_probe_line_is_named(tmp_path, text, problem):

@@ -37,16 +37,18 @@ def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, t
     monkeypatch.setattr(embeddings, "_read_so_far", None)  # nothing read yet in this process
     monkeypatch.setattr(embeddings, "read_word_vectors", lambda path, words: parsed.append(path) or read(path, words))
     out, model_path = tmp_path / "out", tmp_path / "lstm.zip"
-    status = neural.main([*data_args(noisy_snli_files), *QUICK, "--no-sick", "--curve-sizes", "100", "--embeddings", str(glove),
-                          "--out", str(out), "--save-model", str(model_path)])
+    status = neural.main([*data_args(noisy_snli_files), *QUICK, "--no-sick", "--curve-sizes", "100",
+                          "--embeddings", str(glove), "--out", str(out), "--save-model", str(model_path)])
     assert status == 0
     table = pd.read_csv(out / "neural.csv")
     assert list(table.columns) == COLUMNS
     assert list(table.model) == ["sum_of_words", "rnn", "lstm"] and set(table.train) == set(table.dataset) == {"snli"}
     assert list(table.paper_accuracy) == [0.753, 0.722, 0.776] and set(table.n_train) == {300}
-    assert table.test_accuracy.between(0, 1).all() and (table.seconds >= 0).all()  # rounded to 0.1 s: a fast toy fit is 0.0 (the fake-clock tests check the figure)
+    # seconds are rounded to 0.1 s: a fast toy fit is 0.0 (the fake-clock tests check the figure)
+    assert table.test_accuracy.between(0, 1).all() and (table.seconds >= 0).all()
     significance = pd.read_csv(out / "significance.csv")
-    assert list(significance.model_a) == ["sum_of_words", "rnn", "lstm"] and set(significance.model_b) == {"lexicalized"}
+    assert list(significance.model_a) == ["sum_of_words", "rnn", "lstm"]
+    assert set(significance.model_b) == {"lexicalized"}
     curve = pd.read_csv(out / "learning_curve.csv")
     assert sorted(zip(curve.model, curve.n_train)) == [("lexicalized", 100), ("lexicalized", 300), ("lstm", 100),
                                                        ("lstm", 300)]
@@ -76,8 +78,8 @@ def test_snli_rows_curve_significance_and_saved_model(noisy_snli_files, glove, t
 
 def test_random_initialisation_is_stated_and_any_encoder_has_a_curve(noisy_snli_files, tmp_path):
     out = tmp_path / "out"
-    assert neural.main([*data_args(noisy_snli_files), *QUICK, "--no-sick", "--encoders", "sum", "--curve-encoders", "sum",
-                        "--curve-sizes", "100", "--out", str(out)]) == 0
+    assert neural.main([*data_args(noisy_snli_files), *QUICK, "--no-sick", "--encoders", "sum",
+                        "--curve-encoders", "sum", "--curve-sizes", "100", "--out", str(out)]) == 0
     assert "Embeddings: random initialisation" in (out / "neural.md").read_text()
     assert len(pd.read_csv(out / "neural.csv")) == 1 and not (out / "embeddings.filtered.txt.gz").exists()
     curve = pd.read_csv(out / "learning_curve.csv")
@@ -92,8 +94,8 @@ def test_sick_rows(noisy_snli_files, tmp_path, tagger):  # noqa: F811
     sick = write_sick(tmp_path / "SICK.txt", sick_text(rows))
     out = tmp_path / "out"
     started = time.perf_counter()
-    assert neural.main([*data_args(noisy_snli_files), *QUICK, "--encoders", "lstm", "--curve-sizes", "--sick", str(sick),
-                        "--out", str(out)]) == 0
+    assert neural.main([*data_args(noisy_snli_files), *QUICK, "--encoders", "lstm", "--curve-sizes",
+                        "--sick", str(sick), "--out", str(out)]) == 0
     elapsed = time.perf_counter() - started
     table = pd.read_csv(out / "neural.csv")
     assert ((table["seconds"] >= 0) & (table["seconds"] <= elapsed)).all()  # each row's time is part of the run's
@@ -223,7 +225,8 @@ def test_run_rows_timing_history_and_curve(noisy_snli, stand_ins):
     timing = tables["timing"]
     assert list(timing.columns) == ["model", "train", "n_train", "epoch_pairs", "epochs", "best_epoch",
                                     "seconds_per_epoch", "pairs_per_second", "seconds_to_best_epoch"]
-    assert timing.values.tolist() == [[name, "snli", 300, 300, 3, 2, 0.6, 508, 0.8] for name in ("sum_of_words", "lstm")]
+    assert timing.values.tolist() == [[name, "snli", 300, 300, 3, 2, 0.6, 508, 0.8]
+                                      for name in ("sum_of_words", "lstm")]
     history = tables["history"]
     assert list(zip(history["model"], history["n_train"], history["epoch"])) == [
         (name, n, epoch) for name, n in (("sum_of_words", 300), ("lstm", 300), ("sum_of_words", 20),

@@ -81,7 +81,8 @@ def test_data_errors_are_one_line_and_status_2(tmp_path, capsys):
     assert err.count("\n") == 1 and "absent.jsonl" in err
 
 
-@pytest.mark.parametrize("argv", [["--min-df", "0"], ["--dense-bins", "1"], ["--tag-set", "fine"], ["--n-features", "x"]])
+@pytest.mark.parametrize("argv", [["--min-df", "0"], ["--dense-bins", "1"], ["--tag-set", "fine"],
+                                  ["--n-features", "x"]])
 def test_featurizer_options_are_checked_by_the_constraints(argv, capsys):
     assert runner.main(argv, prog="x", description="x", report=fake_report([]), snli=False) == 2
     err = capsys.readouterr().err.splitlines()
@@ -170,7 +171,8 @@ class Settings:
 
 def settings_parser():
     parser = ArgumentParser(prog="x")
-    runner.add_parameter_arguments(parser, Settings, ("rate", "count", "kind"), {"rate": 0.5, "count": None, "kind": "a"})
+    runner.add_parameter_arguments(parser, Settings, ("rate", "count", "kind"),
+                                   {"rate": 0.5, "count": None, "kind": "a"})
     return parser
 
 
@@ -206,7 +208,8 @@ def test_sick_options_give_the_three_splits_or_none(tmp_path, tagger):  # noqa: 
     assert runner.sick_splits(parser.parse_args(["--no-sick", "--sick", str(tmp_path / "absent.txt")])) is None
     path = write_sick(tmp_path / "SICK.txt", sick_text())
     splits = runner.sick_splits(parser.parse_args(["--sick", str(path)]))
-    assert [[pair.pair_id for pair in split] for split in splits] == [["1", "2"], ["3"], ["4", "5"]]  # TRAIN, TRIAL, TEST
+    # TRAIN, TRIAL, TEST
+    assert [[pair.pair_id for pair in split] for split in splits] == [["1", "2"], ["3"], ["4", "5"]]
 
 
 def test_option_values_reach_the_report(capsys):

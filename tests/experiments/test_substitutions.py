@@ -194,7 +194,8 @@ def test_words_naming_people_and_distinct_siblings(finder):
 
 
 def test_apply_joins_possessives_and_contractions():
-    sentence = Sentence(text="the man 's dog does n't run .", tokens=("the", "man", "'s", "dog", "does", "n't", "run", "."),
+    sentence = Sentence(text="the man 's dog does n't run .",
+                        tokens=("the", "man", "'s", "dog", "does", "n't", "run", "."),
                         tags=("DT", "NN", "POS", "NN", "VBZ", "RB", "VB", "."))
     assert apply(sentence, Substitution(3, "dog", "cat", "antonym")).text == "the man's cat doesn't run."
 

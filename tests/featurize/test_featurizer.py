@@ -32,8 +32,8 @@ N_DENSE = 16
 def test_get_params_set_params_and_clone():
     featurizer = PairFeaturizer("unigrams_only", n_features=2**12, lowercase=False, batch_size=7)
     params = featurizer.get_params()
-    assert params == {"features": "unigrams_only", "n_features": 2**12, "min_df": 1, "dense_bins": None, "lowercase": False,
-                      "tag_set": "ptb", "n_jobs": None, "batch_size": 7, "progress": False,
+    assert params == {"features": "unigrams_only", "n_features": 2**12, "min_df": 1, "dense_bins": None,
+                      "lowercase": False, "tag_set": "ptb", "n_jobs": None, "batch_size": 7, "progress": False,
                       "columns": ("premise", "hypothesis")}
     assert featurizer.set_params(n_features=None, lowercase=True) is featurizer
     assert (featurizer.n_features, featurizer.lowercase) == (None, True)
@@ -155,7 +155,8 @@ def test_dense_bins_on_constant_and_empty_training_data():
     constant = PairFeaturizer("length_diff", dense_bins=5).fit([("a", "b")] * 4)
     assert [e.tolist() for e in constant.bin_edges_] == [[0.0]]  # tied edges merge into one
     no_real_columns = PairFeaturizer("hyp_unigrams", n_features=None, dense_bins=5).fit(X_TEXT)
-    assert no_real_columns.bin_edges_ == [] and no_real_columns.transform(X_TEXT).shape[1] == len(no_real_columns.vocabulary_)
+    assert no_real_columns.bin_edges_ == []
+    assert no_real_columns.transform(X_TEXT).shape[1] == len(no_real_columns.vocabulary_)
     empty = PairFeaturizer("unlexicalized", dense_bins=5).fit([])
     assert all(len(e) == 0 for e in empty.bin_edges_) and empty.transform(X_TEXT[:2]).shape == (2, 2 * N_DENSE)
 

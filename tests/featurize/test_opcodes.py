@@ -19,8 +19,8 @@ def reference(a, b):
 ])
 def test_opcodes_are_difflibs(a, b):
     assert opcodes(list(a), list(b)) == reference(list(a), list(b))
-    assert matching_blocks(list(a), list(b)) == [tuple(m) for m in
-                                                 difflib.SequenceMatcher(None, list(a), list(b), autojunk=False).get_matching_blocks()]
+    matcher = difflib.SequenceMatcher(None, list(a), list(b), autojunk=False)
+    assert matching_blocks(list(a), list(b)) == [tuple(m) for m in matcher.get_matching_blocks()]
 
 
 def test_opcodes_are_difflibs_on_random_sequences():

@@ -11,9 +11,11 @@ def sentence(text: str, tags: str) -> Sentence:
 
 
 HAND_PAIRS = {
-    "hypernym": Pair(sentence("A dog chases a cat", "DT NN VBZ DT NN"), sentence("An animal chases a cat", "DT NN VBZ DT NN")),
+    "hypernym": Pair(sentence("A dog chases a cat", "DT NN VBZ DT NN"),
+                     sentence("An animal chases a cat", "DT NN VBZ DT NN")),
     "antonym": Pair(sentence("The water is hot", "DT NN VBZ JJ"), sentence("The water is cold", "DT NN VBZ JJ")),
-    "stronger": Pair(sentence("A man kills a bird", "DT NN VBZ DT NN"), sentence("A man wounds a bird", "DT NN VBZ DT NN")),
+    "stronger": Pair(sentence("A man kills a bird", "DT NN VBZ DT NN"),
+                     sentence("A man wounds a bird", "DT NN VBZ DT NN")),
     "opposite": Pair(sentence("The man sleeps", "DT NN VBZ"), sentence("The man does not wake", "DT NN VBZ RB VB")),
     "synonym": Pair(sentence("A man in a blue shirt is riding a bike", "DT NN IN DT JJ NN VBZ VBG DT NN"),
                     sentence("A person rides a bicycle", "DT NN VBZ DT NN")),

@@ -38,7 +38,8 @@ def test_a_word_vector_file_is_parsed_again_only_for_words_not_asked_for(toy, tm
     from neural import embeddings
 
     parsed, read = [], embeddings.read_word_vectors
-    monkeypatch.setattr(embeddings, "read_word_vectors", lambda path, words: parsed.append(sorted(words)) or read(path, words))
+    monkeypatch.setattr(embeddings, "read_word_vectors",
+                        lambda path, words: parsed.append(sorted(words)) or read(path, words))
     path = tmp_path / "vectors.txt"
     path.write_text(GLOVE_LINES)
     assert sorted(cached_word_vectors(path, ["surely", "never", "absent"])) == ["never", "surely"]

@@ -110,7 +110,8 @@ def test_sentence_tokens_are_the_vocabularys(fitted, toy):
 
 def test_each_pair_is_tokenized_once_per_fit(fitted, toy, monkeypatch):
     seen, tokens = [], SentenceEncoderClassifier.sentence_tokens
-    monkeypatch.setattr(SentenceEncoderClassifier, "sentence_tokens", lambda self, pair: seen.append(pair) or tokens(self, pair))
+    monkeypatch.setattr(SentenceEncoderClassifier, "sentence_tokens",
+                        lambda self, pair: seen.append(pair) or tokens(self, pair))
     (train, labels), dev = toy["train"], toy["dev"]
     SentenceEncoderClassifier("sum", **{**SMALL, "max_epochs": 2}).fit(train, labels, eval_set=dev)
     assert len(seen) == len(train) + len(dev[0])
@@ -122,8 +123,8 @@ def test_each_pair_is_tokenized_once_per_fit(fitted, toy, monkeypatch):
 
 
 def test_embeddings_initialise_the_known_words(toy, tmp_path):
-    (tmp_path / "glove.txt").write_text("".join(f"{word} {' '.join([value] * 16)}\n"
-                                                for word, value in (("surely", "0.25"), ("never", "-1"), ("<pad>", "3"))))
+    vectors = (("surely", "0.25"), ("never", "-1"), ("<pad>", "3"))
+    (tmp_path / "glove.txt").write_text("".join(f"{word} {' '.join([value] * 16)}\n" for word, value in vectors))
     model = SentenceEncoderClassifier("sum", **{**SMALL, "max_epochs": 1, "learning_rate": 1e-9,
                                                 "embeddings": tmp_path / "glove.txt"})
     model.fit(*toy["train"], eval_set=toy["dev"])

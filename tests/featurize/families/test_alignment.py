@@ -253,7 +253,8 @@ def test_material_swap_is_a_conflict_and_the_same_material_is_equal():
 
 
 def test_a_word_derived_from_a_premise_word_of_another_class_is_equal():
-    found = features("a/DT dog/NN runs/VBZ on/IN a/DT grassy/JJ field/NN ./.", "a/DT dog/NN runs/VBZ on/IN the/DT grass/NN ./.")
+    found = features("a/DT dog/NN runs/VBZ on/IN a/DT grassy/JJ field/NN ./.",
+                     "a/DT dog/NN runs/VBZ on/IN the/DT grass/NN ./.")
     assert found["alignment:word:derivation"] == 1 and found["alignment:verdict:entailed"] == 1
     # the same two words tagged alike are not compared by derivation (guitar / guitarist)
     assert RELATIONS.relation("grassy", "NN", "grass", "NN") is None
@@ -662,7 +663,8 @@ def test_a_two_word_noun_in_a_slot_is_read_whole(real_relations):
     cooking = "a/DT woman/NN cooks/VBZ in/IN the/DT "
     assert relations(cooking + "kitchen/NN", cooking + "dining/VBG room/NN") == {5: "cohyponym", 6: "cohyponym"}
     assert relations(cooking + "living/VBG room/NN", cooking + "dining/VBG room/NN") == {5: "cohyponym"}
-    assert relations("a/DT fire/NN truck/NN", "a/DT fire/NN engine/NN") == {2: "synonym"}   # truck / engine: co-hyponyms
+    # truck / engine: co-hyponyms, yet a fire truck is a fire engine
+    assert relations("a/DT fire/NN truck/NN", "a/DT fire/NN engine/NN") == {2: "synonym"}
     # the words' own relation stays when they are equal (store / shop) or say what the whole says (tennis / basketball)
     assert relations("a/DT grocery/NN store/NN", "a/DT grocery/NN shop/NN") == {2: "synonym"}
     assert relations("a/DT tennis/NN court/NN", "a/DT basketball/NN court/NN") == {1: "cohyponym"}

@@ -8,7 +8,10 @@ import re
 
 import pytest
 
-from lexical_resources.lists.kinds import (ABSTRACTION, ANIMAL_FILE, ARTIFACT_MATERIALS, BROAD_CATEGORIES, COMPOUND_RANK, COMPOUND_SENSES, FOODS, IRREGULAR_PLURALS, IRREGULAR_SINGULARS, KINDS_APART, MEALS, PERSON_FILE, PLACE_KINDS, PLURAL_LEMMAS, SCENES, YOUNG, YOUNG_GLOSS)
+from lexical_resources.lists.kinds import (ABSTRACTION, ANIMAL_FILE, ARTIFACT_MATERIALS, BROAD_CATEGORIES,
+                                           COMPOUND_RANK, COMPOUND_SENSES, FOODS, IRREGULAR_PLURALS,
+                                           IRREGULAR_SINGULARS, KINDS_APART, MEALS, PERSON_FILE, PLACE_KINDS,
+                                           PLURAL_LEMMAS, SCENES, YOUNG, YOUNG_GLOSS)
 
 
 # ---- the tables --------------------------------------------------------------------------

@@ -4,7 +4,8 @@ Expected values are read off the module's docstrings and lists; WordNet's noun f
 dict's ``get`` (as the doctests do), so no WordNet data is needed."""
 import pytest
 
-from lexical_resources.lists.people import (ADULTS, CHILDREN, FEMALES, MALES, OCCUPATIONS, PERSONS, age_relation, being_relation, gender_relation, occupation_relation, person_relation)
+from lexical_resources.lists.people import (ADULTS, CHILDREN, FEMALES, MALES, OCCUPATIONS, PERSONS, age_relation,
+                                            being_relation, gender_relation, occupation_relation, person_relation)
 
 
 @pytest.mark.parametrize("premise, hypothesis, relation", [
