@@ -1,4 +1,5 @@
-"""Shared test fixtures: where the project machines' data lives, and NLTK data set up from it."""
+"""Fixtures the test modules share: where the data lives (and NLTK set up from it), data files and models
+made once per run, the tagger and WordNet (or a skip naming what is missing), and the mutation runs' hooks."""
 import os
 from pathlib import Path
 

@@ -1,4 +1,6 @@
-"""The experiment runner, presets and the configuration signature (no experiment is run end to end here)."""
+"""experiments.runner, the command line every experiment shares: options (generated from the estimators'
+constraints) checked before any data is read, data loading, the result files and their signature (no
+experiment is run end to end here)."""
 import re
 from numbers import Integral, Real
 

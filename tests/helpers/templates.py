@@ -1,4 +1,5 @@
-"""Small synthetic NLI data for tests: templated pairs whose label follows from the wording."""
+"""Small synthetic NLI data for tests: templated pairs whose label follows from the wording, written as SNLI
+jsonl files without parses (read with the tagger) or with flat parses (read without it)."""
 import itertools
 import json
 
