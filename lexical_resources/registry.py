@@ -9,8 +9,8 @@ the relation of the hypothesis word to the premise word, or None. It is declared
 * the word classes it reads (``reads``, WordNet's ``'n'``, ``'v'``, ``'a'``, ``'r'``): it is
   asked only when both words' tags are of those classes (``both=False``: either word's), or
   about any two tokens, tagged or not, with ``reads=None``;
-* the words it is given (``arguments``: names of :class:`Words` attributes, the two lemmas by
-  default);
+* the words it is given (``arguments``: names of
+  :class:`~lexical_resources.relations.Words` attributes, the two lemmas by default);
 * the relations it introduces (:class:`Relation`): each with its class (what substituting the
   hypothesis word for the premise word does to entailment: :data:`EQUAL` and :data:`GENERAL`
   keep it, :data:`SPECIFIC` adds information, :data:`CONFLICT` contradicts), its rank among the

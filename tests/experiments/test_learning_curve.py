@@ -2,14 +2,9 @@
 what its run passes to the fits, its ``seconds`` column, the figure and the markdown.
 
 The end-to-end run reads template lines without parses (:mod:`tests.helpers.snli_lines`: the tagger
-is needed). Figures are recounted on the noisy fixture of :mod:`tests.helpers.noisy_snli` (300 train / 90 dev /
-120 test pairs with parses), on which the models really differ, with plain Python (``Counter``,
-``statistics``) and :func:`scipy.stats.binomtest` from predictions of models fitted by
-:func:`classifiers.logistic.make_model` -- the same pipeline the scripts fit, deterministic
-(``random_state=0``) -- never with the library's own accuracy or McNemar code.
-What the run passes to its fits is checked with stand-ins (:mod:`tests.helpers.stand_ins`): a recording
-``fit_select_C`` whose models predict one label per feature group, and a clock that advances a fixed
-step per call, so accuracies and timings are hand counts.
+is needed). Figures are recounted by hand on the noisy fixture of :mod:`tests.helpers.noisy_snli`, and what the run
+passes to its fits is checked with the stand-ins of :mod:`tests.helpers.stand_ins`, as in
+:mod:`tests.experiments.test_lexicalized` (whose docstring says how).
 """
 from __future__ import annotations
 
