@@ -74,12 +74,14 @@ from typing import NamedTuple
 from lexical_resources import get_verbocean, get_wordnet, resources_version
 from lexical_resources.lists.function_words import AUXILIARIES, NEGATIONS, QUANTIFIERS
 from lexical_resources.lists.numbers import NUMBER_TOTAL, cardinal, ordinal
+from lexical_resources.lists.operators import ANTIVERIDICAL, DOWN, UP, VERIDICAL
 from lexical_resources.names import ANTONYM, EXACT, LEMMA
 from lexical_resources.registry import CONFLICT, EQUAL, GENERAL, SPECIFIC
 from lexical_resources.relations import RELATION_CLASSES, RELATION_RANK, RELATION_SOURCES, WordRelations
 from lexnli.text import WORD_CHARACTER, ptb_to_wordnet
 
 from ..opcodes import opcodes
+from ..polarity import mark
 from .lexical import cached_skeleton, has_negation
 from .registry import family
 
@@ -124,6 +126,8 @@ _FEATURES = (
     ("word", "subst:{relation}", lambda word: word.kind in ("swap", "substitution", "attribute")),
     ("word", "swap:{relation}", lambda word: word.kind == "swap"),
     ("word", "attribute:{relation_class}", lambda word: word.kind == "attribute"),
+    # A relation the contexts above its words turn into another (*apple* <- *fruit* under *not*).
+    ("word", "projected:{relation_class}>{projected_class}", lambda word: word.projected_class != word.relation_class),
     # The same words in crossed roles: what the verdict says of the words, the roles undo, so the
     # verdict is given only conjoined with the swap (a near copy's overlap and an "entailed" verdict
     # would otherwise outweigh it).
@@ -163,10 +167,18 @@ class Link(NamedTuple):
     premise_index: int | None
     relation: str | None
     kind: str
+    #: The class the relation projects to through the operators above the two words
+    #: (:func:`_project`); None when it is the relation's own.
+    projected: str | None = None
 
     @property
     def relation_class(self) -> str:
         return RELATION_CLASSES[self.relation] if self.relation is not None else "new"
+
+    @property
+    def projected_class(self) -> str:
+        """What the link says of the pair: the relation's class as the contexts project it."""
+        return self.projected if self.projected is not None else self.relation_class
 
 
 def _is_content(token: str, tag: str) -> bool:
@@ -189,12 +201,13 @@ class _Analysis:
     """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
 
     __slots__ = ("as_number", "compound_tags", "compounds", "content", "content_order", "counts", "described",
-                 "lemmas", "matchable", "mentions", "negated", "once", "passive", "roles", "tags", "tokens")
+                 "lemmas", "marking", "matchable", "mentions", "negated", "once", "passive", "roles", "tags", "tokens")
 
     def __init__(self, tokens, tags, wn):
         self.tokens, self.tags = tokens, tags
         known = [_token(t, g, wn) for t, g in zip(tokens, tags)]
         self.lemmas = tuple(lemma for lemma, _ in known)
+        self.marking = mark(tokens, tags, self.lemmas)
         self.content_order = tuple(i for i, (_, content) in enumerate(known) if content)
         self.content = frozenset(self.content_order)
         # "an" read as "a", so that "a dog" / "an animal" differ in one word, not two.
@@ -322,7 +335,7 @@ def _links(p: _Analysis, h: _Analysis, relate, totals: dict[int, int], *,
     links |= _attributes(p, h, links)
     matched = sum(j2 - j1 for op, _, _, j1, j2 in blocks if op == "equal")
     share = matched / len(h.tokens) if h.tokens else 0.0
-    return _number_totals([links[j] for j in sorted(links)], totals), share
+    return [_project(link, p, h) for link in _number_totals([links[j] for j in sorted(links)], totals)], share
 
 
 def _refined(blocks, p: _Analysis, h: _Analysis):
@@ -476,8 +489,57 @@ def _number_totals(links: list[Link], totals: dict[int, int]) -> list[Link]:
             if link.hypothesis_index in totals and link.relation_class != EQUAL else link for link in links]
 
 
-def _verdict(links) -> str:
-    classes = [link.relation_class for link in links]
+#: How a relation's class projects through a downward context (natural logic's projection of
+#: negation: MacCartney & Manning 2009): *fruit* is more general than *apple*, so *not fruit* is
+#: more specific than *not apple*; two words that exclude each other (*apple* / *pear*) no
+#: longer do under a negation (*not an apple* / *not a pear*), and say nothing of each other.
+DOWNWARD_PROJECTION = {EQUAL: EQUAL, GENERAL: SPECIFIC, SPECIFIC: GENERAL, CONFLICT: "new", "new": "new"}
+#: ... and through a non-monotone one (*exactly two dogs* / *exactly two animals*): only equals hold.
+NON_MONOTONE_PROJECTION = {EQUAL: EQUAL, GENERAL: "new", SPECIFIC: "new", CONFLICT: CONFLICT, "new": "new"}
+
+
+def _project(link: Link, p: _Analysis, h: _Analysis) -> Link:
+    """``link`` with the class its relation projects to through the operators above its two words
+    (:mod:`featurize.polarity`), where that differs from the relation's own:
+
+    * a premise word its sentence does not assert (under *maybe*, *thinks*, *if*, *or*) supports
+      no asserted hypothesis word: ``new``; one it denies (*refuses to eat* / *is eating*) conflicts
+      with an equal or more general one;
+    * when both words are under the same kind of context, :data:`DOWNWARD_PROJECTION` or
+      :data:`NON_MONOTONE_PROJECTION` (contexts that differ are left to the negation features);
+    * a hypothesis word linked to none, added under a downward context the premise has too, is a
+      restriction the premise's operator already covers (*no girl eats an apple* / *no girl eats
+      a red apple*): ``general``.
+    """
+    i, j, found = link.premise_index, link.hypothesis_index, link.relation_class
+    premise, hypothesis = p.marking, h.marking
+    if i is None:
+        added = link.kind == "new" and hypothesis.polarity[j] == DOWN and premise.downward
+        return link._replace(projected=GENERAL) if added else link
+    if premise.veridicality[i] != VERIDICAL and hypothesis.veridicality[j] == VERIDICAL:
+        denied = premise.veridicality[i] == ANTIVERIDICAL and found in (EQUAL, GENERAL)
+        return link._replace(projected=CONFLICT if denied else "new")
+    polarity = premise.polarity[i]
+    if polarity != hypothesis.polarity[j] or polarity == UP:
+        return link
+    projected = (DOWNWARD_PROJECTION if polarity == DOWN else NON_MONOTONE_PROJECTION)[found]
+    return link._replace(projected=projected) if projected != found else link
+
+
+def _dropped(p: _Analysis, h: _Analysis, links: list[Link]) -> int:
+    """How many premise content words under a downward context the hypothesis leaves out, when it
+    has a downward context too: each makes the hypothesis more specific there (*no girl eats a red
+    apple* / *no girl eats an apple*), where upward it would make it more general (and entailed)."""
+    if not h.marking.downward:
+        return 0
+    said = {link.premise_index for link in links}
+    return sum(1 for i in p.content_order if i not in said and p.marking.polarity[i] == DOWN)
+
+
+def _verdict(links, dropped: int = 0) -> str:
+    """``conflict``, ``conflict_only``, ``entailed`` or ``new=<n>`` from the links' projected classes
+    and the ``dropped`` premise words (each unsupported)."""
+    classes = [link.projected_class for link in links] + [SPECIFIC] * dropped
     unsupported = classes.count("new") + classes.count(SPECIFIC)
     if CONFLICT in classes:
         return "conflict" if unsupported else "conflict_only"
@@ -529,6 +591,8 @@ class _Word(NamedTuple):
     #: The link's relation; for a word linked to none, ``unrelated`` in a swap, else ``new``.
     relation: str
     relation_class: str
+    #: The class as the contexts project it (:func:`_project`).
+    projected_class: str
     #: The hypothesis word's WordNet POS letter, ``particle`` or ``num``.
     pos: str
     kind: str
@@ -581,7 +645,7 @@ def _read_word(p: _Analysis, h: _Analysis, link: Link) -> _Word:
     """What the ``word`` rows read of ``link``."""
     tag = h.tags[link.hypothesis_index]
     return _Word(relation=link.relation or ("unrelated" if link.kind == "swap" else "new"),
-                 relation_class=link.relation_class,
+                 relation_class=link.relation_class, projected_class=link.projected_class,
                  pos="particle" if tag in _PARTICLE_TAGS else ptb_to_wordnet(tag) or "num",
                  kind=link.kind,
                  premise_lemma=p.lemmas[link.premise_index] if link.premise_index is not None else "",
@@ -593,9 +657,10 @@ def _read_pair(p: _Analysis, h: _Analysis, links: list[Link], share: float, rela
     crossed = p.passive == h.passive and (_role_swap(p, h) or _crossed(p, h))
     negation = "both" if p.negated and h.negated else "hypothesis_only" if h.negated else \
         "premise_only" if p.negated else None
-    return _Pair(verdict=_verdict(links), crossed=crossed, copy=share >= COPY_SHARE and not crossed,
+    back = _links_back(p, h, relations)
+    return _Pair(verdict=_verdict(links, _dropped(p, h, links)), crossed=crossed, copy=share >= COPY_SHARE and not crossed,
                  swapped=_swapped(h, links),
-                 reverse=None if crossed and not p.negated else _verdict(_links_back(p, h, relations)),
+                 reverse=None if crossed and not p.negated else _verdict(back, _dropped(h, p, back)),
                  negation=negation, premise_negated=p.negated, voice_change=p.passive != h.passive)
 
 
@@ -605,7 +670,7 @@ def _swapped(h: _Analysis, links: list[Link]) -> str | None:
     if len({h.compounds[j] if h.compounds[j] != h.as_number[j] else j
             for j in (link.hypothesis_index for link in swaps)}) != 1:
         return None
-    return swaps[0].relation_class if swaps[0].relation else "unrelated"
+    return swaps[0].projected_class if swaps[0].relation else "unrelated"
 
 
 def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter:
@@ -628,23 +693,35 @@ def describe(premise, hypothesis, relations: WordRelations) -> list[str]:
     per hypothesis content word; then, read back (the ``reverse`` verdict's links), each premise
     content word the hypothesis does not say word for word: ``"read back: sofa: unsaid"``,
     ``"read back: woman -> man: antonym (WordNet), elsewhere"``."""
-    lines = [_describe_link(link, hypothesis.tokens, premise.tokens, "<-", "new")
-             for link in align(premise, hypothesis, relations)[0]]
     p = _analyse(tuple(premise.tokens), tuple(premise.tags), relations)
     h = _analyse(tuple(hypothesis.tokens), tuple(hypothesis.tags), relations)
-    lines += ["read back: " + _describe_link(link, premise.tokens, hypothesis.tokens, "->", "unsaid")
+    lines = [_describe_link(link, h, p, "<-", "new") for link in _links_forward(p, h, relations)[0]]
+    lines += ["read back: " + _describe_link(link, p, h, "->", "unsaid")
               for link in _links_back(p, h, relations) if link.relation not in _SAME_WORD]
     return lines
 
 
-def _describe_link(link: Link, tokens, other_tokens, arrow: str, unlinked: str) -> str:
-    """One line of :func:`describe`: ``tokens`` are the linked words' sentence, ``other_tokens`` the other's."""
-    word = tokens[link.hypothesis_index]
+def _describe_link(link: Link, sentence: _Analysis, other: _Analysis, arrow: str, unlinked: str) -> str:
+    """One line of :func:`describe`: ``sentence`` holds the linked words, ``other`` the words they are
+    linked to. A projected relation says the operators it was projected through."""
+    word = sentence.tokens[link.hypothesis_index]
     if link.premise_index is None:
-        return f"{word}: {unlinked}"
-    relation = link.relation or "unrelated"
-    source = RELATION_SOURCES.get(relation, "WordNet")
-    return f"{word} {arrow} {other_tokens[link.premise_index]}: {relation} ({source}), {link.kind}"
+        line = f"{word}: {unlinked}"
+    else:
+        relation = link.relation or "unrelated"
+        source = RELATION_SOURCES.get(relation, "WordNet")
+        line = f"{word} {arrow} {other.tokens[link.premise_index]}: {relation} ({source}), {link.kind}"
+    if link.projected is not None:
+        where = (other.marking.operators[link.premise_index] if link.premise_index is not None else ()) \
+            or sentence.marking.operators[link.hypothesis_index]
+        words = " ".join(f'"{other.tokens[k] if link.premise_index is not None else sentence.tokens[k]}"'
+                         for k in where)
+        line += f"; under {words}: projected {_CLASS_NAMES.get(link.projected, link.projected)}"
+    return line
+
+
+#: How :func:`describe` names a projected class.
+_CLASS_NAMES = {GENERAL: "more general", SPECIFIC: "more specific", "new": "unsupported"}
 
 
 # ---- the family ----------------------------------------------------------------------------

@@ -7,10 +7,12 @@ class TinyWordNet:
     """The WordNet interface WordRelations uses, with hand-written relations."""
 
     LEMMAS = {"dogs": "dog", "sings": "sing", "bit": "bite", "is": "be", "runs": "run", "men": "man",
-              "persons": "person"}
+              "persons": "person", "thinks": "think", "knows": "know", "refuses": "refuse", "eating": "eat",
+              "apples": "apple"}
     RELATIONS = {("dog", "animal"): "hypernym", ("animal", "dog"): "hyponym", ("tall", "short"): "antonym",
-                 ("short", "tall"): "antonym", ("man", "person"): "hypernym"}
-    COHYPONYMS = {frozenset(("blue", "green")), frozenset(("dog", "cat"))}
+                 ("short", "tall"): "antonym", ("man", "person"): "hypernym", ("apple", "fruit"): "hypernym",
+                 ("fruit", "apple"): "hyponym"}
+    COHYPONYMS = {frozenset(("blue", "green")), frozenset(("dog", "cat")), frozenset(("apple", "pear"))}
     MATERIALS = {"wooden": frozenset({"wood"}), "wood": frozenset({"wood"}), "metal": frozenset({"metal"})}
     DERIVED = {frozenset(("grassy", "grass"))}
 

@@ -509,10 +509,14 @@ def test_negation_on_both_sides_or_in_the_premise_only():
     assert [name for name in both if name.startswith("alignment:negation:")] == [
         "alignment:negation:both", "alignment:negation:both:reverse:new=1"]  # sleeping: unrelated to awake
     # Negation reverses entailment: no animal sleeps, so no dog sleeps; no dog does not say no animal.
-    assert negation_features("no/DT animal/NN is/VBZ sleeping/VBG", "no/DT dog/NN is/VBZ sleeping/VBG") == [
-        "alignment:negation:both", "alignment:negation:both:reverse:entailed"]
-    assert negation_features("no/DT dog/NN is/VBZ sleeping/VBG", "no/DT animal/NN is/VBZ sleeping/VBG") == [
-        "alignment:negation:both", "alignment:negation:both:reverse:new=1"]
+    # The relations are projected through "no" on both readings: the verdict says so, and the
+    # reverse one that the hypothesis does not say all the premise says.
+    down = features("no/DT animal/NN is/VBZ sleeping/VBG", "no/DT dog/NN is/VBZ sleeping/VBG")
+    assert [name for name in down if name.startswith(("alignment:negation:", "alignment:verdict:"))] == [
+        "alignment:verdict:entailed", "alignment:negation:both", "alignment:negation:both:reverse:new=1"]
+    up = features("no/DT dog/NN is/VBZ sleeping/VBG", "no/DT animal/NN is/VBZ sleeping/VBG")
+    assert [name for name in up if name.startswith(("alignment:negation:", "alignment:verdict:"))] == [
+        "alignment:verdict:new=1", "alignment:negation:both", "alignment:negation:both:reverse:entailed"]
     premise_only = features("a/DT man/NN is/VBZ not/RB sleeping/VBG", "a/DT man/NN is/VBZ sleeping/VBG")
     assert [name for name in premise_only if name.startswith("alignment:negation:")] == [
         "alignment:negation:premise_only", "alignment:negation:premise_only:reverse:entailed"]
@@ -671,3 +675,52 @@ def test_a_two_word_noun_in_a_slot_is_read_whole(real_relations):
     assert real_relations.wordnet.compound("basketball", "court") == "basketball_court"
     # an adjective does not start a two-word noun: WordNet's young woman is a girl, yet a young girl is no young woman
     assert relations("a/DT young/JJ girl/NN jumps/VBZ", "a/DT young/JJ woman/NN jumps/VBZ") == {2: "age_different"}
+
+
+def verdicts(premise: str, hypothesis: str) -> list[str]:
+    return sorted(name for name in features(premise, hypothesis)
+                  if name.startswith(("alignment:verdict:", "alignment:projected:", "alignment:reverse:")))
+
+
+NOT_FRUIT = "the/DT girl/NN is/VBZ not/RB eating/VBG fruit/NN ./."
+NOT_APPLE = "the/DT girl/NN is/VBZ not/RB eating/VBG an/DT apple/NN ./."
+
+
+def test_relations_under_a_negation_are_projected():
+    # not fruit says not an apple: the more specific word is entailed under the negation, not the reverse
+    assert verdicts(NOT_FRUIT, NOT_APPLE) == ["alignment:projected:specific>general", "alignment:verdict:entailed"]
+    assert verdicts(NOT_APPLE, NOT_FRUIT) == ["alignment:projected:general>specific", "alignment:verdict:new=1"]
+    # two words that exclude each other say nothing of each other when both are denied
+    assert verdicts(NOT_APPLE, NOT_APPLE.replace("apple", "pear")) == [
+        "alignment:projected:conflict>new", "alignment:verdict:new=1"]
+    # without the negation, the relations are their own
+    assert verdicts(NOT_FRUIT.replace("not/RB ", ""), NOT_APPLE.replace("not/RB ", "")) == [
+        "alignment:reverse:entailed", "alignment:verdict:new=1"]
+
+
+def test_a_modifier_dropped_or_added_under_no_is_projected():
+    red, plain = "no/DT girl/NN is/VBZ eating/VBG a/DT red/JJ apple/NN ./.", "no/DT girl/NN is/VBZ eating/VBG an/DT apple/NN ./."
+    assert verdicts(red, plain) == ["alignment:verdict:new=1"]  # the premise's "red", dropped, is a restriction lost
+    assert verdicts(plain, red) == ["alignment:projected:new>general", "alignment:verdict:entailed"]
+    # upward, dropping it is entailed and adding it is not
+    assert verdicts(red.replace("no/DT", "a/DT"), plain.replace("no/DT", "a/DT")) == [
+        "alignment:reverse:new=1", "alignment:verdict:entailed"]
+
+
+def test_a_clause_the_premise_does_not_assert_supports_nothing():
+    dog = "the/DT dog/NN is/VBZ sleeping/VBG ./."
+    assert "alignment:verdict:new=2" in verdicts("maybe/RB " + dog, dog)
+    assert "alignment:verdict:entailed" in verdicts("certainly/RB " + dog, dog)
+    thinks = "the/DT woman/NN thinks/VBZ the/DT man/NN is/VBZ cooking/VBG ./."
+    assert "alignment:verdict:new=2" in verdicts(thinks, "the/DT man/NN is/VBZ cooking/VBG ./.")
+    assert "alignment:verdict:entailed" in verdicts(thinks.replace("thinks", "knows"),
+                                                    "the/DT man/NN is/VBZ cooking/VBG ./.")
+    # what a negative implicative denies, a hypothesis saying it contradicts
+    assert "alignment:verdict:conflict_only" in verdicts("the/DT man/NN refuses/VBZ to/TO eat/VB the/DT apple/NN",
+                                                         "the/DT man/NN is/VBZ eating/VBG the/DT apple/NN")
+
+
+def test_describe_says_what_a_relation_was_projected_through():
+    lines = describe(sentence(NOT_FRUIT), sentence(NOT_APPLE), RELATIONS)
+    assert 'apple <- fruit: hyponym (WordNet), substitution; under "not": projected more general' in lines
+    assert 'read back: fruit -> apple: hypernym (WordNet), substitution; under "not": projected more specific' in lines

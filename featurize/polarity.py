@@ -1,0 +1,260 @@
+"""Polarity marking: each token's monotonicity and veridicality, from the operators whose scope holds it.
+
+The operators and their signatures are data (:mod:`lexical_resources.lists.operators`); this
+module finds each operator's scope in a tagged sentence and composes them. A token is ``up``
+when the operators above it keep the direction of a word relation, ``down`` when they reverse
+it (an odd number of downward operators: two give ``up`` again), ``none`` when a non-monotone
+operator is above it; and ``veridical`` when its clause is asserted, ``nonveridical`` when an
+operator leaves it unasserted, ``antiveridical`` when a negative implicative denies it.
+
+Scopes are read from tokens and tags alone (Penn Treebank or coarse two-letter tags), so raw
+strings are marked the same way as parsed corpus lines. The rules:
+
+* a *clause* runs between punctuation (``, ; : .``), *but*, the subordinators that open a new
+  clause (*if*, *because*, *since*, *when*, ...), and an *and* / *or* followed by a subject and
+  a verb (:func:`_clause`);
+* a *noun phrase* runs over determiners, adjectives, numbers and nouns to its last noun, then
+  over a prepositional phrase and a relative clause (*every man in a hat who is running*:
+  :func:`_noun_phrase_end`);
+* a clause negation (*not*, *n't*, *never*, *nobody*, ...) scopes over the rest of its clause,
+  downward; *without* over the noun phrase after it;
+* a determiner (*every*, *no*, *few*, *most*, *at most N*, ...) has its restrictor (its noun
+  phrase) and its body (the rest of the clause) with the monotonicity of its signature;
+* *if* makes its antecedent downward; *if*, *unless* and *or* make every clause they join
+  non-veridical (the disjuncts of a noun phrase *or*: only those noun phrases); a non-veridical
+  adverb or modal (*maybe*, *might*) its clause; a verb its complement clause (*thinks (that)
+  ...*, *wants to ...*), by :data:`~lexical_resources.lists.operators.VERBS`.
+
+What these rules get wrong, as a parse would not: a negation inside a relative clause scopes to
+the end of the whole clause (*the man who is not smiling is running*: *running* is marked
+down); a clause joined by *and* without a subject of its own stays in the clause before it;
+a complement clause ends at the first clause boundary (*thinks the man cooks and the boy eats*:
+*the boy eats* is read as asserted); a noun phrase's prepositional phrase is one phrase deep.
+
+>>> marking = mark(("the", "girl", "is", "not", "eating", "fruit", "."), ("DT", "NN", "VBZ", "RB", "VBG", "NN", "."))
+>>> marking.polarity
+('up', 'up', 'up', 'up', 'down', 'down', 'up')
+>>> mark(("maybe", "the", "dog", "sleeps"), ("RB", "DT", "NN", "VBZ")).veridicality[1:]
+('nonveridical', 'nonveridical', 'nonveridical')
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from lexical_resources.lists.operators import (ANTIVERIDICAL, CLAUSE_NEGATIONS, CONDITIONALS, DETERMINERS,
+                                               DISJUNCTIONS, DOWN, NONE, NONVERIDICAL, NONVERIDICAL_ADJECTIVES,
+                                               NONVERIDICAL_ADVERBS, NUMBER_OPERATORS, PHRASE_NEGATIONS, UP,
+                                               VERBS, VERIDICAL)
+
+#: Tokens that end a clause.
+_BOUNDARIES = frozenset({",", ";", ":", ".", "!", "?", "but", "--"})
+#: Subordinators that open a clause of their own.
+_SUBORDINATORS = frozenset({"if", "unless", "because", "since", "when", "while", "although", "though", "whereas",
+                            "after", "before", "until"})
+_CLAUSE_CONJUNCTIONS = frozenset({"and", "or"})
+_RELATIVE_PRONOUNS = frozenset({"who", "which", "that", "whom"})
+#: Words between a determiner and its noun (first two tag letters), and the heads of a noun phrase.
+_NOUN_PHRASE_TAGS = frozenset({"DT", "JJ", "CD", "NN", "PR", "PO", "HY", "VB"})
+_HEAD_TAGS = frozenset({"NN", "PR", "CD"})
+#: Tags of a verb group's words (first two letters): verbs, modals, adverbs between them.
+_VERB_TAGS = frozenset({"VB", "MD"})
+_AUXILIARY_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being", "am", "'s", "'re", "has", "have",
+                              "had", "does", "do", "did", "can", "could", "will", "would", "may", "might", "must",
+                              "should", "shall"})
+
+
+class Scope(NamedTuple):
+    """One operator and the tokens ``start:stop`` it governs, with what it does to them."""
+
+    operator: int
+    start: int
+    stop: int
+    #: ``up``, ``down`` or ``none``.
+    monotonicity: str
+    #: ``veridical``, ``nonveridical`` or ``antiveridical``.
+    veridicality: str
+
+
+class Marking(NamedTuple):
+    """A sentence's polarity marking: per token, and the scopes it was composed from."""
+
+    polarity: tuple[str, ...]
+    veridicality: tuple[str, ...]
+    #: The indices of the operators whose scope holds each token that changes its reading.
+    operators: tuple[tuple[int, ...], ...]
+    scopes: tuple[Scope, ...]
+
+    @property
+    def downward(self) -> bool:
+        """Whether some token is marked ``down``."""
+        return DOWN in self.polarity
+
+
+def _tag(tags, i: int) -> str:
+    return tags[i][:2]
+
+
+def _is_verb(tokens, tags, i: int) -> bool:
+    return _tag(tags, i) in _VERB_TAGS or (tokens[i].endswith("ing") and _tag(tags, i) in ("JJ", "NN"))
+
+
+def _has_clause(tokens, tags, start: int, stop: int) -> bool:
+    """Whether ``start:stop`` opens with a subject (a noun phrase) with a verb right after it."""
+    if start >= stop or _tag(tags, start) not in _NOUN_PHRASE_TAGS or _is_verb(tokens, tags, start):
+        return False
+    end = _noun_phrase_end(tokens, tags, start)
+    return start < end < stop and _is_verb(tokens, tags, end)
+
+
+def _clause_break(tokens, tags, k: int) -> bool:
+    """Whether a clause ends before token ``k``."""
+    token = tokens[k]
+    if token in _BOUNDARIES or token in _SUBORDINATORS:
+        return True
+    return token in _CLAUSE_CONJUNCTIONS and _has_clause(tokens, tags, k + 1, _next_break(tokens, tags, k + 1))
+
+
+def _next_break(tokens, tags, start: int) -> int:
+    """The first punctuation, *but* or subordinator at or after ``start`` (or the end)."""
+    return next((k for k in range(start, len(tokens)) if tokens[k] in _BOUNDARIES or tokens[k] in _SUBORDINATORS),
+                len(tokens))
+
+
+def _clause(tokens, tags, i: int) -> tuple[int, int]:
+    """The clause holding token ``i``: ``(start, stop)``."""
+    start = i
+    while start > 0 and not _clause_break(tokens, tags, start - 1) and not (
+            tokens[start] in _SUBORDINATORS and start < i):
+        start -= 1
+    if tokens[start] in _BOUNDARIES or (tokens[start] in _CLAUSE_CONJUNCTIONS and start < i):
+        start += 1
+    return start, _clause_end(tokens, tags, i + 1)
+
+
+def _clause_end(tokens, tags, start: int) -> int:
+    """Where the clause going on at ``start`` ends."""
+    return next((k for k in range(start, len(tokens)) if _clause_break(tokens, tags, k)), len(tokens))
+
+
+def _verb_group_end(tokens, tags, i: int) -> int:
+    """The end of the verb group at ``i``: auxiliaries, adverbs and one verb (*is not running*)."""
+    k = i
+    while k < len(tokens) and (_is_verb(tokens, tags, k) or (_tag(tags, k) == "RB" and k > i)):
+        k += 1
+        if tokens[k - 1] not in _AUXILIARY_FORMS and _tag(tags, k - 1) != "RB":
+            break
+    return k
+
+
+def _noun_phrase_end(tokens, tags, i: int, *, modifiers: bool = True) -> int:
+    """The end of the noun phrase starting at ``i``: to its last noun, then (if ``modifiers``) a
+    prepositional phrase and a relative clause after it."""
+    k, end = i, i
+    while k < len(tokens) and (_tag(tags, k) in _NOUN_PHRASE_TAGS or tokens[k] == "of"):
+        if _tag(tags, k) == "VB" and not (k + 1 < len(tokens) and _tag(tags, k + 1) in ("NN", "JJ")):
+            break  # a verb, not a participle before a noun (*a running dog*)
+        if _tag(tags, k) in _HEAD_TAGS or tokens[k] in DETERMINERS:
+            end = k + 1
+        k += 1
+    if not modifiers or end == i:
+        return end
+    if end < len(tokens) and _tag(tags, end) == "IN" and tokens[end] not in _SUBORDINATORS:
+        end = _noun_phrase_end(tokens, tags, end + 1, modifiers=False) or end
+    if end < len(tokens) and tokens[end] in _RELATIVE_PRONOUNS:
+        k = end + 1
+        if k < len(tokens) and not _is_verb(tokens, tags, k):
+            k = _noun_phrase_end(tokens, tags, k, modifiers=False)
+        verb_end = _verb_group_end(tokens, tags, k)
+        if verb_end > k:
+            end = max(verb_end, _noun_phrase_end(tokens, tags, verb_end, modifiers=False))
+    return end
+
+
+def _determiner_scopes(tokens, tags, i: int) -> list[Scope]:
+    """The restrictor and body of a determiner or number operator at ``i`` (none when both are upward)."""
+    signature, first = DETERMINERS.get(tokens[i]), i + 1
+    for words, found in NUMBER_OPERATORS.items():
+        if tuple(tokens[i:i + len(words)]) == words:
+            signature, first = found, i + len(words)
+    if signature is None or signature == (UP, UP) or (i and tokens[i - 1] == "at" and tokens[i] == "most"):
+        return []
+    if tokens[i] == "all" and first < len(tokens) and tokens[first] == "of":
+        first += 1
+    stop = _noun_phrase_end(tokens, tags, first)
+    clause_stop = _clause_end(tokens, tags, stop)
+    restrictor, body = signature
+    return [Scope(i, first, stop, restrictor, VERIDICAL), Scope(i, stop, clause_stop, body, VERIDICAL)]
+
+
+def _verb_scope(tokens, tags, lemmas, i: int) -> Scope | None:
+    """The complement clause of an attitude or implicative verb at ``i``, if it has one listed."""
+    following = tokens[i + 1] if i + 1 < len(tokens) else ""
+    complementizer = "to" if following == "to" else ""
+    start = i + 2 if following in ("that", "to") else i + 1
+    signature = VERBS.get((lemmas[i], complementizer))
+    if signature is None or (following != "to" and following != "that"
+                             and not _has_clause(tokens, tags, start, _clause_end(tokens, tags, start))):
+        return None
+    stop = _clause_end(tokens, tags, start)
+    return Scope(i, start, stop, DOWN if signature == ANTIVERIDICAL else UP, signature)
+
+
+def _disjunction_scope(tokens, tags, i: int) -> Scope:
+    """The disjuncts an *or* at ``i`` joins: the clauses around it, or the noun phrases around it."""
+    if _has_clause(tokens, tags, i + 1, _next_break(tokens, tags, i + 1)):
+        return Scope(i, _clause(tokens, tags, i - 1)[0] if i else 0, _clause_end(tokens, tags, i + 1), UP,
+                     NONVERIDICAL)
+    start = i  # back to the determiner of the noun phrase before
+    while start > 0 and _tag(tags, start - 1) in _NOUN_PHRASE_TAGS - {"VB"}:
+        start -= 1
+        if _tag(tags, start) == "DT":
+            break
+    return Scope(i, start, max(_noun_phrase_end(tokens, tags, i + 1, modifiers=False), i + 1), UP, NONVERIDICAL)
+
+
+def scopes(tokens, tags, lemmas=None) -> tuple[Scope, ...]:
+    """Every operator's scope in a sentence (``tokens`` lowercased; ``lemmas`` for the verbs, default the tokens)."""
+    tokens, tags = tuple(tokens), tuple(tags)
+    lemmas = tuple(lemmas) if lemmas is not None else tokens
+    found = []
+    n = len(tokens)
+    for i, token in enumerate(tokens):
+        if token in CLAUSE_NEGATIONS:
+            found.append(Scope(i, i + 1, _clause_end(tokens, tags, i + 1), DOWN, VERIDICAL))
+        elif token in PHRASE_NEGATIONS:
+            found.append(Scope(i, i + 1, _noun_phrase_end(tokens, tags, i + 1), DOWN, VERIDICAL))
+        elif token in CONDITIONALS:
+            found.append(Scope(i, i + 1, _clause_end(tokens, tags, i + 1), CONDITIONALS[token], NONVERIDICAL))
+            found.append(Scope(i, 0, n, UP, NONVERIDICAL))
+        elif token in DISJUNCTIONS and 0 < i < n - 1:
+            found.append(_disjunction_scope(tokens, tags, i))
+        elif token in NONVERIDICAL_ADVERBS and _tag(tags, i) in ("RB", "MD"):
+            start, _ = _clause(tokens, tags, i)
+            after = i + 2 if i + 1 < n and tokens[i + 1] == "," and start == i else i + 1
+            found.append(Scope(i, start, _clause_end(tokens, tags, after), UP, NONVERIDICAL))
+        elif token in NONVERIDICAL_ADJECTIVES and i + 1 < n and tokens[i + 1] == "that":
+            found.append(Scope(i, i + 2, _clause_end(tokens, tags, i + 2), UP, NONVERIDICAL))
+        elif _tag(tags, i) == "VB" and (scope := _verb_scope(tokens, tags, lemmas, i)) is not None:
+            found.append(scope)
+        else:
+            found.extend(_determiner_scopes(tokens, tags, i))
+    return tuple(scope for scope in found if scope.start < scope.stop)
+
+
+@lru_cache(maxsize=2**16)
+def mark(tokens: tuple, tags: tuple, lemmas: tuple | None = None) -> Marking:
+    """The polarity marking of a sentence: :func:`scopes` composed, token by token (an operator is
+    not in its own scope). Remembered per distinct sentence."""
+    found = scopes(tokens, tags, lemmas)
+    polarity, veridicality, operators = [], [], []
+    for k in range(len(tokens)):
+        over = [scope for scope in found if scope.start <= k < scope.stop and scope.operator != k]
+        monotonicities = [scope.monotonicity for scope in over]
+        polarity.append(NONE if NONE in monotonicities else DOWN if monotonicities.count(DOWN) % 2 else UP)
+        kinds = [scope.veridicality for scope in over]
+        veridicality.append(NONVERIDICAL if NONVERIDICAL in kinds else
+                            ANTIVERIDICAL if kinds.count(ANTIVERIDICAL) % 2 else VERIDICAL)
+        operators.append(tuple(sorted({scope.operator for scope in over
+                                       if scope.monotonicity != UP or scope.veridicality != VERIDICAL})))
+    return Marking(tuple(polarity), tuple(veridicality), tuple(operators), found)

@@ -1,0 +1,88 @@
+"""Polarity marking on hand-tagged sentences: each operator's scope, and their composition.
+
+Tags are written out (Penn Treebank, and the coarse two-letter tags the ``inference`` preset
+uses), so these run without NLTK's tagger; ``marks`` shows a sentence's marking as one letter per
+token: ``u``/``d``/``n`` for up/down/none, then ``v``/``n``/``a`` for veridical/non-veridical/antiveridical.
+"""
+import pytest
+
+from featurize.polarity import mark, scopes
+from tests.helpers.tiny_wordnet import sentence
+
+
+def marks(tagged: str, *, coarse: bool = False, lemmas: dict | None = None) -> str:
+    s = sentence(tagged)
+    tokens = tuple(t.lower() for t in s.tokens)
+    tags = tuple(t[:2] for t in s.tags) if coarse else s.tags
+    found = mark(tokens, tags, tuple((lemmas or {}).get(t, t) for t in tokens))
+    return " ".join(p[0] + v[0] for p, v in zip(found.polarity, found.veridicality))
+
+
+VERBS = {"thinks": "think", "knows": "know", "refuses": "refuse", "wants": "want", "believes": "believe"}
+
+
+@pytest.mark.parametrize("coarse", [False, True], ids=["ptb", "coarse"])
+@pytest.mark.parametrize("tagged, expected", [
+    # negation scopes over the rest of its clause, not the subject
+    ("The/DT girl/NN is/VBZ not/RB eating/VBG fruit/NN ./.", "uv uv uv uv dv dv uv"),
+    ("The/DT girl/NN is/VBZ n't/RB eating/VBG an/DT apple/NN ./.", "uv uv uv uv dv dv dv uv"),
+    ("Nobody/NN is/VBZ eating/VBG an/DT apple/NN", "uv dv dv dv dv"),
+    # no: restrictor and body downward
+    ("No/DT girl/NN is/VBZ eating/VBG a/DT red/JJ apple/NN ./.", "uv dv dv dv dv dv dv uv"),
+    # every: restrictor downward, body upward; the restrictor takes its PP and relative clause
+    ("Every/DT young/JJ girl/NN is/VBZ eating/VBG an/DT apple/NN", "uv dv dv uv uv uv uv"),
+    ("Every/DT dog/NN in/IN the/DT park/NN is/VBZ running/VBG", "uv dv dv dv dv uv uv"),
+    ("Every/DT man/NN who/WP is/VBZ running/VBG is/VBZ sweating/VBG", "uv dv dv dv dv uv uv"),
+    # few: downward; most: restrictor non-monotone; at most N: downward
+    ("Few/JJ dogs/NNS are/VBP running/VBG", "uv dv dv dv"),
+    ("Most/JJS dogs/NNS are/VBP running/VBG", "uv nv uv uv"),
+    ("At/IN most/JJS three/CD dogs/NNS are/VBP running/VBG", "uv uv dv dv dv dv"),
+    # without: the noun phrase after it only
+    ("A/DT man/NN is/VBZ walking/VBG without/IN a/DT hat/NN ./.", "uv uv uv uv uv dv dv uv"),
+    # if: the antecedent downward; neither clause asserted
+    ("If/IN the/DT boy/NN is/VBZ wet/JJ ,/, the/DT girl/NN is/VBZ laughing/VBG ./.",
+     "uv dn dn dn dn un un un un un un"),
+    # non-veridical adverbs and modals: their clause
+    ("Maybe/RB the/DT dog/NN is/VBZ sleeping/VBG ./.", "uv un un un un uv"),
+    ("The/DT dog/NN might/MD be/VB sleeping/VBG", "un un uv un un"),
+    ("Certainly/RB the/DT dog/NN is/VBZ sleeping/VBG ./.", "uv uv uv uv uv uv"),
+    # or: the clauses it joins, or the noun phrases
+    ("A/DT man/NN is/VBZ singing/VBG or/CC a/DT woman/NN is/VBZ dancing/VBG ./.", "un un un un uv un un un un uv"),
+    ("A/DT man/NN is/VBZ holding/VBG a/DT cup/NN or/CC a/DT plate/NN", "uv uv uv uv un un uv un un"),
+    # two downward operators give upward
+    ("Nobody/NN is/VBZ not/RB eating/VBG", "uv dv dv uv"),
+    # a negation's clause ends at a clause boundary
+    ("The/DT man/NN is/VBZ not/RB wearing/VBG a/DT hat/NN and/CC the/DT woman/NN is/VBZ smiling/VBG",
+     "uv uv uv uv dv dv dv uv uv uv uv uv"),
+])
+def test_scopes_and_composition(tagged, expected, coarse):
+    assert marks(tagged, coarse=coarse) == expected
+
+
+@pytest.mark.parametrize("tagged, expected", [
+    # attitude verbs by lemma: think leaves its complement unasserted, know asserts it
+    ("The/DT woman/NN thinks/VBZ the/DT man/NN is/VBZ cooking/VBG ./.", "uv uv uv un un un un uv"),
+    ("The/DT woman/NN thinks/VBZ that/IN the/DT man/NN is/VBZ cooking/VBG", "uv uv uv uv un un un un"),
+    ("The/DT woman/NN knows/VBZ the/DT man/NN is/VBZ cooking/VBG ./.", "uv uv uv uv uv uv uv uv"),
+    ("A/DT man/NN wants/VBZ to/TO eat/VB a/DT cake/NN", "uv uv uv uv un un un"),
+    # a negative implicative denies its complement, and makes it downward
+    ("The/DT man/NN refuses/VBZ to/TO eat/VB the/DT cake/NN", "uv uv uv uv da da da"),
+    # a verb of the list without a clause after it is no operator
+    ("The/DT woman/NN believes/VBZ him/PRP", "uv uv uv uv"),
+])
+def test_verbs_by_their_complement(tagged, expected):
+    assert marks(tagged, lemmas=VERBS) == expected
+
+
+def test_the_marking_names_the_operators_above_each_token():
+    found = mark(*map(tuple, zip(*(w.split("/") for w in "the/DT girl/NN is/VBZ not/RB eating/VBG fruit/NN".split()))))
+    assert found.operators == ((), (), (), (), (3,), (3,))
+    assert found.downward
+    assert not mark(("a", "dog", "runs"), ("DT", "NN", "VBZ")).downward
+
+
+def test_odd_input_is_marked_without_error():
+    assert mark((), ()).polarity == ()
+    assert mark(("not",), ("RB",)).polarity == ("up",)
+    assert mark(("every",), ("DT",)).polarity == ("up",)
+    assert scopes(("or",), ("CC",)) == ()
