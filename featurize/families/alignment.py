@@ -658,8 +658,8 @@ def _read_pair(p: _Analysis, h: _Analysis, links: list[Link], share: float, rela
     negation = "both" if p.negated and h.negated else "hypothesis_only" if h.negated else \
         "premise_only" if p.negated else None
     back = _links_back(p, h, relations)
-    return _Pair(verdict=_verdict(links, _dropped(p, h, links)), crossed=crossed, copy=share >= COPY_SHARE and not crossed,
-                 swapped=_swapped(h, links),
+    return _Pair(verdict=_verdict(links, _dropped(p, h, links)), crossed=crossed,
+                 copy=share >= COPY_SHARE and not crossed, swapped=_swapped(h, links),
                  reverse=None if crossed and not p.negated else _verdict(back, _dropped(h, p, back)),
                  negation=negation, premise_negated=p.negated, voice_change=p.passive != h.passive)
 

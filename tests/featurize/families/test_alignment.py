@@ -699,8 +699,9 @@ def test_relations_under_a_negation_are_projected():
 
 
 def test_a_modifier_dropped_or_added_under_no_is_projected():
-    red, plain = "no/DT girl/NN is/VBZ eating/VBG a/DT red/JJ apple/NN ./.", "no/DT girl/NN is/VBZ eating/VBG an/DT apple/NN ./."
-    assert verdicts(red, plain) == ["alignment:verdict:new=1"]  # the premise's "red", dropped, is a restriction lost
+    red = "no/DT girl/NN is/VBZ eating/VBG a/DT red/JJ apple/NN ./."
+    plain = "no/DT girl/NN is/VBZ eating/VBG an/DT apple/NN ./."
+    assert verdicts(red, plain) == ["alignment:verdict:new=1"]  # the premise's "red", dropped: a restriction lost
     assert verdicts(plain, red) == ["alignment:projected:new>general", "alignment:verdict:entailed"]
     # upward, dropping it is entailed and adding it is not
     assert verdicts(red.replace("no/DT", "a/DT"), plain.replace("no/DT", "a/DT")) == [
