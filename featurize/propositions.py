@@ -42,14 +42,19 @@ Scope rules
 
 What this gets wrong
 --------------------
-It has no parse, so attachment is guessed by position: a prepositional phrase or relative clause
+It has no parse, so attachment is guessed by position: a relative clause with *that*/*which*
 attaches to the nearest noun phrase (*a man in a red shirt that is torn*), a participle after a
-prepositional phrase to the clause subject (*looks at a man playing guitar* -> *man* is missed);
+prepositional phrase to the clause subject (*looks at a man playing guitar* -> the looker plays;
+*a man with another man, holding a drink* -> the first man holds it), a verb whose subject is
+taken to the noun phrase a chain of prepositional phrases hangs from (*behind bars with their
+mouths open*, a mistagged *open*, -> the bars open); appositives are read as coordination
+(*three children, two boys and one girl* are three subjects);
 ditransitives keep only the first object (*gives the boy a ball* -> *boy*), and a passive's
 post-verbal noun phrases are dropped (*is given a ball*); phrasal verbs and verb-preposition
 objects are not objects (*looks at the dog* has no object); *there is a man* alone makes no
 proposition; control is always by the subject (*tells the boy to run*: the subject runs); a
-tagging error (a verb tagged as a noun, *dog runs* as NNS) is read as tagged, except a noun-tagged
+tagging error (a verb tagged as a noun, *a child walks* as NNS, which NLTK's tagger often does, or
+a noun as a verb, *a pumpkin dress* as VBP) is read as tagged, except a noun-tagged
 *-ing* word right after a noun and before no noun (*a man sleeping*), read as a participle;
 nominal predicates inside noun phrases (*a dog's bite*) and negation scope are not read.
 """
@@ -159,7 +164,7 @@ def _is_noun(tokens, tags, i: int) -> bool:
 
 
 def _is_mistagged_participle(tokens, tags, i: int) -> bool:
-    if not (tags[i] in ("NN", "NNS") or tags[i] == "NN") or not is_ing_form(tokens[i]) or i == 0:
+    if tags[i] not in ("NN", "NNS") or not is_ing_form(tokens[i]) or i == 0:
         return False
     following = _coarse(tags[i + 1]) if i + 1 < len(tags) else ""
     return _coarse(tags[i - 1]) == "NN" and following not in ("NN", "JJ", "PO")
@@ -237,17 +242,17 @@ def _verb_group(tokens, tags, lemmas, i: int, infinitive: bool) -> _Chunk:
         j += 1
     last = verbs[-1]
     be = [tokens[k] in BE_FORMS or lemmas[k] == "be" for k in verbs]
-    if all(be):
+    if be[-1]:   # is, might be, has been, is being: a copula
         return _Chunk("vg", i, j, (), _form(tokens, tags, verbs, infinitive), copula=True)
     if tokens[last] in MODALS:
-        return _Chunk("vg", i, j, (), "finite", copula=True)   # "he can": nothing to read
+        return _Chunk("vg", i, j, (), "modal")   # "he can": nothing to read
     passive = (len(verbs) > 1 and (be[-2] or tokens[verbs[-2]] in GET_FORMS) and not is_ing_form(tokens[last])
                and (tags[last] in ("VBN", "VBD") or is_participle_form(tokens[last])))
     return _Chunk("vg", i, j, (last,), _form(tokens, tags, verbs, infinitive), passive=passive)
 
 
 def _form(tokens, tags, verbs, infinitive: bool) -> str:
-    """finite, ing, participle (VBN), ed (coarse: past or participle) or infinitive."""
+    """finite, ing, participle (VBN), ed (coarse: past or participle) or infinitive (a modal alone: modal)."""
     first = verbs[0]
     if infinitive:
         return "infinitive"
@@ -452,7 +457,9 @@ class _Reader:
     def on_vg(self, chunk, previous, following):
         c = self.clause
         c.prep_prop = None
-        if chunk.form in ("finite",) or (chunk.form == "ed" and not self.reduced(chunk, following)):
+        if chunk.form == "modal":
+            return
+        if chunk.form == "finite" or (chunk.form == "ed" and not self.reduced(chunk, following)):
             self.finite_verb(chunk, previous)
         elif chunk.form == "infinitive":
             self.infinitive(chunk)
@@ -492,10 +499,17 @@ class _Reader:
             subject = c.last.subject   # singing and dancing
         else:
             subject = []
+        if self.existential(chunk):
+            c.subject, c.taken = [], False   # there is a man sleeping: the man is the subject to come
+            return
         self.verb(chunk, subject)
         c.taken = True
         c.subject = list(subject) if subject is not c.subject else c.subject
-        c.finite = c.last if c.last is not None and c.last.predicate >= -1 else c.finite
+        c.finite = c.last
+
+    def existential(self, chunk) -> bool:
+        k = self.chunks.index(chunk)
+        return chunk.copula and k > 0 and self.chunks[k - 1].kind == "ex"
 
     def verb(self, chunk, subject):
         """A proposition for ``chunk`` (a copula waits for its predicate) with ``subject``; it becomes the last."""
@@ -504,13 +518,6 @@ class _Reader:
         if not subject:
             self.dangling.append(prop)
         if chunk.copula:
-            existential = self.chunks.index(chunk) > 0 and self.chunks[self.chunks.index(chunk) - 1].kind == "ex"
-            if existential or not chunk.heads and chunk.form == "finite" and self.tokens[chunk.start] in MODALS:
-                self.props.remove(prop)
-                if prop in self.dangling:
-                    self.dangling.remove(prop)
-                c.subject, c.taken = [], False
-                return prop
             c.copula, c.slot = prop, False
         else:
             c.copula, c.slot = None, not chunk.passive
@@ -556,7 +563,7 @@ class _Reader:
     def on_cc(self, chunk, previous, following):
         c = self.clause
         c.slot = c.slot and previous is not None and previous.kind == "np"
-        c.copula = c.copula if c.copula is None else None
+        c.copula = None
         c.prep_prop = None
 
     on_comma = on_cc

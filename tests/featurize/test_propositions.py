@@ -108,6 +108,8 @@ CASES = {
     "have as the main verb": ("a/DT man/NN has/VBZ a/DT dog/NN", [P(2, (1,), (4,))]),
     "do support": ("the/DT man/NN does/VBZ not/RB like/VB the/DT dog/NN", [P(4, (1,), (6,))]),
     "perfect progressive": ("the/DT man/NN has/VBZ been/VBN sleeping/VBG", [P(4, (1,))]),
+    "modal copula": ("the/DT dog/NN might/MD be/VB wet/JJ", [P(4, (1,))]),
+    "perfect copula": ("the/DT dog/NN has/VBZ been/VBN wet/JJ", [P(4, (1,))]),
     "will": ("the/DT dog/NN will/MD eat/VB the/DT food/NN", [P(3, (1,), (5,))]),
     "can alone": ("he/PRP can/MD ./.", []),
     # odd input
