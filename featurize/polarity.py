@@ -42,6 +42,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from lexnli.text import parse_leaves
 from lexical_resources.lists.operators import (ANTIVERIDICAL, CLAUSE_NEGATIONS, CONDITIONALS, DETERMINERS,
                                                DISJUNCTIONS, DOWN, NONE, NONVERIDICAL, NONVERIDICAL_ADJECTIVES,
                                                NONVERIDICAL_ADVERBS, NUMBER_OPERATORS, PHRASE_NEGATIONS, UP,
@@ -57,6 +58,8 @@ _RELATIVE_PRONOUNS = frozenset({"who", "which", "that", "whom"})
 #: Words between a determiner and its noun (first two tag letters), and the heads of a noun phrase.
 _NOUN_PHRASE_TAGS = frozenset({"DT", "JJ", "CD", "NN", "PR", "PO", "HY", "VB"})
 _HEAD_TAGS = frozenset({"NN", "PR", "CD"})
+#: Tags a determiner of :data:`~lexical_resources.lists.operators.DETERMINERS` has (*few*, *most*: adjectives).
+_DETERMINER_TAGS = frozenset({"DT", "PD", "JJ", "IN"})
 #: Tags of a verb group's words (first two letters): verbs, modals, adverbs between them.
 _VERB_TAGS = frozenset({"VB", "MD"})
 _AUXILIARY_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being", "am", "'s", "'re", "has", "have",
@@ -171,18 +174,40 @@ def _noun_phrase_end(tokens, tags, i: int, *, modifiers: bool = True) -> int:
     return end
 
 
-def _determiner_scopes(tokens, tags, i: int) -> list[Scope]:
-    """The restrictor and body of a determiner or number operator at ``i`` (none when both are upward)."""
+def _signature(tokens, tags, i: int) -> tuple[tuple[str, str] | None, int]:
+    """The signature of the determiner or number operator at ``i`` and where its noun phrase starts;
+    None for a determiner whose restrictor and body are both upward, or for no determiner: a word
+    tagged otherwise (*are all wearing*), *each other*, *a few*, the *most* of *at most*."""
     signature, first = DETERMINERS.get(tokens[i]), i + 1
     for words, found in NUMBER_OPERATORS.items():
         if tuple(tokens[i:i + len(words)]) == words:
-            signature, first = found, i + len(words)
-    if signature is None or signature == (UP, UP) or (i and tokens[i - 1] == "at" and tokens[i] == "most"):
+            return found, i + len(words)
+    following, before = tokens[first] if first < len(tokens) else "", tokens[i - 1] if i else ""
+    if signature == (UP, UP) or _tag(tags, i) not in _DETERMINER_TAGS or following == "other" \
+            or (before, tokens[i]) in (("a", "few"), ("at", "most")):
+        return None, first
+    return signature, first + (tokens[i] == "all" and following == "of")
+
+
+def _phrase_negation_end(tokens, tags, start: int) -> int:
+    """The end of what *without* at ``start - 1`` governs: a noun phrase, or a gerund's clause
+    (*without even noticing the crowd*)."""
+    k = start
+    while k < len(tokens) and _tag(tags, k) == "RB":
+        k += 1
+    if k < len(tokens) and tokens[k].endswith("ing") and _is_verb(tokens, tags, k):
+        return _clause_end(tokens, tags, k)
+    return _noun_phrase_end(tokens, tags, start)
+
+
+def _determiner_scopes(tokens, tags, i: int) -> list[Scope]:
+    """The restrictor and body of a determiner or number operator at ``i`` (:func:`_signature`); a
+    determiner inside a prepositional phrase has no body (*a woman with no hat sits*)."""
+    signature, first = _signature(tokens, tags, i)
+    if signature is None:
         return []
-    if tokens[i] == "all" and first < len(tokens) and tokens[first] == "of":
-        first += 1
     stop = _noun_phrase_end(tokens, tags, first)
-    clause_stop = _clause_end(tokens, tags, stop)
+    clause_stop = stop if i and _tag(tags, i - 1) in ("IN", "TO") else _clause_end(tokens, tags, stop)
     restrictor, body = signature
     return [Scope(i, first, stop, restrictor, VERIDICAL), Scope(i, stop, clause_stop, body, VERIDICAL)]
 
@@ -205,6 +230,9 @@ def _disjunction_scope(tokens, tags, i: int) -> Scope:
     if _has_clause(tokens, tags, i + 1, _next_break(tokens, tags, i + 1)):
         return Scope(i, _clause(tokens, tags, i - 1)[0] if i else 0, _clause_end(tokens, tags, i + 1), UP,
                      NONVERIDICAL)
+    if _is_verb(tokens, tags, i - 1) or _tag(tags, i - 1) in ("JJ", "RB"):  # *setting or rising*, *red or blue*
+        return Scope(i, i - 1, _verb_group_end(tokens, tags, i + 1) if _is_verb(tokens, tags, i + 1) else i + 2, UP,
+                     NONVERIDICAL)
     start = i  # back to the determiner of the noun phrase before
     while start > 0 and _tag(tags, start - 1) in _NOUN_PHRASE_TAGS - {"VB"}:
         start -= 1
@@ -223,7 +251,7 @@ def scopes(tokens, tags, lemmas=None) -> tuple[Scope, ...]:
         if token in CLAUSE_NEGATIONS:
             found.append(Scope(i, i + 1, _clause_end(tokens, tags, i + 1), DOWN, VERIDICAL))
         elif token in PHRASE_NEGATIONS:
-            found.append(Scope(i, i + 1, _noun_phrase_end(tokens, tags, i + 1), DOWN, VERIDICAL))
+            found.append(Scope(i, i + 1, _phrase_negation_end(tokens, tags, i + 1), DOWN, VERIDICAL))
         elif token in CONDITIONALS:
             found.append(Scope(i, i + 1, _clause_end(tokens, tags, i + 1), CONDITIONALS[token], NONVERIDICAL))
             found.append(Scope(i, 0, n, UP, NONVERIDICAL))
@@ -246,9 +274,13 @@ def scopes(tokens, tags, lemmas=None) -> tuple[Scope, ...]:
 def mark(tokens: tuple, tags: tuple, lemmas: tuple | None = None) -> Marking:
     """The polarity marking of a sentence: :func:`scopes` composed, token by token (an operator is
     not in its own scope). Remembered per distinct sentence."""
-    found = scopes(tokens, tags, lemmas)
+    return _compose(len(tokens), scopes(tokens, tags, lemmas))
+
+
+def _compose(n: int, found: tuple[Scope, ...]) -> Marking:
+    """The marking of ``n`` tokens under the scopes ``found``."""
     polarity, veridicality, operators = [], [], []
-    for k in range(len(tokens)):
+    for k in range(n):
         over = [scope for scope in found if scope.start <= k < scope.stop and scope.operator != k]
         monotonicities = [scope.monotonicity for scope in over]
         polarity.append(NONE if NONE in monotonicities else DOWN if monotonicities.count(DOWN) % 2 else UP)
@@ -258,3 +290,123 @@ def mark(tokens: tuple, tags: tuple, lemmas: tuple | None = None) -> Marking:
         operators.append(tuple(sorted({scope.operator for scope in over
                                        if scope.monotonicity != UP or scope.veridicality != VERIDICAL})))
     return Marking(tuple(polarity), tuple(veridicality), tuple(operators), found)
+
+
+# ---- the same scopes from a parse ----------------------------------------------------------
+
+
+class _Node(NamedTuple):
+    """A constituent of a parse: its label, its leaves ``start:stop``, its parent's index (-1 for the root)."""
+
+    label: str
+    start: int
+    stop: int
+    parent: int
+
+
+def _nodes(parse: str) -> tuple[list[_Node], dict[int, int]]:
+    """The constituents of a bracketed parse, and each leaf's preterminal (by leaf index)."""
+    from nltk import Tree
+
+    nodes, preterminals = [], {}
+
+    def visit(tree, parent: int, start: int) -> int:
+        index = len(nodes)
+        nodes.append(None)
+        stop = start
+        for child in tree:
+            if isinstance(child, Tree):
+                stop = visit(child, index, stop)
+            else:
+                preterminals[stop] = index
+                stop += 1
+        nodes[index] = _Node(tree.label(), start, stop, parent)
+        return stop
+
+    visit(Tree.fromstring(parse), -1, 0)
+    return nodes, preterminals
+
+
+def parse_scopes(parse: str, lemmas=None) -> tuple[Scope, ...]:
+    """:func:`scopes` read from a bracketed Penn Treebank parse: an operator governs the constituents
+    after it inside its parent (*not* and *without* their phrase), a determiner the rest of its
+    largest noun phrase (the restrictor, prepositional phrases and relative clauses included) and
+    what follows that noun phrase in its parent (the body); *if* its clause, the sentence being
+    non-veridical; *or* its coordination; a non-veridical adverb or modal its smallest clause; a
+    verb of :data:`~lexical_resources.lists.operators.VERBS` its complement clause. The reference
+    the tag-based rules are measured against (``python -m experiments.polarity_agreement``)."""
+    tokens, tags = parse_leaves(parse)
+    tokens = tuple(t.lower() for t in tokens)
+    lemmas = tuple(lemmas) if lemmas is not None else tokens
+    nodes, preterminals = _nodes(parse)
+    found = []
+    for i, token in enumerate(tokens):
+        leaf = preterminals[i]
+        parent = nodes[nodes[leaf].parent]
+        if token in CLAUSE_NEGATIONS:
+            phrase = _largest(nodes, leaf, "NP") if tags[i][:2] == "NN" else nodes[leaf]
+            while phrase.parent >= 0 and nodes[phrase.parent].stop == phrase.stop and nodes[phrase.parent].parent >= 0:
+                phrase = nodes[phrase.parent]  # last in its phrase (*inside and not*): what follows the phrase
+            holder = nodes[phrase.parent] if phrase.parent >= 0 else phrase
+            found.append(Scope(i, phrase.stop, holder.stop, DOWN, VERIDICAL))
+        elif token in PHRASE_NEGATIONS:
+            found.append(Scope(i, i + 1, parent.stop, DOWN, VERIDICAL))
+        elif token in CONDITIONALS:
+            found.append(Scope(i, i + 1, parent.stop, CONDITIONALS[token], NONVERIDICAL))
+            found.append(Scope(i, 0, len(tokens), UP, NONVERIDICAL))
+        elif token in DISJUNCTIONS:
+            found.append(Scope(i, parent.start, parent.stop, UP, NONVERIDICAL))
+        elif token in NONVERIDICAL_ADVERBS and tags[i][:2] in ("RB", "MD"):
+            clause = _smallest(nodes, leaf, ("S", "SINV", "SQ"))
+            found.append(Scope(i, clause.start, clause.stop, UP, NONVERIDICAL))
+        elif token in NONVERIDICAL_ADJECTIVES and i + 1 < len(tokens) and tokens[i + 1] == "that":
+            found.append(Scope(i, i + 2, _smallest(nodes, leaf, ("ADJP", "VP", "S")).stop, UP, NONVERIDICAL))
+        elif tags[i][:2] == "VB" and (scope := _parse_verb_scope(tokens, lemmas, nodes, leaf, i)) is not None:
+            found.append(scope)
+        else:
+            found.extend(_parse_determiner_scopes(tokens, tags, nodes, leaf, i))
+    return tuple(scope for scope in found if scope.start < scope.stop)
+
+
+def mark_parse(parse: str, lemmas=None) -> Marking:
+    """The polarity marking of a parsed sentence: :func:`parse_scopes` composed as :func:`mark` composes."""
+    found = parse_scopes(parse, lemmas)
+    return _compose(len(parse_leaves(parse)[0]), found)
+
+
+def _largest(nodes, index: int, label: str) -> _Node:
+    """The largest constituent labelled ``label`` that node ``index`` begins or heads, climbing while
+    the parent has that label too (an NP inside an NP with its PP), else the node itself."""
+    node = nodes[index]
+    while node.parent >= 0 and nodes[node.parent].label == label:
+        node = nodes[node.parent]
+    return node
+
+
+def _smallest(nodes, index: int, labels) -> _Node:
+    """The nearest ancestor of node ``index`` with one of ``labels`` (the root when none)."""
+    node = nodes[index]
+    while node.parent >= 0 and node.label not in labels:
+        node = nodes[node.parent]
+    return node
+
+
+def _parse_determiner_scopes(tokens, tags, nodes, leaf: int, i: int) -> list[Scope]:
+    signature, first = _signature(tokens, tags, i)
+    if signature is None:
+        return []
+    phrase = _largest(nodes, nodes[leaf].parent, "NP")
+    holder = nodes[phrase.parent] if phrase.parent >= 0 else phrase
+    restrictor, body = signature
+    return [Scope(i, first, phrase.stop, restrictor, VERIDICAL), Scope(i, phrase.stop, holder.stop, body, VERIDICAL)]
+
+
+def _parse_verb_scope(tokens, lemmas, nodes, leaf: int, i: int) -> Scope | None:
+    following = tokens[i + 1] if i + 1 < len(tokens) else ""
+    signature = VERBS.get((lemmas[i], "to" if following == "to" else ""))
+    clause = next((node for node in nodes if node.parent == nodes[leaf].parent and node.start == i + 1
+                   and (node.label in ("SBAR", "S") or following == "to")), None)
+    if signature is None or clause is None:
+        return None
+    start = i + 2 if following in ("that", "to") else i + 1
+    return Scope(i, start, clause.stop, DOWN if signature == ANTIVERIDICAL else UP, signature)

@@ -82,6 +82,7 @@ from lexnli.text import WORD_CHARACTER, ptb_to_wordnet
 
 from ..opcodes import opcodes
 from ..polarity import mark
+from ..propositions import propositions
 from .lexical import cached_skeleton, has_negation
 from .registry import family
 
@@ -131,7 +132,7 @@ _FEATURES = (
     # The same words in crossed roles: what the verdict says of the words, the roles undo, so the
     # verdict is given only conjoined with the swap (a near copy's overlap and an "entailed" verdict
     # would otherwise outweigh it).
-    ("once", "verdict:{verdict}", lambda pair: not pair.crossed),
+    ("once", "verdict:{verdict}", lambda pair: pair.verdict_stands),
     ("once", "copy:{verdict}", lambda pair: pair.copy),
     # A near copy with one word swapped: what the swap does decides the label.
     ("once", "copy_swap:{swapped}", lambda pair: pair.copy and pair.swapped is not None),
@@ -149,6 +150,10 @@ _FEATURES = (
     ("once", "role_swap", lambda pair: pair.crossed),
     ("once", "voice_change", lambda pair: pair.voice_change),
     ("once", "role_swap:{verdict}", lambda pair: pair.crossed),
+    # Who did what to whom: whether the premise says each hypothesis proposition with the same
+    # roles; when it does not, that stands in for the verdict as a role swap does.
+    ("once", "roles:{roles}", lambda pair: pair.roles is not None),
+    ("once", "roles:{roles}:{verdict}", lambda pair: pair.roles in _ROLES_UNDONE),
     ("word", "moved:{pos}", lambda word: word.kind == "moved"),
 )
 
@@ -201,13 +206,15 @@ class _Analysis:
     """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
 
     __slots__ = ("as_number", "compound_tags", "compounds", "content", "content_order", "counts", "described",
-                 "lemmas", "marking", "matchable", "mentions", "negated", "once", "passive", "roles", "tags", "tokens")
+                 "lemmas", "marking", "matchable", "mentions", "negated", "once", "passive", "propositions", "roles",
+                 "tags", "tokens")
 
     def __init__(self, tokens, tags, wn):
         self.tokens, self.tags = tokens, tags
         known = [_token(t, g, wn) for t, g in zip(tokens, tags)]
         self.lemmas = tuple(lemma for lemma, _ in known)
         self.marking = mark(tokens, tags, self.lemmas)
+        self.propositions = propositions(tokens, tags, self.lemmas)
         self.content_order = tuple(i for i, (_, content) in enumerate(known) if content)
         self.content = frozenset(self.content_order)
         # "an" read as "a", so that "a dog" / "an animal" differ in one word, not two.
@@ -546,6 +553,57 @@ def _verdict(links, dropped: int = 0) -> str:
     return "entailed" if not unsupported else f"new={min(unsupported, 3)}{'+' if unsupported >= 3 else ''}"
 
 
+#: What :func:`_roles` finds, from worst to best; the first two undo what the words say.
+ROLES = ("unsupported", "swapped", "supported")
+_ROLES_UNDONE = frozenset(ROLES[:2])
+
+
+def _roles(p: _Analysis, h: _Analysis, links: list[Link]) -> str | None:
+    """Whether the premise says each hypothesis proposition (:mod:`featurize.propositions`) with its
+    roles: for each whose predicate is linked, as an equal or more general word, to a premise
+    proposition's predicate, ``swapped`` when a subject or object is linked to that proposition's
+    other role (*the girl is pushed by the boy* / *the girl is pushing the boy*), ``unsupported``
+    when one is linked to a word that has another place in the premise (:func:`_elsewhere_in`:
+    *the man who the dog is following is running* / *the dog is running*), else ``supported``.
+    The worst over the hypothesis's propositions; None when none is linked so."""
+    linked = {link.hypothesis_index: link.premise_index for link in links
+              if link.premise_index is not None and link.projected_class in (EQUAL, GENERAL)}
+    found = []
+    for proposition in h.propositions:
+        candidates = [premise for premise in p.propositions if premise.predicate == linked.get(proposition.predicate)]
+        if candidates:
+            found.append(max((_role_support(p, proposition, premise, linked) for premise in candidates),
+                             key=ROLES.index))
+    return min(found, key=ROLES.index) if found else None
+
+
+def _role_support(p: _Analysis, hypothesis, premise, linked: dict[int, int]) -> str:
+    """:func:`_roles` of one hypothesis proposition against one premise proposition."""
+    subjects = [linked[j] for j in hypothesis.subjects if j in linked]
+    objects = [linked[j] for j in hypothesis.objects if j in linked]
+    if set(subjects) & set(premise.objects) - set(premise.subjects) \
+            or set(objects) & set(premise.subjects) - set(premise.objects):
+        return "swapped"
+    if any(_elsewhere_in(p, premise, i, premise.subjects) for i in subjects) \
+            or any(_elsewhere_in(p, premise, i, premise.objects) for i in objects):
+        return "unsupported"
+    return "supported"
+
+
+def _elsewhere_in(p: _Analysis, premise, i: int, role: tuple[int, ...]) -> bool:
+    """Whether premise word ``i``, not in ``role`` of the premise proposition, has a place of its own:
+    a role in another premise proposition (*the man who the dog is following*), or the noun of a
+    prepositional phrase right after a word of ``role`` (*the man near the dog*; not *of*: *a group
+    of children* are the children). When the reading finds neither, a role it left empty or misread
+    is not taken for a proposition the premise does not say."""
+    if i in role or not role:
+        return False
+    if any(i in other.subjects + other.objects for other in p.propositions if other is not premise):
+        return True
+    return any(k < i <= k + _ROLE_GAP and any(p.tags[m] in _PARTICLE_TAGS and p.tokens[m] != "of"
+                                               for m in range(k + 1, i)) for k in role)
+
+
 def _role_swap(p: _Analysis, h: _Analysis) -> bool:
     """The premise's subject and object trade places in the hypothesis (read from the tags)."""
     (p_subject, p_object), (h_subject, h_object) = p.roles, h.roles
@@ -609,7 +667,7 @@ class _Pair(NamedTuple):
     #: The roles traded places, in the same voice (active <-> passive trades the nouns' places
     #: without changing their roles).
     crossed: bool
-    #: A near copy (:data:`COPY_SHARE` of the hypothesis in matching blocks), the roles not crossed.
+    #: A near copy (:data:`COPY_SHARE` of the hypothesis in matching blocks), the roles as they were.
     copy: bool
     #: The class of the one word swapped in (``unrelated`` when no resource relates the two), None
     #: unless exactly one is; the words of a two-word noun (*living room* / *dining room*) are one.
@@ -622,6 +680,13 @@ class _Pair(NamedTuple):
     premise_negated: bool
     #: One sentence is passive and the other not.
     voice_change: bool
+    #: :func:`_roles`: ``supported``, ``swapped``, ``unsupported``, or None.
+    roles: str | None
+
+    @property
+    def verdict_stands(self) -> bool:
+        """Whether the verdict says what the words say of the pair: not when their roles changed."""
+        return not self.crossed and self.roles not in _ROLES_UNDONE
 
 
 class _Quantifier(NamedTuple):
@@ -655,11 +720,12 @@ def _read_word(p: _Analysis, h: _Analysis, link: Link) -> _Word:
 def _read_pair(p: _Analysis, h: _Analysis, links: list[Link], share: float, relations: WordRelations) -> _Pair:
     """What the ``once`` rows read of the pair, given its ``links`` and ``share`` (:func:`_links_forward`)."""
     crossed = p.passive == h.passive and (_role_swap(p, h) or _crossed(p, h))
+    roles = _roles(p, h, links)
     negation = "both" if p.negated and h.negated else "hypothesis_only" if h.negated else \
         "premise_only" if p.negated else None
     back = _links_back(p, h, relations)
-    return _Pair(verdict=_verdict(links, _dropped(p, h, links)), crossed=crossed,
-                 copy=share >= COPY_SHARE and not crossed, swapped=_swapped(h, links),
+    return _Pair(verdict=_verdict(links, _dropped(p, h, links)), crossed=crossed, roles=roles,
+                 copy=share >= COPY_SHARE and not crossed and roles not in _ROLES_UNDONE, swapped=_swapped(h, links),
                  reverse=None if crossed and not p.negated else _verdict(back, _dropped(h, p, back)),
                  negation=negation, premise_negated=p.negated, voice_change=p.passive != h.passive)
 
