@@ -137,17 +137,22 @@ def _without(sentence: Sentence, j: int) -> Sentence:
 
 def _generalizations(premise: Sentence, finder: SubstitutionFinder) -> list[tuple[int, str, Sentence]]:
     """``(noun index, kind, sentence)``: the premise with a noun more general (kind ``hypernym``), not the
-    head of a compound (a *water balloon* is no kind of aircraft), or with an adjective before a noun
-    deleted (``modifier``), the noun's first modifier (*a pink and white blouse*, *a very tall man*, *a
-    light blue shirt* lose no word); none for a premise with a negation, a quantifier or a non-monotone
-    word."""
+    head or a part of a compound (a *water balloon* is no aircraft, a *laundry/JJ room* no structure), or
+    with an adjective (a WordNet one) before a noun deleted (``modifier``), the noun's first modifier (*a
+    pink and white blouse*, *a very tall man*, *a light blue shirt* lose no word); none for a premise with
+    a negation, a quantifier or a non-monotone word."""
     tokens, tags = [t.lower() for t in premise.tokens], premise.tags
     if any(t in NEGATIONS or t in QUANTIFIERS or t in _NON_MONOTONE for t in tokens):
         return []
+    def adjective(j):  # tagged JJ and an adjective in WordNet: "laundry/JJ room" is a compound
+        return tags[j] == "JJ" and bool(finder.wn.synsets(tokens[j], "a"))
+
     out = [(c.index, "hypernym", apply(premise, c)) for c in finder.candidates(tokens, tags)
-           if c.rule == "hypernym" and not tags[c.index - 1].startswith("NN")]
+           if c.rule == "hypernym" and not tags[c.index - 1].startswith("NN")
+           and (tags[c.index - 1] != "JJ" or adjective(c.index - 1))
+           and (c.index + 1 == len(tags) or tags[c.index + 1] != "VBN")]  # a *cross shaped* pole
     out += [(j + 1, "modifier", _without(premise, j)) for j in range(1, len(tokens) - 1)
-            if tags[j] == "JJ" and tags[j + 1] in _NOUNS and tags[j - 1] not in _BEFORE_MODIFIER
+            if adjective(j) and tags[j + 1] in _NOUNS and tags[j - 1] not in _BEFORE_MODIFIER
             and tokens[j] not in _ADJECTIVE_STOPLIST | _PRIVATIVE
             and not finder.wn.synsets(f"{tokens[j]}_{tokens[j + 1]}")]
     return out
