@@ -1,11 +1,15 @@
-"""Make the lexical-substitution probe set from SNLI dev premises (deterministic).
+"""Make the lexical-substitution or the compositional probe set from SNLI dev premises (deterministic).
 
     python -m experiments.make_probes --dev snli_1.0_dev.jsonl[.gz] --out experiments/probes/lexical_substitution.jsonl
+    python -m experiments.make_probes --rules compositional --dev snli_1.0_dev.jsonl[.gz]
 
-Each distinct dev premise is used at most once: one word is replaced by the rules of
-:mod:`experiments.substitutions` (colour, nationality, co-hyponym, antonym, number, ordinal:
-contradiction; synonym, hypernym: entailment), up to ``--per-rule`` pairs per rule, premises
-visited in an order fixed by ``--seed``. Output lines are SNLI-style JSON (``pairID``,
+Each distinct dev premise is used at most once. With ``--rules substitution`` (the default), one
+word is replaced by the rules of :mod:`experiments.substitutions` (colour, nationality, co-hyponym,
+antonym, number, ordinal: contradiction; synonym, hypernym: entailment); with ``--rules
+compositional``, the premise is rewritten by the rules of :mod:`experiments.compositional`
+(negation, *no*, *every*, embedding operators, the passive; written to :data:`COMPOSITIONAL_PROBES`
+unless ``--out`` says otherwise). Up to ``--per-rule`` pairs per rule, premises visited in an order
+fixed by ``--seed``. Output lines are SNLI-style JSON (``pairID``,
 ``sentence1``, ``sentence2``, ``gold_label``) plus ``category`` (the rule); there are no parses,
 so whoever reads the file tags both sentences the same way.
 """
@@ -22,18 +26,30 @@ from lexnli.errors import CorpusFormatError, ResourceMissingError
 from lexnli.io import atomic_open
 from lexnli.text import load_wordnet
 
+from . import compositional
 from .substitutions import RULES, SubstitutionFinder, distinct_premises, substituted_pairs
 
 #: Where the probe set made from the official dev split is kept.
 PROBES = Path(__file__).with_name("probes") / "lexical_substitution.jsonl"
+#: Where the compositional probe set made from the official dev split is kept.
+COMPOSITIONAL_PROBES = PROBES.with_name("compositional.jsonl")
+
+
+def _lines(made) -> list[dict]:
+    return [{"pairID": pair.pair_id, "sentence1": pair.premise.text, "sentence2": pair.hypothesis.text,
+             "gold_label": pair.label, "category": rule} for pair, rule in made]
 
 
 def make_probes(dev_pairs, *, per_rule: int = 250, seed: int = 0) -> list[dict]:
     """The probe lines (dicts) for dev pairs: distinct premises, one substitution each."""
-    made = substituted_pairs(distinct_premises(dev_pairs), SubstitutionFinder(load_wordnet()), seed=seed,
-                             per_rule=dict.fromkeys(RULES, per_rule))
-    return [{"pairID": pair.pair_id, "sentence1": pair.premise.text, "sentence2": pair.hypothesis.text,
-             "gold_label": pair.label, "category": rule} for pair, rule in made]
+    return _lines(substituted_pairs(distinct_premises(dev_pairs), SubstitutionFinder(load_wordnet()), seed=seed,
+                                    per_rule=dict.fromkeys(RULES, per_rule)))
+
+
+def make_compositional_probes(dev_pairs, *, per_rule: int = 250, seed: int = 0) -> list[dict]:
+    """The compositional probe lines (dicts) for dev pairs: distinct premises, one rewriting each."""
+    return _lines(compositional.compositional_pairs(distinct_premises(dev_pairs), seed=seed,
+                                                    per_rule=dict.fromkeys(compositional.RULES, per_rule)))
 
 
 #: The fields every probe line has.
@@ -65,15 +81,22 @@ def read_probes(path=PROBES) -> list[dict]:
 def main(argv=None) -> int:
     parser = ArgumentParser(prog="python -m experiments.make_probes", description=__doc__.splitlines()[0])
     parser.add_argument("--dev", type=Path, required=True, help="the SNLI dev file (.jsonl or .txt, optionally .gz)")
-    parser.add_argument("--out", type=Path, default=PROBES, help=f"output JSON lines (default: {PROBES})")
-    parser.add_argument("--per-rule", type=at_least(1), default=250,
-                        help="pairs per substitution rule at most (default: 250)")
+    parser.add_argument("--rules", choices=("substitution", "compositional"), default="substitution",
+                        help="the rules that make the pairs (default: substitution)")
+    parser.add_argument("--out", type=Path,
+                        help=f"output JSON lines (default: {PROBES}, or {COMPOSITIONAL_PROBES} for the compositional "
+                             "rules)")
+    parser.add_argument("--per-rule", type=at_least(1), default=250, help="pairs per rule at most (default: 250)")
     parser.add_argument("--seed", type=int, default=0, help="order in which premises are visited (default: 0)")
     exit_on_sigterm()
     try:
         args = parser.parse_args(argv)
+        compositional_rules = args.rules == "compositional"
+        if args.out is None:
+            args.out = COMPOSITIONAL_PROBES if compositional_rules else PROBES
         check_output_file(args.out, "--out", [("--dev", args.dev)])
-        lines = make_probes(read_snli(args.dev).pairs, per_rule=args.per_rule, seed=args.seed)
+        make = make_compositional_probes if compositional_rules else make_probes
+        lines = make(read_snli(args.dev).pairs, per_rule=args.per_rule, seed=args.seed)
     except (UsageError, FileNotFoundError, CorpusFormatError, ResourceMissingError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -263,12 +263,15 @@ _AUXILIARY_FORMS = frozenset({"is", "are", "has", "have", "was", "were", "be", "
 _BETWEEN_VERB_AND_OBJECT = frozenset({"DT", "JJ", "PRP$", "CD"})
 
 
+def _progressive(tokens, tags) -> int | None:
+    """The index of the first *is*/*are* that precedes a verb in -ing, or None."""
+    return next((i for i in range(len(tokens) - 1) if tokens[i] in _BE and tags[i + 1] == "VBG"), None)
+
+
 def _negation(tokens, tags) -> list[Substitution]:
     """*not* after the first *is*/*are* that precedes a verb in -ing (*is sleeping* -> *is not sleeping*)."""
-    for i in range(len(tokens) - 1):
-        if tokens[i] in _BE and tags[i + 1] == "VBG":
-            return [Substitution(i, tokens[i], "not", "negation")]
-    return []
+    i = _progressive(tokens, tags)
+    return [] if i is None else [Substitution(i, tokens[i], "not", "negation")]
 
 
 def _role_swap(tokens, tags) -> list[Substitution]:
@@ -313,6 +316,12 @@ def apply(sentence: Sentence, substitution: Substitution) -> Sentence:
         _with_article(tokens, substitution.other, first)
     else:
         _with_article(tokens, substitution.index, substitution.replacement)
+    return as_sentence(tokens, tags)
+
+
+def as_sentence(tokens, tags) -> Sentence:
+    """A :class:`~lexnli.records.Sentence` of tagged tokens, its text the tokens joined by spaces except
+    before punctuation, possessives and *n't*."""
     text = " ".join(tokens)
     for mark in (" .", " ,", " !", " ?", " 's", " n't"):
         text = text.replace(mark, mark.strip())

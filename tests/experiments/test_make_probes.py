@@ -1,5 +1,5 @@
 """``python -m experiments.make_probes`` on a small dev file: what the probe lines are, counted by hand; the
-defaults it passes to the substitution rules, and bad probe lines.
+defaults it passes to the substitution and the compositional rules, and bad probe lines.
 
 The command needs NLTK's tagger and WordNet (the substitution rules); skipped without them.
 """
@@ -96,3 +96,37 @@ def test_a_bad_probe_line_is_named(tmp_path, text, problem):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(CorpusFormatError, match=f"probes.jsonl, {problem}"):
         make_probes.read_probes(path)
+
+
+def test_compositional_probe_lines_label_their_rule(dev, tmp_path, capsys):
+    from experiments.compositional import LABELS
+
+    text, _ = make(dev, tmp_path / "compositional.jsonl", capsys, "--rules", "compositional", "--per-rule", "2")
+    lines = [json.loads(line) for line in text.splitlines()]
+    assert lines and max(Counter(line["category"] for line in lines).values()) <= 2
+    for line in lines:
+        assert line["gold_label"] == LABELS[line["category"]] and line["pairID"].startswith(line["category"] + "-")
+    again, _ = make(dev, tmp_path / "again.jsonl", capsys, "--rules", "compositional", "--per-rule", "2")
+    assert again == text  # deterministic
+
+
+def test_compositional_probes_defaults(monkeypatch, tmp_path, capsys):
+    import experiments.make_probes as make_probes
+
+    seen = {}
+
+    def compositional_pairs(premises, *, seed, per_rule):
+        seen.update(seed=seed, per_rule=per_rule)
+        return []
+
+    monkeypatch.setattr(make_probes.compositional, "compositional_pairs", compositional_pairs)
+    monkeypatch.setattr(make_probes, "COMPOSITIONAL_PROBES", tmp_path / "compositional.jsonl")
+    dev = tmp_path / "dev.jsonl"
+    dev.write_text(json.dumps({"gold_label": "neutral", "sentence1": "A dog runs .", "sentence2": "A dog moves .",
+                               "sentence1_parse": "(ROOT (S (NP (DT A) (NN dog)) (VP (VBZ runs)) (. .)))",
+                               "sentence2_parse": "(ROOT (S (NP (DT A) (NN dog)) (VP (VBZ moves)) (. .)))",
+                               "pairID": "d0"}) + "\n", encoding="utf-8")
+    assert make_probes.main(["--dev", str(dev), "--rules", "compositional"]) == 0
+    # written where the compositional probe set is kept; --per-rule 250 and --seed 0 the defaults
+    assert capsys.readouterr().out == f"0 probe pairs -> {tmp_path / 'compositional.jsonl'}: \n"
+    assert seen == {"seed": 0, "per_rule": dict.fromkeys(make_probes.compositional.RULES, 250)}

@@ -1,0 +1,406 @@
+"""Rules that rewrite a premise into pairs needing compositional inference: negation, quantifiers,
+embedding operators and the passive voice, which SNLI's pairs seldom test.
+
+A premise (its tokens and the corpus parse's tags) of the form a rule asks for becomes a new
+premise and hypothesis; the label follows from the form alone:
+
+============================  =========================================================  =============
+rule                          premise / hypothesis                                       label
+============================  =========================================================  =============
+``negated_hypernym``          *not* after *is*/*are* before a verb in -ing in both, a     entailment
+                              noun after the verb more general in the premise (*The
+                              girl is not eating fruit.* / *The girl is not eating an
+                              apple.*): what is not done to any fruit is not done to
+                              an apple
+``negated_hypernym_reverse``  the same two sentences the other way round                  neutral
+``negated_modifier``          under the same negation, an adjective before a noun after   entailment
+                              the verb deleted in the premise (*is not wearing a hat* /
+                              *is not wearing a red hat*)
+``negated_modifier_reverse``  the other way round                                         neutral
+``no_subject``                *No* for the subject's determiner in both, and a noun more  entailment
+                              general or an adjective deleted in the premise, in the
+                              subject or after *is*: *no* is downward in its restrictor
+                              and its body (*No dog is eating fruit.* / *No small dog is
+                              eating an apple.*)
+``no_subject_reverse``        the other way round                                         neutral
+``every_restrictor``          *Every* for the subject's determiner in both, the subject   entailment
+                              more general in the premise: *every* is downward in its
+                              restrictor (*Every dog is running.* / *Every small dog is
+                              running.*)
+``every_restrictor_reverse``  the other way round                                         neutral
+``every_body``                *Every* in both, a noun after *is* more general in the      entailment
+                              hypothesis: *every* is upward in its body (*Every dog is
+                              eating an apple.* / *Every dog is eating fruit.*)
+``every_body_reverse``        the other way round                                         neutral
+``embedded_veridical``        the premise under *Certainly*, *Clearly*, *someone knows    entailment
+                              (realizes) that*, or joined to another premise by *since*,
+                              *because* or *and* / the premise or the other clause: these
+                              operators assert or presuppose what they embed
+``embedded_nonveridical``     the premise under *Maybe*, *Perhaps*, *Probably*, *It is    neutral
+                              possible that*, *someone thinks (believes, hopes, claims)
+                              that*, or joined to another premise by *if* or *or* / the
+                              premise or the other clause: these operators leave open
+                              whether what they embed is true
+``passive``                   a transitive progressive (*A man is playing a guitar.*) /   entailment
+                              its passive (*A guitar is being played by a man.*): the
+                              same event
+``passive_role_swap``         the same, both nouns for people / the passive with subject  contradiction
+                              and object traded (*A man is carrying a child.* / *A man is
+                              being carried by a child.*), as the ``role_swap`` rule of
+                              :mod:`experiments.substitutions` labels a role swap
+============================  =========================================================  =============
+
+The monotonicity rules (negated, *no*, *every*) take hypernyms from
+:class:`~experiments.substitutions.SubstitutionFinder` (so they need WordNet) and change a noun
+after the verb only when it has *a*/*an* or no determiner and stands in the verb's clause (before a
+comma, a conjunction, a relative pronoun or another verb): definites and numbers are not monotone
+the simple way, and a clause of its own is out of the operator's scope. Premises with a negation,
+a quantifier or a word that reverses monotonicity (*without*, *avoiding*) are skipped; a deleted
+adjective is never privative (*fake*, *toy*) nor part of a WordNet collocation (*hot dog*). The
+embedding rules take finite sentences only, and the other clause is another premise of the set.
+The passive rules leave out verbs without a safe passive (*having a drink*, *sitting*) and verbs
+of things people do to each other (*hugging*, *playing*), where a role swap may hold too.
+Used for the compositional probe set (:mod:`experiments.make_probes`, from dev premises) and to
+augment training data (from train premises).
+"""
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from lexical_resources.lists.function_words import NEGATIONS, QUANTIFIERS
+from lexical_resources.lists.kinds import IRREGULAR_PLURALS
+from lexical_resources.lists.people import FEMALES, MALES, OCCUPATIONS, PERSONS
+from lexnli.records import Pair, Sentence
+from lexnli.text import load_wordnet
+
+from .substitutions import (_ADJECTIVE_STOPLIST, SubstitutionFinder, _negation, _progressive, _with_article, apply,
+                            as_sentence, distinct_premises)
+
+#: Each rule's label.
+LABELS = {"negated_hypernym": "entailment", "negated_hypernym_reverse": "neutral",
+          "negated_modifier": "entailment", "negated_modifier_reverse": "neutral",
+          "no_subject": "entailment", "no_subject_reverse": "neutral",
+          "every_restrictor": "entailment", "every_restrictor_reverse": "neutral",
+          "every_body": "entailment", "every_body_reverse": "neutral",
+          "embedded_veridical": "entailment", "embedded_nonveridical": "neutral",
+          "passive": "entailment", "passive_role_swap": "contradiction"}
+RULES = tuple(LABELS)
+#: The rules that read WordNet (hypernyms, collocations); the others need no lexical data.
+WORDNET_RULES = frozenset(rule for rule in RULES if rule.startswith(("negated", "no_", "every")))
+
+_NOUNS = frozenset({"NN", "NNS"})
+#: Words under which a more general noun no longer says less, or says more (*without a hat*).
+_NON_MONOTONE = frozenset({"without", "avoiding", "missing", "lacking", "refusing", "ignoring", "denying",
+                           "preventing", "stopping", "except", "than", "almost", "nearly", "barely"})
+#: Adjectives whose noun phrase names no kind of the noun (a *toy* gun is no gun).
+_PRIVATIVE = frozenset({"fake", "artificial", "toy", "stuffed", "former", "imitation", "mock", "pretend", "faux",
+                        "fictional", "counterfeit", "false", "virtual", "would-be", "so-called"})
+_CLAUSE_ENDS = frozenset({",", ";", ":", "--", "while", "as", "because", "since", "when", "where", "whereas", "who",
+                          "which", "that", "and", "or", "but"})
+_CLAUSE_END_TAGS = frozenset({"CC", "WDT", "WP", "VBZ", "VBP", "VBD", "VBG", "MD", "."})
+_SUBJECT_DETERMINERS = frozenset({"a", "an", "the", "one"})
+#: Tags before an adjective that is not its noun's first modifier, or that modify it.
+_BEFORE_MODIFIER = frozenset({"JJ", "JJR", "JJS", "CC", ",", "RB", "RBR", "RBS"})
+
+
+class _Made(NamedTuple):
+    """A pair a rule makes; ``partner`` says whether it used the other premise."""
+
+    rule: str
+    premise: Sentence
+    hypothesis: Sentence
+    partner: bool = False
+
+
+def _clause_end(tokens, tags, start) -> int:
+    """Where the clause going on at ``start`` ends: a comma, conjunction, relative pronoun or verb."""
+    return next((i for i in range(start, len(tokens)) if tokens[i] in _CLAUSE_ENDS or tags[i] in _CLAUSE_END_TAGS),
+                len(tokens))
+
+
+def _indefinite(tokens, tags, i) -> bool:
+    """Whether the noun ``tokens[i]`` has *a*/*an* or no determiner (adjectives and nouns between)."""
+    j = i - 1
+    while j >= 0 and tags[j] in ("JJ", "JJR", "JJS", "NN", "NNS", "VBN"):
+        j -= 1
+    return j < 0 or tokens[j] in ("a", "an") or tags[j] not in ("DT", "PDT", "PRP$", "POS", "CD", "WP$")
+
+
+def _without(sentence: Sentence, j: int) -> Sentence:
+    """The sentence without its word ``j``, a preceding *a*/*an* agreeing with the word after it."""
+    tokens, tags = list(sentence.tokens), list(sentence.tags)
+    del tokens[j], tags[j]
+    _with_article(tokens, j, tokens[j])
+    return as_sentence(tokens, tags)
+
+
+def _generalizations(premise: Sentence, finder: SubstitutionFinder) -> list[tuple[int, str, Sentence]]:
+    """``(noun index, kind, sentence)``: the premise with a noun more general (kind ``hypernym``), not the
+    head or a part of a compound (a *water balloon* is no aircraft, a *laundry/JJ room* no structure), or
+    with an adjective (a WordNet one) before a noun deleted (``modifier``), the noun's first modifier (*a
+    pink and white blouse*, *a very tall man*, *a light blue shirt* lose no word); none for a premise with
+    a negation, a quantifier or a non-monotone word."""
+    tokens, tags = [t.lower() for t in premise.tokens], premise.tags
+    if any(t in NEGATIONS or t in QUANTIFIERS or t in _NON_MONOTONE for t in tokens):
+        return []
+    def adjective(j):  # tagged JJ and an adjective in WordNet: "laundry/JJ room" is a compound
+        return tags[j] == "JJ" and bool(finder.wn.synsets(tokens[j], "a"))
+
+    out = [(c.index, "hypernym", apply(premise, c)) for c in finder.candidates(tokens, tags)
+           if c.rule == "hypernym" and not tags[c.index - 1].startswith("NN")
+           and (tags[c.index - 1] != "JJ" or adjective(c.index - 1))
+           and (c.index + 1 == len(tags) or tags[c.index + 1] != "VBN")]  # a *cross shaped* pole
+    out += [(j + 1, "modifier", _without(premise, j)) for j in range(1, len(tokens) - 1)
+            if adjective(j) and tags[j + 1] in _NOUNS and tags[j - 1] not in _BEFORE_MODIFIER
+            and tokens[j] not in _ADJECTIVE_STOPLIST | _PRIVATIVE
+            and not finder.wn.synsets(f"{tokens[j]}_{tokens[j + 1]}")]
+    return out
+
+
+def _negated(premise: Sentence, finder: SubstitutionFinder) -> list[_Made]:
+    """The ``negated_*`` pairs: a change after the verb in -ing, *not* before the verb in both."""
+    tokens, tags = [t.lower() for t in premise.tokens], premise.tags
+    negations = _negation(tokens, tags)
+    if not negations or tokens[negations[0].index + 1] == "being":  # a passive: its subject is the object
+        return []
+    start = negations[0].index + 2
+    end = _clause_end(tokens, tags, start)
+    out = []
+    for index, kind, general in _generalizations(premise, finder):
+        if start <= index < end and _indefinite(tokens, tags, index):
+            specific, general = apply(premise, negations[0]), apply(general, negations[0])
+            out += [_Made(f"negated_{kind}", general, specific), _Made(f"negated_{kind}_reverse", specific, general)]
+    return out
+
+
+def _determined(sentence: Sentence, word: str) -> Sentence:
+    """The sentence with ``word`` (a determiner) for its first word."""
+    return as_sentence((word,) + sentence.tokens[1:], ("DT",) + sentence.tags[1:])
+
+
+def _quantified(premise: Sentence, finder: SubstitutionFinder) -> list[_Made]:
+    """The ``no_subject`` and ``every_*`` pairs, for a premise whose subject is a determiner, adjectives and
+    nouns ending in a singular noun, then *is*."""
+    tokens, tags = [t.lower() for t in premise.tokens], premise.tags
+    be = tokens.index("is") if "is" in tokens else 0
+    if tokens[0] not in _SUBJECT_DETERMINERS or be < 2 or tags[be - 1] != "NN" \
+            or any(tag not in ("JJ", "NN") for tag in tags[1:be]):
+        return []
+    body = be + 1 + (be + 1 < len(tags) and tags[be + 1] == "VBG")
+    end = _clause_end(tokens, tags, body)
+    out = []
+    for index, _, general in _generalizations(premise, finder):
+        restrictor = index < be
+        if not restrictor and not (body <= index < end and _indefinite(tokens, tags, index)):
+            continue
+        no = _determined(general, "No"), _determined(premise, "No")  # the entailing order: general first
+        every = _determined(general, "Every"), _determined(premise, "Every")
+        rule, (first, second) = ("every_restrictor", every) if restrictor else ("every_body", every[::-1])
+        out += [_Made("no_subject", *no), _Made("no_subject_reverse", *no[::-1]),
+                _Made(rule, first, second), _Made(f"{rule}_reverse", second, first)]
+    return out
+
+
+#: The embedding operators, by rule, as ``word/TAG`` templates: ``...`` is the premise, ``+`` another premise.
+OPERATORS = {
+    "embedded_veridical": ("Certainly/RB ...", "Clearly/RB ...", "Someone/NN knows/VBZ that/IN ...",
+                           "The/DT photographer/NN realizes/VBZ that/IN ...", "Since/IN ... ,/, +",
+                           "Because/IN ... ,/, +", "... and/CC +"),
+    "embedded_nonveridical": ("Maybe/RB ...", "Perhaps/RB ...", "Probably/RB ...",
+                              "It/PRP is/VBZ possible/JJ that/IN ...", "Someone/NN thinks/VBZ that/IN ...",
+                              "A/DT friend/NN believes/VBZ that/IN ...", "The/DT photographer/NN hopes/VBZ that/IN ...",
+                              "A/DT witness/NN claims/VBZ that/IN ...", "If/IN ... ,/, +", "... or/CC +"),
+}
+_FINITE = frozenset({"VBZ", "VBP", "VBD", "MD"})
+
+
+def _clause(sentence: Sentence, *, initial: bool) -> tuple[list[str], list[str]] | None:
+    """The sentence's tokens and tags to embed, its final stop dropped and its first word lowercased (unless
+    ``initial`` or a proper noun); None unless it is one sentence whose first finite verb is its own (no
+    *who*/*which* before it)."""
+    tokens, tags = list(sentence.tokens), list(sentence.tags)
+    if tags and tags[-1] == ".":
+        del tokens[-1], tags[-1]
+    finite = next((i for i, tag in enumerate(tags) if tag in _FINITE), None)
+    if finite is None or "." in tags or any(tag in ("WDT", "WP") for tag in tags[:finite]):
+        return None
+    if not initial and tags[0] not in ("NNP", "NNPS") and tokens[0] != "I":
+        tokens[0] = tokens[0].lower()
+    return tokens, tags
+
+
+def _embedded(premise: Sentence, partner: Sentence | None) -> list[_Made]:
+    """The ``embedded_*`` pairs: the premise under each operator (joined to ``partner`` by the two-clause ones),
+    with the premise or the partner for hypothesis."""
+    if _clause(premise, initial=True) is None:
+        return []
+    out = []
+    for rule, templates in OPERATORS.items():
+        for template in templates:
+            if "+" in template and partner is None:
+                continue
+            tokens, tags = [], []
+            for item in template.split():
+                if item in ("...", "+"):
+                    words, word_tags = _clause(premise if item == "..." else partner, initial=not tokens)
+                else:
+                    word, tag = item.rsplit("/", 1)
+                    words, word_tags = [word], [tag]
+                tokens += words
+                tags += word_tags
+            made = as_sentence(tokens + ["."], tags + ["."])
+            out.append(_Made(rule, made, premise))
+            if "+" in template:
+                out.append(_Made(rule, made, partner, partner=True))
+    return out
+
+
+#: Past participles of irregular verbs, by the verb's form in -ing (the form a progressive has).
+IRREGULAR_PARTICIPLES = {
+    "beating": "beaten", "bending": "bent", "biting": "bitten", "blowing": "blown", "breaking": "broken",
+    "breeding": "bred", "bringing": "brought", "building": "built", "buying": "bought", "casting": "cast",
+    "catching": "caught", "choosing": "chosen", "cutting": "cut", "dealing": "dealt", "digging": "dug",
+    "drawing": "drawn", "drinking": "drunk", "driving": "driven", "eating": "eaten", "feeding": "fed",
+    "feeling": "felt", "fighting": "fought", "finding": "found", "flinging": "flung", "flying": "flown",
+    "freezing": "frozen", "giving": "given", "grinding": "ground", "growing": "grown", "hanging": "hung",
+    "hearing": "heard", "hiding": "hidden", "hitting": "hit", "holding": "held", "hurting": "hurt",
+    "keeping": "kept", "knowing": "known", "laying": "laid", "leading": "led", "lending": "lent", "letting": "let",
+    "lighting": "lit", "losing": "lost", "making": "made", "meeting": "met", "paying": "paid", "putting": "put",
+    "reading": "read", "riding": "ridden", "ringing": "rung", "running": "run", "saying": "said", "seeing": "seen",
+    "seeking": "sought", "selling": "sold", "sending": "sent", "setting": "set", "sewing": "sewn",
+    "shaking": "shaken", "shooting": "shot", "showing": "shown", "shutting": "shut", "singing": "sung",
+    "sinking": "sunk", "sliding": "slid", "slinging": "slung", "speaking": "spoken", "spending": "spent",
+    "spinning": "spun", "spitting": "spat", "splitting": "split", "spreading": "spread", "stealing": "stolen",
+    "sticking": "stuck", "stinging": "stung", "striking": "struck", "stringing": "strung", "sweeping": "swept",
+    "swimming": "swum", "swinging": "swung", "teaching": "taught", "tearing": "torn", "telling": "told",
+    "throwing": "thrown", "understanding": "understood", "wearing": "worn", "weaving": "woven", "winning": "won",
+    "wringing": "wrung", "writing": "written",
+}
+#: Verbs in -ing left active: no object to make a subject of (*sitting*, *standing*), or one that makes
+#: an odd passive (*having a drink*, *taking a break*, *getting a haircut*).
+_ACTIVE_ONLY = frozenset({"having", "getting", "taking", "doing", "going", "being", "becoming", "standing",
+                          "sitting", "lying", "sleeping", "facing", "leaving", "entering", "attending", "costing"})
+#: What may follow the object in a premise made passive: the end, or a word that goes with the verb, not the
+#: object (*in*, *on*, *with* go with either: *holding a baby in a pink dress*).
+_AFTER_OBJECT = frozenset({".", "at", "into", "onto", "through", "across", "along", "around", "during", "while",
+                           "toward", "towards"})
+#: Verbs whose role swap may hold too: what one does to the other, the other often does to the one.
+_MUTUAL = frozenset({"hugging", "kissing", "embracing", "meeting", "marrying", "fighting", "wrestling", "battling",
+                     "greeting", "playing", "racing", "touching", "watching", "seeing", "observing", "facing",
+                     "helping", "chasing"})
+#: Nouns for people (singular and plural): a role swap is only made between two of them, where the
+#: swapped sentence describes another scene (*A man is being carried by a child*), not an absurd one (*A
+#: woman is being held by a tray*).
+_PEOPLE = frozenset(word for person in PERSONS | FEMALES | MALES | OCCUPATIONS
+                     for word in (person, IRREGULAR_PLURALS.get(person, person + "s")))
+_SUBJECT_TAGS = frozenset({"DT", "JJ", "JJR", "JJS", "NN", "NNS", "NNP", "NNPS", "IN", "CC", "CD", "PRP$"})
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+def participle(form: str) -> str | None:
+    """The past participle of a verb given in -ing: from :data:`IRREGULAR_PARTICIPLES`, else the stem
+    (the form without -ing) with *d* after *e*, *ied* for a *y* after a consonant, *ed* otherwise;
+    None if ``form`` is no -ing form of a stem of two letters or more.
+
+    >>> [participle(v) for v in ("eating", "hugging", "chasing", "carrying", "playing", "agreeing", "tying")]
+    ['eaten', 'hugged', 'chased', 'carried', 'played', 'agreed', 'tied']
+    >>> participle("king") is None
+    True
+    """
+    if form in IRREGULAR_PARTICIPLES:
+        return IRREGULAR_PARTICIPLES[form]
+    stem = form.removesuffix("ing")
+    if stem == form or len(stem) < 2:
+        return None
+    if stem.endswith("e"):
+        return stem + "d"
+    if stem.endswith("y") and stem[-2] not in "aeiou":
+        return stem[:-1] + "ied"
+    return stem + "ed"
+
+
+def _passive(premise: Sentence) -> list[_Made]:
+    """The ``passive`` and ``passive_role_swap`` pairs, for a premise *<article> <noun phrase> is/are
+    <verb>-ing <article> <adjectives and nouns>* then its end or a preposition and no other finite verb;
+    the passive only if the object is followed by the end or a word of :data:`_AFTER_OBJECT`, the role
+    swap only between two nouns for people."""
+    tokens, tags = [t.lower() for t in premise.tokens], premise.tags
+    be = _progressive(tokens, tags)
+    if be is None or be < 2 or tokens[0] not in _ARTICLES or tags[be - 1] not in _NOUNS \
+            or any(tag not in _SUBJECT_TAGS for tag in tags[:be]):
+        return []
+    verb, end = be + 1, be + 3
+    done = None if tokens[verb] in _ACTIVE_ONLY else participle(tokens[verb])
+    if done is None or end > len(tokens) or tokens[verb + 1] not in _ARTICLES:
+        return []
+    while end < len(tokens) and tags[end] in ("JJ", "NN", "NNS"):
+        end += 1
+    if tags[end - 1] not in _NOUNS or _FINITE & set(tags[end:]) or (end < len(tokens) and tags[end] not in ("IN", ".")):
+        return []
+    subject, subject_tags = [tokens[0]] + list(premise.tokens[1:be]), list(tags[:be])
+    obj, obj_tags = list(premise.tokens[verb + 1:end]), list(tags[verb + 1:end])
+    rest, rest_tags = list(premise.tokens[end:]), list(tags[end:])
+    agreement = ("is", "VBZ") if tags[end - 1] == "NN" else ("are", "VBP")
+
+    def passive(first, first_tags, be_word, be_tag, second, second_tags):
+        words = [first[0].capitalize()] + first[1:] + [be_word, "being", done, "by", second[0].lower()] + second[1:]
+        return as_sentence(words + rest, first_tags + [be_tag, "VBG", "VBN", "IN"] + second_tags + rest_tags)
+
+    made = []
+    if end == len(tokens) or tokens[end] in _AFTER_OBJECT:
+        made.append(_Made("passive", premise, passive(obj, obj_tags, *agreement, subject, subject_tags)))
+    # the object goes on before the rest, so what follows it may go with it: no need of _AFTER_OBJECT
+    head = next(i for i in range(be) if tags[i] in _NOUNS | {"NNP", "NNPS"} and tags[i + 1] not in _NOUNS)
+    if tokens[verb] not in _MUTUAL and tokens[head] in _PEOPLE and tokens[end - 1] in _PEOPLE:
+        made.append(_Made("passive_role_swap", premise, passive(subject, subject_tags, tokens[be], tags[be], obj,
+                                                                obj_tags)))
+    return made
+
+
+def _candidates(premise: Sentence, partner: Sentence | None, finder: SubstitutionFinder | None) -> list[_Made]:
+    found = _embedded(premise, partner) + _passive(premise)
+    return found if finder is None else found + _negated(premise, finder) + _quantified(premise, finder)
+
+
+def compositional_pairs(premises, *, seed: int = 0, per_rule: dict | None = None, limit: int | None = None,
+                        reader=None) -> list[tuple[Pair, str]]:
+    """``(pair, rule)`` for distinct premises, each used at most once (as a premise or as the other clause
+    of an embedding): a rule chosen so that rare rules get their share, its pair drawn at random (seeded);
+    at most ``per_rule[rule]`` pairs of a rule and ``limit`` in all. ``reader`` is a NLTK WordNet reader
+    (default: the installed WordNet), read only when a rule of :data:`WORDNET_RULES` is asked for."""
+    rng = random.Random(seed)
+    order = list(range(len(premises)))
+    rng.shuffle(order)
+    counts = {rule: 0 for rule in RULES if per_rule is None or per_rule.get(rule, 0) > 0}
+    finder = SubstitutionFinder(reader if reader is not None else load_wordnet()) if WORDNET_RULES & set(counts) \
+        else None
+    used, out = set(), []
+    for position, k in enumerate(order):
+        if limit is not None and len(out) >= limit:
+            break
+        if k in used:
+            continue
+        partner = next((order[p] for p in range(position + 1, len(order))
+                        if order[p] not in used and _clause(premises[order[p]], initial=False)), None)
+        candidates = [c for c in _candidates(premises[k], None if partner is None else premises[partner], finder)
+                      if c.rule in counts and (per_rule is None or counts[c.rule] < per_rule[c.rule])]
+        if not candidates:
+            continue
+        rule = min({c.rule for c in candidates}, key=lambda r: (counts[r], RULES.index(r)))
+        made = rng.choice([c for c in candidates if c.rule == rule])
+        counts[rule] += 1
+        used.update([k, partner] if made.partner else [k])
+        out.append((Pair(made.premise, made.hypothesis, label=LABELS[rule], pair_id=f"{rule}-{k}"), rule))
+    return out
+
+
+def compositional_augmentation(train_pairs, n: int, *, seed: int = 0, reader=None) -> list[Pair]:
+    """``n`` compositional pairs (fewer if the premises run out) made from the distinct premises of
+    ``train_pairs``, each rule at most an even share of ``n``, to add to a model's training data;
+    ``reader`` is a NLTK WordNet reader (default: the installed WordNet)."""
+    if n <= 0:
+        return []
+    share = -(-n // len(RULES))
+    return [pair for pair, _ in compositional_pairs(distinct_premises(train_pairs), seed=seed,
+                                                   per_rule=dict.fromkeys(RULES, share), limit=n, reader=reader)]

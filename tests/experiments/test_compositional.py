@@ -1,0 +1,230 @@
+"""The compositional rules, rule by rule, on hand-built tagged sentences.
+
+Expectations come from the rules' definitions (experiments/compositional.py) and from what a reader
+knows of the operators (*not* and *no* reverse entailment, *maybe* leaves it open), not from the
+code's output. The rules that generalize a noun or delete an adjective need NLTK's WordNet (skipped
+without it); the embedding and passive rules and ``participle`` do not.
+"""
+from collections import Counter
+
+import pytest
+
+from experiments.compositional import (LABELS, RULES, WORDNET_RULES, _embedded, _negated, _passive, _quantified,
+                                       compositional_augmentation, compositional_pairs, participle)
+from experiments.substitutions import SubstitutionFinder
+from lexnli.records import Pair, Sentence
+
+from tests.conftest import wordnet_or_skip
+
+
+def sentence(text: str, tags: str) -> Sentence:
+    """A tagged sentence from space-separated tokens and tags (its text joined the corpus's way)."""
+    return Sentence(text=text.replace(" .", ".").replace(" ,", ","), tokens=tuple(text.split()),
+                    tags=tuple(tags.split()))
+
+
+def texts(made) -> set[tuple[str, str, str]]:
+    """``(rule, premise, hypothesis)`` of the pairs a rule function made."""
+    return {(m.rule, m.premise.text, m.hypothesis.text) for m in made}
+
+
+@pytest.fixture(scope="module")
+def finder():
+    from lexnli.text import load_wordnet
+
+    return wordnet_or_skip(lambda: SubstitutionFinder(load_wordnet()))
+
+
+def test_every_rule_has_a_label_and_the_reverse_orders_are_neutral():
+    assert set(LABELS.values()) == {"entailment", "neutral", "contradiction"}
+    assert all(LABELS[rule] == "neutral" for rule in RULES if rule.endswith("_reverse"))
+    assert WORDNET_RULES == {rule for rule in RULES if not rule.startswith(("embedded", "passive"))}
+
+
+# ---- rules that need WordNet ------------------------------------------------------------------
+
+def test_negated_hypernym_the_general_negation_entails_the_specific(finder):
+    made = texts(_negated(sentence("The girl is eating an orange .", "DT NN VBZ VBG DT NN ."), finder))
+    general, specific = "The girl is not eating a fruit.", "The girl is not eating an orange."
+    assert made == {("negated_hypernym", general, specific), ("negated_hypernym_reverse", specific, general)}
+
+
+def test_negated_modifier_the_negation_without_the_adjective_entails_the_one_with_it(finder):
+    made = texts(_negated(sentence("A man is wearing a red hat .", "DT NN VBZ VBG DT JJ NN ."), finder))
+    assert ("negated_modifier", "A man is not wearing a hat.", "A man is not wearing a red hat.") in made
+    assert ("negated_modifier_reverse", "A man is not wearing a red hat.", "A man is not wearing a hat.") in made
+
+
+def test_negated_rules_leave_the_subject_alone(finder):
+    # "A small dog is not running" entails "A dog is not running": the subject is outside the negation
+    assert _negated(sentence("A small dog is sleeping .", "DT JJ NN VBZ VBG ."), finder) == []
+
+
+@pytest.mark.parametrize("text, tags", [
+    ("The girl is eating the orange .", "DT NN VBZ VBG DT NN ."),          # a definite object
+    ("The girl is eating two oranges .", "DT NN VBZ VBG CD NNS ."),        # a number
+    ("A man is throwing a water balloon .", "DT NN VBZ VBG DT NN NN ."),   # the head of a compound
+    ("A man is eating a hot dog .", "DT NN VBZ VBG DT JJ NN ."),           # a WordNet collocation
+    ("A boy is holding a fake gun .", "DT NN VBZ VBG DT JJ NN ."),         # a privative adjective
+    ("A woman is wearing a pink and white blouse .", "DT NN VBZ VBG DT JJ CC JJ NN ."),  # not the first modifier
+    ("A man is not eating an orange .", "DT NN VBZ RB VBG DT NN ."),       # a negation already
+    ("A man is eating oranges without a fork .", "DT NN VBZ VBG NNS IN DT NN ."),  # a non-monotone word
+    ("A cart of oranges is being pulled .", "DT NN IN NNS VBZ VBG VBN ."),  # a passive
+    ("A man is sitting , eating an orange .", "DT NN VBZ VBG , VBG DT NN ."),  # another clause
+])
+def test_no_negated_pairs(finder, text, tags):
+    assert _negated(sentence(text, tags), finder) == []
+
+
+def test_no_subject_is_downward_in_the_restrictor_and_the_body(finder):
+    made = texts(_quantified(sentence("A small dog is eating an orange .", "DT JJ NN VBZ VBG DT NN ."), finder))
+    assert {(rule, p, h) for rule, p, h in made if rule.startswith("no_")} == {
+        ("no_subject", "No dog is eating an orange.", "No small dog is eating an orange."),
+        ("no_subject_reverse", "No small dog is eating an orange.", "No dog is eating an orange."),
+        ("no_subject", "No small dog is eating a fruit.", "No small dog is eating an orange."),
+        ("no_subject_reverse", "No small dog is eating an orange.", "No small dog is eating a fruit.")}
+
+
+def test_every_is_downward_in_the_restrictor_and_upward_in_the_body(finder):
+    made = texts(_quantified(sentence("The small dog is eating an orange .", "DT JJ NN VBZ VBG DT NN ."), finder))
+    assert {(rule, p, h) for rule, p, h in made if rule.startswith("every")} == {
+        ("every_restrictor", "Every dog is eating an orange.", "Every small dog is eating an orange."),
+        ("every_restrictor_reverse", "Every small dog is eating an orange.", "Every dog is eating an orange."),
+        ("every_body", "Every small dog is eating an orange.", "Every small dog is eating a fruit."),
+        ("every_body_reverse", "Every small dog is eating a fruit.", "Every small dog is eating an orange.")}
+
+
+@pytest.mark.parametrize("text, tags", [
+    ("Two dogs are eating an orange .", "CD NNS VBP VBG DT NN ."),       # no singular subject with a determiner
+    ("A small dog in a park is eating .", "DT JJ NN IN DT NN VBZ VBG ."),  # the subject goes on past the noun
+    ("Some small dog is eating .", "DT JJ NN VBZ VBG ."),                # a quantifier already
+])
+def test_no_quantified_pairs(finder, text, tags):
+    assert _quantified(sentence(text, tags), finder) == []
+
+
+# ---- rules that need no WordNet ---------------------------------------------------------------
+
+DOG = sentence("A dog is running .", "DT NN VBZ VBG .")
+MAN = sentence("The man sleeps .", "DT NN VBZ .")
+
+
+def test_embedded_one_clause_operators():
+    made = texts(_embedded(DOG, None))
+    assert ("embedded_nonveridical", "Maybe a dog is running.", "A dog is running.") in made
+    assert ("embedded_nonveridical", "It is possible that a dog is running.", "A dog is running.") in made
+    assert ("embedded_nonveridical", "Someone thinks that a dog is running.", "A dog is running.") in made
+    assert ("embedded_veridical", "Clearly a dog is running.", "A dog is running.") in made
+    assert ("embedded_veridical", "Someone knows that a dog is running.", "A dog is running.") in made
+    assert not any(" if " in p.lower() or " and " in p for _, p, _ in made)  # no other premise: no two clauses
+    maybe = next(m.premise for m in _embedded(DOG, None) if m.premise.text.startswith("Maybe"))
+    assert maybe.tokens == ("Maybe", "a", "dog", "is", "running", ".") and maybe.tags == ("RB",) + DOG.tags
+
+
+def test_embedded_two_clause_operators_take_either_clause_for_hypothesis():
+    made = texts(_embedded(DOG, MAN))
+    for hypothesis in (DOG.text, MAN.text):
+        assert ("embedded_nonveridical", "If a dog is running, the man sleeps.", hypothesis) in made
+        assert ("embedded_nonveridical", "A dog is running or the man sleeps.", hypothesis) in made
+        assert ("embedded_veridical", "Because a dog is running, the man sleeps.", hypothesis) in made
+        assert ("embedded_veridical", "A dog is running and the man sleeps.", hypothesis) in made
+    assert all(m.partner == (m.hypothesis is MAN) for m in _embedded(DOG, MAN))
+
+
+def test_embedded_keeps_a_proper_noun_capitalized():
+    made = texts(_embedded(sentence("John is running .", "NNP VBZ VBG ."), None))
+    assert ("embedded_nonveridical", "Perhaps John is running.", "John is running.") in made
+
+
+@pytest.mark.parametrize("text, tags", [
+    ("A dog running in a park .", "DT NN VBG IN DT NN ."),                # no finite verb
+    ("A dog who is running sits .", "DT NN WP VBZ VBG VBZ ."),            # its first finite verb is a relative's
+    ("A dog runs . A cat sleeps .", "DT NN VBZ . DT NN VBZ ."),           # two sentences
+])
+def test_no_embedding_of_what_is_no_sentence(text, tags):
+    assert _embedded(sentence(text, tags), MAN) == []
+
+
+def test_passive_and_role_swapped_passive_of_people():
+    made = texts(_passive(sentence("A man is carrying a small child .", "DT NN VBZ VBG DT JJ NN .")))
+    assert made == {("passive", "A man is carrying a small child.", "A small child is being carried by a man."),
+                    ("passive_role_swap", "A man is carrying a small child.",
+                     "A man is being carried by a small child.")}
+
+
+def test_passive_agrees_with_its_new_subject():
+    made = texts(_passive(sentence("The boys are throwing a ball across the room .",
+                                   "DT NNS VBP VBG DT NN IN DT NN .")))
+    assert made == {("passive", "The boys are throwing a ball across the room.",
+                     "A ball is being thrown by the boys across the room.")}  # no role swap: a ball is no person
+    made = texts(_passive(sentence("A woman is reading the books .", "DT NN VBZ VBG DT NNS .")))
+    assert made == {("passive", "A woman is reading the books.", "The books are being read by a woman.")}
+
+
+def test_passive_tags():
+    (passive,) = _passive(sentence("A dog is biting a bone .", "DT NN VBZ VBG DT NN ."))
+    assert passive.hypothesis.tokens == ("A", "bone", "is", "being", "bitten", "by", "a", "dog", ".")
+    assert passive.hypothesis.tags == ("DT", "NN", "VBZ", "VBG", "VBN", "IN", "DT", "NN", ".")
+
+
+def test_no_role_swap_for_what_people_do_to_each_other():
+    made = _passive(sentence("A man is hugging a woman .", "DT NN VBZ VBG DT NN ."))
+    assert [m.rule for m in made] == ["passive"]
+
+
+def test_a_role_swap_keeps_what_follows_the_object_after_it():
+    # "A baby is being held by a man in a pink dress" would dress the man: no passive
+    made = texts(_passive(sentence("A woman in a coat is holding a baby in a pink dress .",
+                                   "DT NN IN DT NN VBZ VBG DT NN IN DT JJ NN .")))
+    assert made == {("passive_role_swap", "A woman in a coat is holding a baby in a pink dress.",
+                     "A woman in a coat is being held by a baby in a pink dress.")}
+
+
+@pytest.mark.parametrize("text, tags", [
+    ("A man is having a drink .", "DT NN VBZ VBG DT NN ."),                   # no safe passive
+    ("A man is holding a cat in a pink dress .", "DT NN VBZ VBG DT NN IN DT JJ NN ."),  # "in": whose dress?
+    ("A man is picking up a ball .", "DT NN VBZ VBG RP DT NN ."),             # a particle
+    ("A man is playing his guitar .", "DT NN VBZ VBG PRP$ NN ."),             # no article
+    ("A man is playing a guitar and a drum .", "DT NN VBZ VBG DT NN CC DT NN ."),
+    ("A man is kicking a ball , a dog is running .", "DT NN VBZ VBG DT NN , DT NN VBZ VBG ."),  # another clause
+])
+def test_no_passive(text, tags):
+    assert _passive(sentence(text, tags)) == []
+
+
+@pytest.mark.parametrize("form, done", [
+    ("eating", "eaten"), ("riding", "ridden"), ("hugging", "hugged"), ("chasing", "chased"), ("carrying", "carried"),
+    ("playing", "played"), ("frying", "fried"), ("agreeing", "agreed"), ("kicking", "kicked"), ("paying", "paid"),
+    ("ing", None), ("sing", None), ("run", None),
+])
+def test_participle(form, done):
+    assert participle(form) == done
+
+
+def test_compositional_pairs_use_each_premise_once_and_share_the_rules():
+    premises = [sentence(f"A {person} is carrying a {other} .", "DT NN VBZ VBG DT NN .")
+                for person, other in (("man", "child"), ("woman", "boy"), ("girl", "baby"), ("boy", "girl"))]
+    premises += [sentence(f"The {animal} sleeps .", "DT NN VBZ .") for animal in ("cat", "dog", "cow", "pig")]
+    per_rule = {"passive": 2, "passive_role_swap": 2, "embedded_veridical": 9, "embedded_nonveridical": 9}
+    made = compositional_pairs(premises, per_rule=per_rule)  # no WordNet rule asked for: no WordNet read
+    counts = Counter(rule for _, rule in made)
+    assert counts["passive"] + counts["passive_role_swap"] <= 4 and max(counts.values()) <= 9
+    for pair, rule in made:
+        assert isinstance(pair, Pair) and pair.label == LABELS[rule] and pair.pair_id.startswith(rule + "-")
+        assert len(pair.premise.tokens) == len(pair.premise.tags)
+    # every premise at most once: as the premise made over, or as the other clause of an embedding
+    used = [p for pair, _ in made for p in premises if p.text[:-2] in pair.premise.text]
+    assert len(used) == len(set(used)) and len(made) < len(premises)
+    assert made == compositional_pairs(premises, per_rule=per_rule)  # deterministic
+    assert compositional_pairs(premises, per_rule=per_rule, limit=2) == made[:2]
+
+
+def test_compositional_augmentation_shares_n_among_the_rules(finder):
+    subjects = ("man", "woman", "girl", "boy", "child", "lady")
+    train = [Pair(sentence(f"A {s} is carrying a small {o} .", "DT NN VBZ VBG DT JJ NN ."),
+                  sentence("Someone is here .", "NN VBZ RB ."), label="neutral") for s in subjects for o in subjects]
+    made = compositional_augmentation(train + train[:3], 28, reader=finder.wn)
+    assert 0 < len(made) <= 28 and len({pair.premise.text for pair in made}) == len(made)
+    counts = Counter(pair.pair_id.rsplit("-", 1)[0] for pair in made)
+    assert max(counts.values()) <= 2 and set(counts) <= set(RULES)
+    assert compositional_augmentation(train, 0) == []
