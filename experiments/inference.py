@@ -6,9 +6,10 @@
 The ``inference`` model is the paper's lexicalized families plus the lexical-resource families
 (WordNet, VerbOcean, tree, bag overlap) and the alignment family, trained on SNLI train plus
 ``--augment`` one-word substitutions made from the train premises
-(:mod:`experiments.substitutions`), each training pair weighted by how little a hypothesis-only
-model fitted without it explains its label (``--bias-reweighting``,
-:mod:`classifiers.bias_reweighting`); C is chosen on dev. It is reported
+(:mod:`experiments.substitutions`) and ``--compositional-augment`` compositional rewrites of them
+(:mod:`experiments.compositional`: negation, monotonicity, embedding, voice, structure), each
+training pair weighted by how little a hypothesis-only model fitted without it explains its label
+(``--bias-reweighting``, :mod:`classifiers.bias_reweighting`); C is chosen on dev. It is reported
 
 * on SNLI test, beside the lexicalized model (same C grid), with McNemar's test;
 * on SICK TEST: trained on SICK alone, the SNLI model applied as it is (zero-shot), and
@@ -18,8 +19,9 @@ model fitted without it explains its label (``--bias-reweighting``,
   TRAIN+TRIAL with C chosen by ``--sick-folds``-fold cross-validation there
   (:func:`~classifiers.logistic.fit_select_C_cv`): TRIAL's 495 pairs alone pin C down loosely.
   ``--sick-folds 0`` fits them on TRAIN with C chosen on TRIAL instead;
-* on the lexical-substitution probe set (:mod:`experiments.make_probes`), per category, and on
-  the hand-written probe set (``experiments/probes/hand_written.jsonl``);
+* on the probe sets (:data:`PROBE_SETS`), each overall and per category: the lexical-substitution
+  and compositional ones made from dev premises (:mod:`experiments.make_probes`), and the
+  hand-written ones, lexical and compositional (``experiments/probes/*hand_written.jsonl``);
 * on SNLI dev, where C was chosen, and on the *hard-dev proxy*: the dev pairs a hypothesis-only
   model (hypothesis unigrams and bigrams, C chosen on dev from the same grid) gets wrong, where
   the hypothesis's words alone mislead (Gururangan et al. 2018 built SNLI's hard test subset so);
@@ -28,8 +30,8 @@ model fitted without it explains its label (``--bias-reweighting``,
   flatters the reweighted model there (docs/RESULTS.md also scores subsets made by others).
 
 Writes ``inference.csv`` (``model,train,dataset,n_test,accuracy,reference_accuracy``; ``dataset``
-is ``snli_test``, ``snli_test_hard``, ``snli_dev``, ``snli_dev_hard``, ``sick_test``, ``probes``,
-``probes:<category>`` or ``hand_written``),
+is ``snli_test``, ``snli_test_hard``, ``snli_dev``, ``snli_dev_hard``, ``sick_test``, or a probe set
+of :data:`PROBE_SETS`, ``<set>`` and ``<set>:<category>``),
 ``inference.md`` and ``significance.csv``; ``--save-model`` saves the SNLI-trained inference
 model, which ``python -m classifiers.predict`` loads.
 """
@@ -54,7 +56,8 @@ from lexnli.cli import UsageError, at_least, checked, positive_number
 from lexnli.records import Pair
 
 from . import runner
-from .make_probes import PROBES, read_probes
+from .compositional import compositional_augmentation
+from .make_probes import COMPOSITIONAL_PROBES, PROBES, read_probes
 from .runner import Results, featurizer_params, percent
 from .substitutions import augmentation
 
@@ -70,6 +73,9 @@ SEMEVAL_BEST = 0.846
 SICK_FOLDS = 5
 #: Substituted pairs added to the inference model's SNLI training data (chosen on dev).
 AUGMENT = 12_000
+#: Compositional pairs (:mod:`experiments.compositional`) added besides (chosen on dev and the
+#: compositional probes; fewer when the train premises offer fewer).
+COMPOSITIONAL_AUGMENT = 12_000
 #: The weight of the alignment family's columns in the SNLI inference model (chosen on dev; see
 #: :mod:`classifiers.family_weights`), and in the SICK ones (chosen by cross-validation on SICK TRAIN+TRIAL).
 ALIGNMENT_WEIGHT = 2.5
@@ -81,8 +87,16 @@ MODELS = ("lexicalized", "inference")
 #: The hypothesis-only model whose dev errors make the hard-dev proxy, and the bias model of the
 #: reweighting.
 HYPOTHESIS_ONLY = ("hyp_unigrams", "hyp_bigrams")
-#: The hand-written probe set: one word of an SNLI dev premise replaced by hand.
-HAND_WRITTEN = Path(__file__).resolve().parent / "probes" / "hand_written.jsonl"
+_PROBES = Path(__file__).resolve().parent / "probes"
+#: The probe sets reported, by the name of their rows, with the option that names each one's file
+#: and its default: one word of an SNLI dev premise replaced by rule (``probes``) or by hand;
+#: compositional edits of dev premises by rule (:mod:`experiments.compositional`) and pairs written
+#: by hand for each compositional phenomenon (negation, monotonicity, voice, coordination, relative
+#: clauses, embedding under veridical and non-veridical operators, role swaps).
+PROBE_SETS = {"probes": ("--probes", PROBES), "hand_written": ("--hand-written", _PROBES / "hand_written.jsonl"),
+              "compositional": ("--compositional-probes", COMPOSITIONAL_PROBES),
+              "compositional_hand_written": ("--compositional-hand-written",
+                                             _PROBES / "compositional_hand_written.jsonl")}
 
 
 def _row(model, train, dataset, gold, predicted) -> dict:
@@ -105,23 +119,27 @@ def probe_pairs(lines) -> tuple[list[Pair], list[str]]:
     return pairs, [line["category"] for line in lines]
 
 
-def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT, seed: int = 0,
+def run(corpora, sick=None, probe_sets=None, *, grid=C_GRID, augment: int = AUGMENT,
+        compositional_augment: int = COMPOSITIONAL_AUGMENT, seed: int = 0,
         sick_folds: int = SICK_FOLDS, preset="recommended", featurizer_params=None, n_jobs=None, progress=False,
-        hand_written=None, alignment_weight: float = ALIGNMENT_WEIGHT,
+        alignment_weight: float = ALIGNMENT_WEIGHT,
         sick_alignment_weight: float = SICK_ALIGNMENT_WEIGHT, bias_reweighting: float = BIAS_REWEIGHTING):
     """Fit both SNLI models, the hypothesis-only one (and the SICK ones when ``sick`` = (train,
     trial, test) is given; ``seed`` draws the substitutions and SICK's folds); return the result
-    rows, the McNemar test on SNLI test, the fitted SNLI models and their selections. ``probes``
-    and ``hand_written`` are (pairs, categories), as :func:`probe_pairs` gives them. The SNLI
+    rows, the McNemar test on SNLI test, the fitted SNLI models and their selections. ``probe_sets``
+    maps a row name to (pairs, categories), as :func:`probe_pairs` gives them. The SNLI
     inference model weights the alignment family's columns by ``alignment_weight``, the SICK
     models by ``sick_alignment_weight``; its training pairs are reweighted against the
     hypothesis-only model with strength ``bias_reweighting`` (folds drawn with ``seed``)."""
     train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
     options = dict(grid=grid, preset=preset, featurizer_params=featurizer_params, n_jobs=n_jobs, progress=progress)
     hypothesis_only = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, HYPOTHESIS_ONLY, **options)
-    extra = {"lexicalized": [], "inference": augmentation(train.pairs, augment, seed=seed)}
+    substituted = augmentation(train.pairs, augment, seed=seed)
+    composed = compositional_augmentation(train.pairs, compositional_augment, seed=seed)
+    extra = {"lexicalized": [], "inference": substituted + composed}
     family_weights = {"lexicalized": None, "inference": alignment_weights(alignment_weight)}
-    logger.info("%d substituted pairs added to the inference model's training data", len(extra["inference"]))
+    logger.info("%d substituted and %d compositional pairs added to the inference model's training data",
+                len(substituted), len(composed))
     rows, models, selections, test_predictions = [], {}, {}, {}
     for name in MODELS:
         pairs = train.pairs + extra[name]
@@ -138,19 +156,15 @@ def run(corpora, sick=None, probes=None, *, grid=C_GRID, augment: int = AUGMENT,
     significance = pd.DataFrame([{"model_a": "inference", "model_b": "lexicalized",
                                   **mcnemar(test.labels, test_predictions["inference"],
                                             test_predictions["lexicalized"])}])
-    if probes is not None:
-        pairs, categories = probes
+    for dataset, (pairs, categories) in (probe_sets or {}).items():
         gold = [p.label for p in pairs]
         for name in MODELS:
             predicted = list(models[name].predict(pairs))
-            rows.append(_row(name, "snli", "probes", gold, predicted))
+            rows.append(_row(name, "snli", dataset, gold, predicted))
             for category in sorted(set(categories)):
                 at = [i for i, c in enumerate(categories) if c == category]
-                rows.append(_row(name, "snli", f"probes:{category}", [gold[i] for i in at], [predicted[i] for i in at]))
-    if hand_written is not None:
-        pairs = hand_written[0]
-        rows += [_row(name, "snli", "hand_written", [p.label for p in pairs], models[name].predict(pairs))
-                 for name in MODELS]
+                rows.append(_row(name, "snli", f"{dataset}:{category}", [gold[i] for i in at],
+                                 [predicted[i] for i in at]))
     rows += _misled_rows("snli_dev", dev.labels, hypothesis_only.dev_predictions,
                          {name: selections[name].dev_predictions for name in MODELS})
     rows += _misled_rows("snli_test", test.labels, hypothesis_only.model.predict(test.pairs), test_predictions,
@@ -213,8 +227,8 @@ def markdown(table: pd.DataFrame, significance: pd.DataFrame) -> str:
 
 
 def report(args, corpora) -> Results:
-    probes = probe_pairs(read_probes(args.probes)) if args.probes is not None else None
-    hand_written = probe_pairs(read_probes(args.hand_written)) if args.hand_written is not None else None
+    probe_sets = {dataset: probe_pairs(read_probes(path)) for dataset, (option, _) in PROBE_SETS.items()
+                  if (path := getattr(args, option[2:].replace("-", "_"))) is not None}
     sick = runner.sick_splits(args)
     if sick is not None and args.sick_folds:
         counts = Counter(p.label for p in sick[0] + sick[1])
@@ -223,10 +237,11 @@ def report(args, corpora) -> Results:
                              f"{dict(sorted(counts.items()))} pairs per label; each label needs at least one pair "
                              "per fold (use fewer folds, or --sick-folds 0)")
     table, significance, models, selections = run(
-        corpora, sick, probes, grid=tuple(args.C_grid), augment=args.augment, seed=args.seed,
+        corpora, sick, probe_sets, grid=tuple(args.C_grid), augment=args.augment,
+        compositional_augment=args.compositional_augment, seed=args.seed,
         sick_folds=args.sick_folds, preset=args.preset,
         featurizer_params=featurizer_params(args), n_jobs=args.n_jobs, progress=args.progress,
-        hand_written=hand_written, alignment_weight=args.alignment_weight,
+        alignment_weight=args.alignment_weight,
         sick_alignment_weight=args.sick_alignment_weight, bias_reweighting=args.bias_reweighting)
     if args.save_model is not None:
         save_model(models["inference"], args.save_model, C=selections["inference"].C,
@@ -234,6 +249,7 @@ def report(args, corpora) -> Results:
         print(f"inference model saved to {args.save_model}")
     text = markdown(table, significance)
     sig = (signature(args.preset, featurizer_params(args), C_grid=tuple(args.C_grid))
+           + f"|augment:{args.augment}+{args.compositional_augment}"
            + f"|alignment_weight:{args.alignment_weight:g}|bias_reweighting:{args.bias_reweighting:g}"
            + (f"(hypothesis_only,{BIAS_FOLDS}-fold)" if args.bias_reweighting else ""))
     if sick is not None:  # how the SICK models' C was chosen, and their alignment weight
@@ -249,13 +265,16 @@ def add_arguments(parser) -> None:
                         default=SICK_FOLDS,
                         help="cross-validation folds on SICK TRAIN+TRIAL that choose the SICK models' C "
                              "(0: fit on TRAIN and choose C on TRIAL; default: %(default)s)")
-    parser.add_argument("--probes", type=Path, default=PROBES,
-                        help="the probe set (JSON lines with category); default: the one in the repository")
-    parser.add_argument("--hand-written", type=Path, default=HAND_WRITTEN,
-                        help="the hand-written probe set (JSON lines with category); default: the one in the "
-                             "repository")
+    for dataset, (option, default) in PROBE_SETS.items():
+        parser.add_argument(option, type=Path, default=default,
+                            help=f"the {dataset.replace('_', '-')} probe set (JSON lines with category); default: "
+                                 "the one in the repository")
     parser.add_argument("--augment", type=at_least(0), default=AUGMENT,
                         help="substituted train pairs added to the inference model's training data "
+                             "(default: %(default)s)")
+    parser.add_argument("--compositional-augment", type=at_least(0), default=COMPOSITIONAL_AUGMENT,
+                        help="compositional pairs (negation, monotonicity, embedding, voice, structure) made "
+                             "from the train premises and added to the inference model's training data "
                              "(default: %(default)s)")
     parser.add_argument("--alignment-weight", type=positive_number, default=ALIGNMENT_WEIGHT,
                         help="the weight of the alignment family's columns in the SNLI inference model, after "

@@ -20,6 +20,7 @@ from classifiers.logistic import fit_classifier, fit_preprocessing, fit_select_C
 from classifiers.persistence import load_model
 from classifiers.transfer import WithModelProbabilities
 from experiments import inference
+from experiments.compositional import compositional_augmentation
 from experiments.substitutions import augmentation
 from featurize import PairFeaturizer
 from lexnli.corpora.sick import read_sick
@@ -70,8 +71,9 @@ def files(tmp_path_factory, resources):
 
 def arguments(files, out, *extra):
     return ["--train", str(files["train"]), "--dev", str(files["dev"]), "--test", str(files["test"]),
-            "--sick", str(files["sick"]), "--probes", str(files["probes"]), "--hand-written", str(files["probes"]),
-            "--augment", "20",
+            "--sick", str(files["sick"]),
+            *[argument for option, _ in inference.PROBE_SETS.values() for argument in (option, str(files["probes"]))],
+            "--augment", "20", "--compositional-augment", "10",
             "--C-grid", "0.3", "1", "--out", str(out), *extra]
 
 
@@ -127,12 +129,16 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     assert rows["inference", "snli", "probes:colour"].n_test == 1
     assert all(rows["inference", t, "sick_test"].n_test == 15 for t in ("snli", "sick", "snli+sick"))
     assert (tmp_path / "out" / "signature.txt").read_text().endswith(
-        "|preset:paper|tags:ptb|min_df:2|bins:none|n_features:vocab|lowercase:yes|C:7|alignment_weight:3"
+        "|preset:paper|tags:ptb|min_df:2|bins:none|n_features:vocab|lowercase:yes|C:7|augment:20+10|alignment_weight:3"
         "|bias_reweighting:0.8(hypothesis_only,5-fold)|sick_C:5-fold(train+trial)|sick_alignment_weight:0.5\n")
 
-    # The saved model is the SNLI inference model, trained on the 90 train pairs plus 20 substitutions, C 7.
+    # The saved model is the SNLI inference model, trained on the 90 train pairs plus 20 substitutions
+    # and the compositional pairs the premises offer (at most 10), C 7.
+    train = read_snli(files["train"]).pairs
+    composed = compositional_augmentation(train, 10, seed=3)
+    assert composed
     model, info = load_model(model_path)
-    assert info["metadata"] == {"C": 7.0, "n_train": 90 + 20, "bias_reweighting": 0.8}
+    assert info["metadata"] == {"C": 7.0, "n_train": 90 + 20 + len(composed), "bias_reweighting": 0.8}
     assert {k: info["features"][k] for k in ("features", "tag_set", "min_df", "n_jobs")} == \
         {"features": "inference", "tag_set": "ptb", "min_df": 2, "n_jobs": 1}
     test = read_snli(files["test"])
@@ -142,7 +148,6 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     assert rows["inference", "snli", "snli_test"].n_test == 60
 
     # McNemar against the lexicalized model, refitted by hand on the same train with the same settings.
-    train = read_snli(files["train"]).pairs
     lexicalized = list(hand_model("lexicalized", train).predict(test.pairs))
     assert rows["lexicalized", "snli", "snli_test"].accuracy == pytest.approx(hand_accuracy(test.labels, lexicalized))
     a_only = sum(i == g != x for g, i, x in zip(test.labels, predicted, lexicalized))
@@ -158,13 +163,14 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     # folds drawn with the seed) the inference model alone and one that also sees the SNLI model's
     # class log-probabilities (the inference featurizer wrapped with the SNLI inference model).
     assert [(features, len(pairs)) for features, pairs, _, _ in fits] == [
-        (("hyp_unigrams", "hyp_bigrams"), 90), ("lexicalized", 90), ("inference", 110), ("inference", 45),
-        ("inference", 45)]
+        (("hyp_unigrams", "hyp_bigrams"), 90), ("lexicalized", 90), ("inference", 110 + len(composed)),
+        ("inference", 45), ("inference", 45)]
     sick_train, sick_trial, sick_test = (read_sick(files["sick"], split) for split in ("TRAIN", "TRIAL", "TEST"))
     assert all([p.pair_id for p in fits[i][1]] == [p.pair_id for p in sick_train + sick_trial] for i in (3, 4))
     assert all({k: fits[i][2][k] for k in ("folds", "seed")} == {"folds": 5, "seed": 3} for i in (3, 4))
     substituted = [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in augmentation(train, 20, seed=3)]
-    assert [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in fits[2][1][90:]] == substituted
+    assert [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in fits[2][1][90:110]] == substituted
+    assert [p.pair_id for p in fits[2][1][110:]] == [p.pair_id for p in composed]
     for _, _, kwargs, _ in fits:
         assert {k: kwargs[k] for k in ("grid", "preset", "featurizer_params", "n_jobs", "progress")} == {
             "grid": (7.0,), "preset": "paper", "featurizer_params": {"min_df": 2}, "n_jobs": 1, "progress": True}
@@ -212,9 +218,11 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
         assert rows[name, "snli", "snli_test_hard"].n_test == len(misled_test)
         assert rows[name, "snli", "snli_test_hard"].accuracy == pytest.approx(
             hand_accuracy([test.labels[i] for i in misled_test], [on_test[i] for i in misled_test]))
-        # the hand-written set (here the probe fixture again)
-        assert rows[name, "snli", "hand_written"].n_test == len(PROBES)
-    assert rows["inference", "snli", "hand_written"].accuracy == rows["inference", "snli", "probes"].accuracy
+        # every probe set (here the probe fixture again), overall and per category
+        for dataset in inference.PROBE_SETS:
+            assert rows[name, "snli", dataset].n_test == len(PROBES)
+            assert rows[name, "snli", f"{dataset}:colour"].n_test == 1
+            assert rows[name, "snli", dataset].accuracy == rows[name, "snli", "probes"].accuracy
 
     # SICK: a model trained on SICK TRAIN+TRIAL alone, and one that also sees the SNLI model's log-probabilities.
     sick_train = sick_train + sick_trial
@@ -277,7 +285,7 @@ def test_saved_inference_model_explains_alignments(files, tmp_path):
     assert inference.main(arguments(files, tmp_path / "out", "--no-sick", "--save-model", str(model_path))) == 0
     assert not (pd.read_csv(tmp_path / "out" / "inference.csv")["dataset"] == "sick_test").any()
     assert (tmp_path / "out" / "signature.txt").read_text().endswith(  # no sick_C
-        "|C:dev(0.3,1)|alignment_weight:2.5|bias_reweighting:1(hypothesis_only,5-fold)\n")
+        "|C:dev(0.3,1)|augment:20+10|alignment_weight:2.5|bias_reweighting:1(hypothesis_only,5-fold)\n")
     model, _ = load_model(model_path)
     pairs = tmp_path / "pairs.jsonl"
     pairs.write_text(json.dumps({"sentence1": PROBES[0][0], "sentence2": PROBES[0][1]}) + "\n", encoding="utf-8")
@@ -347,6 +355,10 @@ def test_inference_run_defaults(noisy_snli, monkeypatch):
         augmented.append((len(train_pairs), n, seed))
         return list(train_pairs[:5])
 
+    def compositional_augmentation(train_pairs, n, *, seed=None, reader=None):
+        augmented.append(("compositional", len(train_pairs), n, seed))
+        return list(train_pairs[5:8])
+
     def gold_probabilities(pairs, labels, features, **options):
         bias.append({"features": features, "n_train": len(pairs), **options})
         return np.linspace(0.0, 0.9, len(pairs))
@@ -354,17 +366,18 @@ def test_inference_run_defaults(noisy_snli, monkeypatch):
     calls, bias = [], []
     monkeypatch.setattr(inference, "fit_select_C", recording_fit(calls, chosen={inference.HYPOTHESIS_ONLY: 1}))
     monkeypatch.setattr(inference, "augmentation", augmentation)
+    monkeypatch.setattr(inference, "compositional_augmentation", compositional_augmentation)
     monkeypatch.setattr(inference, "out_of_fold_gold_probabilities", gold_probabilities)
     rows = inference.run(noisy_snli)[0]
-    assert augmented == [(300, 12_000, 0)]  # --augment 12000, --seed 0
+    assert augmented == [(300, 12_000, 0), ("compositional", 300, inference.COMPOSITIONAL_AUGMENT, 0)]  # seed 0
     assert [(call["features"], call["n_train"]) for call in calls] == [
-        (("hyp_unigrams", "hyp_bigrams"), 300), ("lexicalized", 300), ("inference", 305)]
+        (("hyp_unigrams", "hyp_bigrams"), 300), ("lexicalized", 300), ("inference", 308)]
     # only the inference model weights the alignment family, and its pairs, against the
     # hypothesis-only model with that model's C (the stand-in chooses 0.1 for it), strength 1
     assert [call.get("family_weights") for call in calls] == [None, None, {"alignment": 2.5}]
-    assert bias == [{"features": ("hyp_unigrams", "hyp_bigrams"), "n_train": 305, "C": 0.1, "seed": 0,
+    assert bias == [{"features": ("hyp_unigrams", "hyp_bigrams"), "n_train": 308, "C": 0.1, "seed": 0,
                      "preset": "recommended", "featurizer_params": None, "n_jobs": None, "progress": False}]
-    assert np.allclose(calls[2]["sample_weight"], bias_weights(np.linspace(0.0, 0.9, 305), 1.0))
+    assert np.allclose(calls[2]["sample_weight"], bias_weights(np.linspace(0.0, 0.9, 308), 1.0))
     assert calls[0].get("sample_weight") is None and calls[1]["sample_weight"] is None
     for call in calls:
         assert {k: v for k, v in call.items() if k not in ("features", "n_train", "family_weights",

@@ -6,7 +6,7 @@ token: ``u``/``d``/``n`` for up/down/none, then ``v``/``n``/``a`` for veridical/
 """
 import pytest
 
-from featurize.polarity import mark, scopes
+from featurize.polarity import mark, mark_parse, scopes
 from tests.helpers.tiny_wordnet import sentence
 
 
@@ -86,3 +86,34 @@ def test_odd_input_is_marked_without_error():
     assert mark(("not",), ("RB",)).polarity == ("up",)
     assert mark(("every",), ("DT",)).polarity == ("up",)
     assert scopes(("or",), ("CC",)) == ()
+
+
+@pytest.mark.parametrize("parse, expected", [
+    ("(ROOT (S (NP (DT The) (NN girl)) (VP (VBZ is) (RB not) (VP (VBG eating) (NP (NN fruit)))) (. .)))",
+     "uv uv uv uv dv dv uv"),
+    ("(ROOT (S (NP (NN Nobody)) (VP (VBZ is) (VP (VBG eating) (NP (DT an) (NN apple))))))", "uv dv dv dv dv"),
+    # the restrictor of every takes its prepositional phrase; the body is upward
+    ("(ROOT (S (NP (NP (DT Every) (NN dog)) (PP (IN in) (NP (DT the) (NN park)))) (VP (VBZ is) (VP (VBG running)))))",
+     "uv dv dv dv dv uv uv"),
+    # no inside a prepositional phrase: its noun phrase only
+    ("(ROOT (S (NP (NP (DT A) (NN woman)) (PP (IN with) (NP (DT no) (NN hat)))) (VP (VBZ sits))))",
+     "uv uv uv uv dv uv"),
+    ("(ROOT (S (SBAR (IN If) (S (NP (DT the) (NN boy)) (VP (VBZ is) (ADJP (JJ wet))))) (, ,) (NP (DT the) (NN girl)) "
+     "(VP (VBZ laughs)) (. .)))", "uv dn dn dn dn un un un un un"),
+    ("(ROOT (S (ADVP (RB Maybe)) (NP (DT the) (NN dog)) (VP (VBZ sleeps)) (. .)))", "uv un un un un"),
+    # a negation last in its phrase governs what follows the phrase
+    ("(ROOT (S (NP (NNS people)) (VP (VBP are) (ADVP (RB inside) (CC and) (RB not)) (VP (VBG standing)))))",
+     "uv uv uv uv uv dv"),
+    # a floating quantifier is no determiner
+    ("(ROOT (S (NP (DT The) (NNS boys)) (VP (VBP are) (RB all) (VP (VBG wearing) (ADJP (JJ yellow))))))",
+     "uv uv uv uv uv uv"),
+])
+def test_the_same_scopes_read_from_a_parse(parse, expected):
+    found = mark_parse(parse)
+    assert " ".join(p[0] + v[0] for p, v in zip(found.polarity, found.veridicality)) == expected
+
+
+def test_a_parse_marks_verbs_by_their_complement():
+    parse = "(ROOT (S (NP (DT The) (NN woman)) (VP (VBZ thinks) (SBAR (S (NP (DT the) (NN man)) (VP (VBZ cooks)))))))"
+    found = mark_parse(parse, ("the", "woman", "think", "the", "man", "cook"))
+    assert found.veridicality == ("veridical",) * 3 + ("nonveridical",) * 3
