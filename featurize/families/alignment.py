@@ -560,8 +560,8 @@ _ROLES_UNDONE = frozenset(ROLES[:2])
 
 def _roles(p: _Analysis, h: _Analysis, links: list[Link]) -> str | None:
     """Whether the premise says each hypothesis proposition (:mod:`featurize.propositions`) with its
-    roles: for each whose predicate is linked, as an equal or more general word, to a premise
-    proposition's predicate, ``swapped`` when a subject or object is linked to that proposition's
+    roles: for each whose predicate is the same lemma as an asserted premise proposition's
+    predicate (else is linked to one, as an equal or more general word), ``swapped`` when a subject or object is linked to that proposition's
     other role (*the girl is pushed by the boy* / *the girl is pushing the boy*), ``unsupported``
     when one is linked to a word that has another place in the premise (:func:`_elsewhere_in`:
     *the man who the dog is following is running* / *the dog is running*), else ``supported``.
@@ -570,7 +570,9 @@ def _roles(p: _Analysis, h: _Analysis, links: list[Link]) -> str | None:
               if link.premise_index is not None and link.projected_class in (EQUAL, GENERAL)}
     found = []
     for proposition in h.propositions:
-        candidates = [premise for premise in p.propositions if premise.predicate == linked.get(proposition.predicate)]
+        candidates = [premise for premise in p.propositions if p.lemmas[premise.predicate] ==
+                      h.lemmas[proposition.predicate] and p.marking.veridicality[premise.predicate] == VERIDICAL] \
+            or [premise for premise in p.propositions if premise.predicate == linked.get(proposition.predicate)]
         if candidates:
             found.append(max((_role_support(p, proposition, premise, linked) for premise in candidates),
                              key=ROLES.index))
@@ -756,15 +758,30 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
 
 def describe(premise, hypothesis, relations: WordRelations) -> list[str]:
     """The alignment as readable lines: ``"green <- blue: cohyponym (WordNet), substitution"``, one
-    per hypothesis content word; then, read back (the ``reverse`` verdict's links), each premise
-    content word the hypothesis does not say word for word: ``"read back: sofa: unsaid"``,
-    ``"read back: woman -> man: antonym (WordNet), elsewhere"``."""
+    per hypothesis content word, with the operators a relation was projected through (``apple <-
+    fruit: hyponym (WordNet), substitution; under "not": projected more general``); then, read
+    back (the ``reverse`` verdict's links), each premise content word the hypothesis does not say
+    word for word: ``"read back: sofa: unsaid"``, ``"read back: woman -> man: antonym (WordNet),
+    elsewhere"``; then, when :func:`_roles` undoes the verdict, the propositions behind it: ``"roles:
+    unsupported; premise: follow(dog; man), run(man); hypothesis: run(dog)"``."""
     p = _analyse(tuple(premise.tokens), tuple(premise.tags), relations)
     h = _analyse(tuple(hypothesis.tokens), tuple(hypothesis.tags), relations)
     lines = [_describe_link(link, h, p, "<-", "new") for link in _links_forward(p, h, relations)[0]]
     lines += ["read back: " + _describe_link(link, p, h, "->", "unsaid")
               for link in _links_back(p, h, relations) if link.relation not in _SAME_WORD]
+    links = _links_forward(p, h, relations)[0]
+    if (roles := _roles(p, h, links)) in _ROLES_UNDONE:
+        lines.append(f"roles: {roles}; premise: {_propositions(p)}; hypothesis: {_propositions(h)}")
     return lines
+
+
+def _propositions(sentence: _Analysis) -> str:
+    """A sentence's propositions, readable: ``follow(dog; man), run(man)``."""
+    def words(indices):
+        return ", ".join(sentence.tokens[i] for i in indices)
+    return ", ".join(f"{sentence.lemmas[x.predicate]}({words(x.subjects)}" + (f"; {words(x.objects)})" if x.objects
+                                                                              else ")")
+                     for x in sentence.propositions)
 
 
 def _describe_link(link: Link, sentence: _Analysis, other: _Analysis, arrow: str, unlinked: str) -> str:

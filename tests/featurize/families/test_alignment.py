@@ -725,3 +725,38 @@ def test_describe_says_what_a_relation_was_projected_through():
     lines = describe(sentence(NOT_FRUIT), sentence(NOT_APPLE), RELATIONS)
     assert 'apple <- fruit: hyponym (WordNet), substitution; under "not": projected more general' in lines
     assert 'read back: fruit -> apple: hypernym (WordNet), substitution; under "not": projected more specific' in lines
+
+
+RELATIVE = "the/DT man/NN who/WP the/DT dog/NN is/VBZ following/VBG is/VBZ running/VBG ./."
+
+
+@pytest.mark.parametrize("premise, hypothesis, roles", [
+    # a relative clause: the dog follows, the man runs
+    (RELATIVE, "the/DT dog/NN is/VBZ running/VBG ./.", "unsupported"),
+    (RELATIVE, "the/DT man/NN is/VBZ running/VBG ./.", "supported"),
+    (RELATIVE, "the/DT dog/NN is/VBZ following/VBG the/DT man/NN ./.", "supported"),
+    # a prepositional phrase attached to the subject
+    ("the/DT man/NN near/IN the/DT dog/NN is/VBZ running/VBG ./.", "the/DT dog/NN is/VBZ running/VBG ./.",
+     "unsupported"),
+    # a passive read in its active roles
+    ("the/DT girl/NN is/VBZ pushed/VBN by/IN the/DT boy/NN ./.", "the/DT girl/NN is/VBZ pushing/VBG the/DT boy/NN ./.",
+     "swapped"),
+    ("the/DT girl/NN is/VBZ pushed/VBN by/IN the/DT boy/NN ./.", "the/DT boy/NN is/VBZ pushing/VBG the/DT girl/NN ./.",
+     "supported"),
+    # coordinated subjects share the object
+    ("the/DT woman/NN and/CC the/DT child/NN are/VBP watching/VBG the/DT dog/NN ./.",
+     "the/DT child/NN is/VBZ watching/VBG the/DT woman/NN ./.", "swapped"),
+    ("the/DT woman/NN and/CC the/DT child/NN are/VBP watching/VBG the/DT dog/NN ./.",
+     "the/DT child/NN is/VBZ watching/VBG the/DT dog/NN ./.", "supported"),
+])
+def test_roles_say_whether_the_premise_says_the_hypothesis_propositions(premise, hypothesis, roles):
+    found = features(premise, hypothesis)
+    assert [name for name in found if name.startswith("alignment:roles:")][0] == f"alignment:roles:{roles}"
+    # a swapped or unsupported proposition stands in for the verdict, conjoined with it
+    assert ("alignment:verdict:entailed" in found) == (roles == "supported")
+    assert ("alignment:roles:{}:entailed".format(roles) in found) == (roles != "supported")
+
+
+def test_describe_shows_the_propositions_behind_the_roles():
+    lines = describe(sentence(RELATIVE), sentence("the/DT dog/NN is/VBZ running/VBG ./."), RELATIONS)
+    assert lines[-1] == "roles: unsupported; premise: follow(dog; man), run(man); hypothesis: run(dog)"
