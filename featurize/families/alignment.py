@@ -561,11 +561,12 @@ _ROLES_UNDONE = frozenset(ROLES[:2])
 def _roles(p: _Analysis, h: _Analysis, links: list[Link]) -> str | None:
     """Whether the premise says each hypothesis proposition (:mod:`featurize.propositions`) with its
     roles: for each whose predicate is the same lemma as an asserted premise proposition's
-    predicate (else is linked to one, as an equal or more general word), ``swapped`` when a subject or object is linked to that proposition's
-    other role (*the girl is pushed by the boy* / *the girl is pushing the boy*), ``unsupported``
-    when one is linked to a word that has another place in the premise (:func:`_elsewhere_in`:
-    *the man who the dog is following is running* / *the dog is running*), else ``supported``.
-    The worst over the hypothesis's propositions; None when none is linked so."""
+    predicate (else is linked to one, as an equal or more general word), ``swapped`` when a subject
+    or object is linked to that proposition's other role (*the girl is pushed by the boy* / *the
+    girl is pushing the boy*), ``unsupported`` when one is linked to a word that has another place
+    in the premise (:func:`_elsewhere_in`: *the man who the dog is following is running* / *the dog
+    is running*), else ``supported``. The worst over the hypothesis's propositions; None when none
+    is found so."""
     linked = {link.hypothesis_index: link.premise_index for link in links
               if link.premise_index is not None and link.projected_class in (EQUAL, GENERAL)}
     found = []
