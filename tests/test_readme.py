@@ -56,9 +56,10 @@ def test_docs_name_no_machine_paths(path):
     assert not re.findall(r"/work/|/tmp/|\.\./shared|/home/|scratch/", text)
 
 
-def test_results_cite_only_files_in_the_repository():
-    """Every link of docs/RESULTS.md, and every repository path it names in backticks, exists."""
-    results = REPO / "docs" / "RESULTS.md"
+@pytest.mark.parametrize("name", ["RESULTS.md", "TRIED.md"])
+def test_results_cite_only_files_in_the_repository(name):
+    """Every link of docs/RESULTS.md and docs/TRIED.md, and every repository path they name in backticks, exists."""
+    results = REPO / "docs" / name
     text = results.read_text(encoding="utf-8")
     links = [results.parent / target for target in re.findall(r"\]\(([^)#]+)\)", text) if "://" not in target]
     tops = "docs|experiments|classifiers|featurize|lexical_resources|lexnli|neural|benchmarks|scripts|tests"
