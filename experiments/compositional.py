@@ -320,23 +320,48 @@ def participle(form: str) -> str | None:
     return stem + "ed"
 
 
-def _passive(premise: Sentence) -> list[_Made]:
-    """The ``passive`` and ``passive_role_swap`` pairs, for a premise *<article> <noun phrase> is/are
-    <verb>-ing <article> <adjectives and nouns>* then its end or a preposition and no other finite verb;
-    the passive only if the object is followed by the end or a word of :data:`_AFTER_OBJECT`, the role
-    swap only between two nouns for people."""
-    tokens, tags = [t.lower() for t in premise.tokens], premise.tags
+class _Transitive(NamedTuple):
+    """Where the parts of a transitive progressive stand: the subject is ``[0, be)``, the verb ``verb``,
+    the object (its article first) ``[verb + 1, end)`` and the rest ``[end, len)``."""
+
+    be: int
+    verb: int
+    end: int
+
+
+def _transitive(tokens, tags) -> _Transitive | None:
+    """The parts of a premise *<article> <noun phrase> is/are <verb>-ing <article> <adjectives and nouns>*
+    then its end or a preposition and no other finite verb, or None."""
     be = _progressive(tokens, tags)
     if be is None or be < 2 or tokens[0] not in _ARTICLES or tags[be - 1] not in _NOUNS \
             or any(tag not in _SUBJECT_TAGS for tag in tags[:be]):
-        return []
+        return None
     verb, end = be + 1, be + 3
-    done = None if tokens[verb] in _ACTIVE_ONLY else participle(tokens[verb])
-    if done is None or end > len(tokens) or tokens[verb + 1] not in _ARTICLES:
-        return []
+    if end > len(tokens) or tokens[verb + 1] not in _ARTICLES:
+        return None
     while end < len(tokens) and tags[end] in ("JJ", "NN", "NNS"):
         end += 1
     if tags[end - 1] not in _NOUNS or _FINITE & set(tags[end:]) or (end < len(tokens) and tags[end] not in ("IN", ".")):
+        return None
+    return _Transitive(be, verb, end)
+
+
+def _subject_head(tags, be) -> int:
+    """The index of the subject's head: its first noun not followed by another."""
+    return next(i for i in range(be) if tags[i] in _NOUNS | {"NNP", "NNPS"} and tags[i + 1] not in _NOUNS)
+
+
+def _passive(premise: Sentence) -> list[_Made]:
+    """The ``passive`` and ``passive_role_swap`` pairs, for a premise of :func:`_transitive`'s form; the
+    passive only if the object is followed by the end or a word of :data:`_AFTER_OBJECT`, the role swap
+    only between two nouns for people."""
+    tokens, tags = [t.lower() for t in premise.tokens], premise.tags
+    parts = _transitive(tokens, tags)
+    if parts is None:
+        return []
+    be, verb, end = parts
+    done = None if tokens[verb] in _ACTIVE_ONLY else participle(tokens[verb])
+    if done is None:
         return []
     subject, subject_tags = [tokens[0]] + list(premise.tokens[1:be]), list(tags[:be])
     obj, obj_tags = list(premise.tokens[verb + 1:end]), list(tags[verb + 1:end])
@@ -351,8 +376,7 @@ def _passive(premise: Sentence) -> list[_Made]:
     if end == len(tokens) or tokens[end] in _AFTER_OBJECT:
         made.append(_Made("passive", premise, passive(obj, obj_tags, *agreement, subject, subject_tags)))
     # the object goes on before the rest, so what follows it may go with it: no need of _AFTER_OBJECT
-    head = next(i for i in range(be) if tags[i] in _NOUNS | {"NNP", "NNPS"} and tags[i + 1] not in _NOUNS)
-    if tokens[verb] not in _MUTUAL and tokens[head] in _PEOPLE and tokens[end - 1] in _PEOPLE:
+    if tokens[verb] not in _MUTUAL and tokens[_subject_head(tags, be)] in _PEOPLE and tokens[end - 1] in _PEOPLE:
         made.append(_Made("passive_role_swap", premise, passive(subject, subject_tags, tokens[be], tags[be], obj,
                                                                 obj_tags)))
     return made
