@@ -65,12 +65,13 @@ augment training data (from train premises).
 """
 from __future__ import annotations
 
+import bisect
 import random
 from typing import NamedTuple
 
 from lexical_resources.lists.function_words import NEGATIONS, QUANTIFIERS
 from lexical_resources.lists.kinds import IRREGULAR_PLURALS
-from lexical_resources.lists.people import FEMALES, MALES, OCCUPATIONS, PERSONS
+from lexical_resources.lists.people import ADULTS, CHILDREN, FEMALES, MALES, OCCUPATIONS, PERSONS
 from lexnli.records import Pair, Sentence
 from lexnli.text import load_wordnet
 
@@ -84,10 +85,16 @@ LABELS = {"negated_hypernym": "entailment", "negated_hypernym_reverse": "neutral
           "every_restrictor": "entailment", "every_restrictor_reverse": "neutral",
           "every_body": "entailment", "every_body_reverse": "neutral",
           "embedded_veridical": "entailment", "embedded_nonveridical": "neutral",
-          "passive": "entailment", "passive_role_swap": "contradiction"}
+          "passive": "entailment", "passive_role_swap": "contradiction",
+          "relative_object": "neutral", "relative_object_head": "entailment", "relative_object_clause": "entailment",
+          "relative_subject": "neutral", "relative_subject_head": "entailment",
+          "prepositional_piece": "neutral", "prepositional_head": "entailment",
+          "coordination": "entailment", "coordination_swap": "neutral"}
 RULES = tuple(LABELS)
 #: The rules that read WordNet (hypernyms, collocations); the others need no lexical data.
 WORDNET_RULES = frozenset(rule for rule in RULES if rule.startswith(("negated", "no_", "every")))
+#: The rules that take a premise's predicate for another subject (see :func:`_structural`).
+STRUCTURAL_RULES = frozenset(rule for rule in RULES if rule.startswith(("relative", "prepositional", "coordination")))
 
 _NOUNS = frozenset({"NN", "NNS"})
 #: Words under which a more general noun no longer says less, or says more (*without a hat*).
@@ -105,12 +112,14 @@ _BEFORE_MODIFIER = frozenset({"JJ", "JJR", "JJS", "CC", ",", "RB", "RBR", "RBS"}
 
 
 class _Made(NamedTuple):
-    """A pair a rule makes; ``partner`` says whether it used the other premise."""
+    """A pair a rule makes; ``partner`` says whether it used the other premise (an embedding's other clause),
+    ``donor`` whether it used the premise giving a structural rule its predicate."""
 
     rule: str
     premise: Sentence
     hypothesis: Sentence
     partner: bool = False
+    donor: bool = False
 
 
 def _clause_end(tokens, tags, start) -> int:
@@ -320,23 +329,48 @@ def participle(form: str) -> str | None:
     return stem + "ed"
 
 
-def _passive(premise: Sentence) -> list[_Made]:
-    """The ``passive`` and ``passive_role_swap`` pairs, for a premise *<article> <noun phrase> is/are
-    <verb>-ing <article> <adjectives and nouns>* then its end or a preposition and no other finite verb;
-    the passive only if the object is followed by the end or a word of :data:`_AFTER_OBJECT`, the role
-    swap only between two nouns for people."""
-    tokens, tags = [t.lower() for t in premise.tokens], premise.tags
+class _Transitive(NamedTuple):
+    """Where the parts of a transitive progressive stand: the subject is ``[0, be)``, the verb ``verb``,
+    the object (its article first) ``[verb + 1, end)`` and the rest ``[end, len)``."""
+
+    be: int
+    verb: int
+    end: int
+
+
+def _transitive(tokens, tags) -> _Transitive | None:
+    """The parts of a premise *<article> <noun phrase> is/are <verb>-ing <article> <adjectives and nouns>*
+    then its end or a preposition and no other finite verb, or None."""
     be = _progressive(tokens, tags)
     if be is None or be < 2 or tokens[0] not in _ARTICLES or tags[be - 1] not in _NOUNS \
             or any(tag not in _SUBJECT_TAGS for tag in tags[:be]):
-        return []
+        return None
     verb, end = be + 1, be + 3
-    done = None if tokens[verb] in _ACTIVE_ONLY else participle(tokens[verb])
-    if done is None or end > len(tokens) or tokens[verb + 1] not in _ARTICLES:
-        return []
+    if end > len(tokens) or tokens[verb + 1] not in _ARTICLES:
+        return None
     while end < len(tokens) and tags[end] in ("JJ", "NN", "NNS"):
         end += 1
     if tags[end - 1] not in _NOUNS or _FINITE & set(tags[end:]) or (end < len(tokens) and tags[end] not in ("IN", ".")):
+        return None
+    return _Transitive(be, verb, end)
+
+
+def _subject_head(tags, be) -> int:
+    """The index of the subject's head: its first noun not followed by another."""
+    return next(i for i in range(be) if tags[i] in _NOUNS | {"NNP", "NNPS"} and tags[i + 1] not in _NOUNS)
+
+
+def _passive(premise: Sentence) -> list[_Made]:
+    """The ``passive`` and ``passive_role_swap`` pairs, for a premise of :func:`_transitive`'s form; the
+    passive only if the object is followed by the end or a word of :data:`_AFTER_OBJECT`, the role swap
+    only between two nouns for people."""
+    tokens, tags = [t.lower() for t in premise.tokens], premise.tags
+    parts = _transitive(tokens, tags)
+    if parts is None:
+        return []
+    be, verb, end = parts
+    done = None if tokens[verb] in _ACTIVE_ONLY else participle(tokens[verb])
+    if done is None:
         return []
     subject, subject_tags = [tokens[0]] + list(premise.tokens[1:be]), list(tags[:be])
     obj, obj_tags = list(premise.tokens[verb + 1:end]), list(tags[verb + 1:end])
@@ -351,15 +385,162 @@ def _passive(premise: Sentence) -> list[_Made]:
     if end == len(tokens) or tokens[end] in _AFTER_OBJECT:
         made.append(_Made("passive", premise, passive(obj, obj_tags, *agreement, subject, subject_tags)))
     # the object goes on before the rest, so what follows it may go with it: no need of _AFTER_OBJECT
-    head = next(i for i in range(be) if tags[i] in _NOUNS | {"NNP", "NNPS"} and tags[i + 1] not in _NOUNS)
-    if tokens[verb] not in _MUTUAL and tokens[head] in _PEOPLE and tokens[end - 1] in _PEOPLE:
+    if tokens[verb] not in _MUTUAL and tokens[_subject_head(tags, be)] in _PEOPLE and tokens[end - 1] in _PEOPLE:
         made.append(_Made("passive_role_swap", premise, passive(subject, subject_tags, tokens[be], tags[be], obj,
                                                                 obj_tags)))
     return made
 
 
-def _candidates(premise: Sentence, partner: Sentence | None, finder: SubstitutionFinder | None) -> list[_Made]:
-    found = _embedded(premise, partner) + _passive(premise)
+#: Nouns for animals, by species: two from one species (*dog*, *puppy*) may name the same animal.
+_ANIMALS = {"dog": "dog", "puppy": "dog", "cat": "cat", "kitten": "cat", "horse": "horse", "pony": "horse",
+            "cow": "cow", "calf": "cow", "bull": "cow", "ox": "cow", "sheep": "sheep", "lamb": "sheep", "goat": "goat",
+            "pig": "pig", "bird": "bird", "duck": "bird", "chicken": "bird", "camel": "camel", "elephant": "elephant",
+            "monkey": "monkey", "bear": "bear", "deer": "deer", "donkey": "donkey"}
+#: Words for people that name a group or any one (*people*, *someone*): no subject of the structural rules.
+_NOT_ONE = frozenset({"people", "couple", "group", "crowd", "team", "family", "pair", "someone", "somebody"})
+_BABIES = frozenset({"baby", "infant", "toddler", "newborn"})
+#: Verbs whose object is each doer's own (*wearing a hat*, *having a drink*): no coordination of doers.
+_OWN_OBJECT = frozenset({"wearing", "having", "getting"})
+#: Words or tags that tie a sentence to its subject (*his*, *together*): no sentence the structural rules take.
+_TIED = frozenset({"PRP", "PRP$", "together", "other", "another", "both", "themselves"})
+#: The prepositions of the ``prepositional_*`` rules, as ``word/TAG`` items.
+PREPOSITIONS = ("near/IN", "behind/IN", "beside/IN", "next/JJ to/TO")
+
+
+def _kind(word: str) -> str | None:
+    """``"animal"``, ``"baby"`` (what a baby does few others do) or ``"person"`` for a singular noun for one
+    person or animal, else None."""
+    if word in _ANIMALS:
+        return "animal"
+    return "baby" if word in _BABIES else "person" if word in _PEOPLE and word not in _NOT_ONE else None
+
+
+def _fits(said_of: str | None, subject: str) -> bool:
+    """Whether a predicate said of one of kind ``said_of`` fits a subject of noun ``subject``: the same kind,
+    or a person for what is said of a baby or an animal (*is running*; not a baby for what a man does)."""
+    kind = _kind(subject)
+    return kind is not None and said_of is not None and (kind == said_of or kind == "person")
+
+
+def _apart(one: str, other: str) -> bool:
+    """Whether two nouns of :func:`_kind` cannot name the same one: two kinds, animals of two species, or
+    people of two genders or age groups (*man*, *woman*, *boy*; not *man* and *doctor*, *girl* and *child*)."""
+    if _kind(one) != _kind(other) or one in _ANIMALS:
+        return _kind(one) != _kind(other) or _ANIMALS[one] != _ANIMALS[other]
+    def gender(word):
+        return "female" if word in FEMALES - MALES else "male" if word in MALES - FEMALES else None
+
+    def age(word):
+        return "child" if word in CHILDREN else "adult" if word in ADULTS else None
+
+    return any(f(one) and f(other) and f(one) != f(other) for f in (gender, age))
+
+
+def _untied(items) -> bool:
+    """Whether no ``(word, tag)`` item is in :data:`_TIED`."""
+    return not any(word.lower() in _TIED or tag in _TIED for word, tag in items)
+
+
+def _predicate(sentence: Sentence) -> tuple[list, list] | None:
+    """``(subject, predicate)`` as ``(word, tag)`` lists, for a sentence *<article> <adjectives and nouns> is
+    <verb>-ing ...* whose subject ends in a noun of :func:`_kind` (its article made *the*), with no other
+    finite verb and nothing tied to its subject; the predicate runs from *is* to the final stop."""
+    tokens, tags = [t.lower() for t in sentence.tokens], sentence.tags
+    be = _progressive(tokens, tags)
+    if be is None or be < 2 or tokens[be] != "is" or tokens[0] not in _ARTICLES or tags[be - 1] != "NN" \
+            or _kind(tokens[be - 1]) is None or any(tag not in ("JJ", "NN") for tag in tags[1:be]) \
+            or _FINITE & set(tags[be + 1:]) or "." in tags[:-1] \
+            or not _untied(zip(sentence.tokens, tags)):
+        return None
+    items = list(zip(sentence.tokens, sentence.tags))
+    return [("the", "DT")] + items[1:be], items[be:] + ([] if tags[-1] == "." else [(".", ".")])
+
+
+def _said(*parts) -> Sentence:
+    """A sentence of ``(word, tag)`` lists, its first word capitalized and a final stop added if none."""
+    items = [item for part in parts for item in part]
+    items[0] = (items[0][0].capitalize(), items[0][1])
+    if items[-1][1] != ".":
+        items.append((".", "."))
+    return as_sentence([word for word, _ in items], [tag for _, tag in items])
+
+
+def _items(template: str) -> list[tuple[str, str]]:
+    return [tuple(item.rsplit("/", 1)) for item in template.split()]
+
+
+class _Doers(NamedTuple):
+    """The parts of a premise for the structural rules, as ``(word, tag)`` lists with *the*: its subject
+    ``n1``, *is* and verb ``doing``, object ``n2`` and ``rest``; the heads ``first`` and ``second``."""
+
+    n1: list
+    doing: list
+    n2: list
+    rest: list
+    first: str
+    second: str
+
+
+def _doers(premise: Sentence) -> _Doers | None:
+    """The parts of a premise of :func:`_transitive`'s form with *is*, a singular object and a subject of
+    :func:`_kind`, nothing tied to its subject before the rest and nothing privative (a *toy* dog is no
+    dog); ``second`` is empty for a privative object; or None."""
+    tokens, tags = [t.lower() for t in premise.tokens], premise.tags
+    parts = _transitive(tokens, tags)
+    if parts is None or tokens[parts.be] != "is" or tokens[parts.verb] == "being" or tags[parts.end - 1] != "NN" \
+            or _kind(tokens[_subject_head(tags, parts.be)]) is None or _PRIVATIVE & set(tokens[:parts.be]) \
+            or not _untied(zip(tokens[:parts.end], tags)):
+        return None
+    (be, verb, end), items, the = parts, list(zip(premise.tokens, premise.tags)), [("the", "DT")]
+    second = "" if _PRIVATIVE & set(tokens[verb:end]) else tokens[end - 1]
+    return _Doers(the + items[1:be], items[be:verb + 1], the + items[verb + 2:end], items[end:],
+                  tokens[_subject_head(tags, be)], second)
+
+
+def _others(doers: _Doers) -> bool:
+    """Whether the object of :func:`_doers`'s parts is of the subject's kind (or a baby) and apart from it,
+    as the structural rules but ``coordination`` ask."""
+    return _kind(doers.second) in (_kind(doers.first), "baby") and _apart(doers.second, doers.first)
+
+
+def _structural(premise: Sentence, donor: Sentence | None) -> list[_Made]:
+    """The structural pairs, for a premise of :func:`_doers`'s form whose subject and object are ``N1`` and
+    ``N2`` and a ``donor`` of :func:`_predicate`'s form whose subject is ``N3``: the ``coordination`` pairs
+    if ``N1`` and ``N3`` are of one kind and apart, ``N3`` no ``N2`` and the verb no :data:`_OWN_OBJECT`
+    (``N3`` first if ``N1`` has a preposition: *the woman with a hat and the man* may be a woman with
+    both), the swap and the others if ``N2`` is of that kind too and apart from both."""
+    doers, given = _doers(premise), None if donor is None else _predicate(donor)
+    if doers is None or given is None:
+        return []
+    (n1, doing, n2, rest, first, second), (n3, said) = doers, given
+    third, said_of = n3[-1][0].lower(), _kind(n3[-1][0].lower())
+    made = []
+    if _fits(_kind(first), third) and _apart(first, third) and third != second and _untied(rest) \
+            and doing[-1][0].lower() not in _OWN_OBJECT:
+        both = (n3, _items("and/CC"), n1) if any(tag == "IN" for _, tag in n1) else (n1, _items("and/CC"), n3)
+        coordinated = _said(*both, _items("are/VBP"), doing[1:], n2, rest)
+        made.append(_Made("coordination", coordinated, _said(n3, doing, n2, rest), donor=True))
+        if _kind(second) == _kind(first) and _apart(second, first) and _apart(second, third):
+            made.append(_Made("coordination_swap", coordinated, _said(n3, doing, n1), donor=True))
+    if not (_others(doers) and _fits(said_of, first) and _fits(said_of, second)):
+        return made
+    relative = _said(n2, _items("that/WDT"), n1, doing, said)
+    made += [_Made("relative_object", relative, _said(n1, said), donor=True),
+             _Made("relative_object_head", relative, _said(n2, said), donor=True),
+             _Made("relative_object_clause", relative, _said(n1, doing, n2), donor=True)]
+    relative = _said(n1, _items("that/WDT" if _kind(first) == "animal" else "who/WP"), doing, n2, said)
+    made += [_Made("relative_subject", relative, _said(n2, said), donor=True),
+             _Made("relative_subject_head", relative, _said(n1, said), donor=True)]
+    for preposition in PREPOSITIONS:
+        near = _said(n1, _items(preposition), n2, said)
+        made += [_Made("prepositional_piece", near, _said(n2, said), donor=True),
+                 _Made("prepositional_head", near, _said(n1, said), donor=True)]
+    return made
+
+
+def _candidates(premise: Sentence, partner: Sentence | None, donor: Sentence | None,
+                finder: SubstitutionFinder | None) -> list[_Made]:
+    found = _embedded(premise, partner) + _passive(premise) + _structural(premise, donor)
     return found if finder is None else found + _negated(premise, finder) + _quantified(premise, finder)
 
 
@@ -376,6 +557,12 @@ def compositional_pairs(premises, *, seed: int = 0, per_rule: dict | None = None
     finder = SubstitutionFinder(reader if reader is not None else load_wordnet()) if WORDNET_RULES & set(counts) \
         else None
     used, out = set(), []
+    # the positions of the premises that may give a structural rule its predicate
+    givers = [p for p, k in enumerate(order) if _predicate(premises[k])] if STRUCTURAL_RULES & set(counts) else []
+
+    def open_rule(rule):  # a rule asked for and not at its cap
+        return rule in counts and (per_rule is None or counts[rule] < per_rule[rule])
+
     for position, k in enumerate(order):
         if limit is not None and len(out) >= limit:
             break
@@ -383,14 +570,19 @@ def compositional_pairs(premises, *, seed: int = 0, per_rule: dict | None = None
             continue
         partner = next((order[p] for p in range(position + 1, len(order))
                         if order[p] not in used and _clause(premises[order[p]], initial=False)), None)
-        candidates = [c for c in _candidates(premises[k], None if partner is None else premises[partner], finder)
-                      if c.rule in counts and (per_rule is None or counts[c.rule] < per_rule[c.rule])]
+        doers = _doers(premises[k]) if STRUCTURAL_RULES & set(counts) else None
+        wanted = {r for r in STRUCTURAL_RULES if r.startswith("coordination") or doers and _others(doers)}
+        donor = None if doers is None or not {r for r in wanted if open_rule(r)} \
+            else next((order[p] for p in givers[bisect.bisect_right(givers, position):] if order[p] not in used
+                       and any(open_rule(m.rule) for m in _structural(premises[k], premises[order[p]]))), None)
+        candidates = [c for c in _candidates(premises[k], None if partner is None else premises[partner],
+                                             None if donor is None else premises[donor], finder) if open_rule(c.rule)]
         if not candidates:
             continue
         rule = min({c.rule for c in candidates}, key=lambda r: (counts[r], RULES.index(r)))
         made = rng.choice([c for c in candidates if c.rule == rule])
         counts[rule] += 1
-        used.update([k, partner] if made.partner else [k])
+        used.update([k] + [partner] * made.partner + [donor] * made.donor)
         out.append((Pair(made.premise, made.hypothesis, label=LABELS[rule], pair_id=f"{rule}-{k}"), rule))
     return out
 
