@@ -48,6 +48,23 @@ rule                          premise / hypothesis                              
                               and object traded (*A man is carrying a child.* / *A man is
                               being carried by a child.*), as the ``role_swap`` rule of
                               :mod:`experiments.substitutions` labels a role swap
+``relative_object``           a transitive premise (*A man is carrying a girl.*) and      neutral
+                              another's predicate (*A woman is singing.*): *The girl
+                              that the man is carrying is singing.* / *The man is
+                              singing.*: a piece of the premise, not what it says
+``relative_object_head``      the same / *The girl is singing.*: the head's predicate     entailment
+``relative_object_clause``    the same / *The man is carrying the girl.*: the relative    entailment
+                              clause holds of its head
+``relative_subject``          *The man who is carrying the girl is singing.* / *The       neutral
+                              girl is singing.*
+``relative_subject_head``     the same / *The man is singing.*                            entailment
+``prepositional_piece``       *The man near (behind, beside, next to) the girl is         neutral
+                              singing.* / *The girl is singing.*
+``prepositional_head``        the same / *The man is singing.*                            entailment
+``coordination``              the other's subject joined: *The man and the woman are      entailment
+                              carrying the girl.* / *The woman is carrying the girl.*:
+                              what both do each does
+``coordination_swap``         the same / *The woman is carrying the man.*: not said       neutral
 ============================  =========================================================  =============
 
 The monotonicity rules (negated, *no*, *every*) take hypernyms from
@@ -60,6 +77,13 @@ adjective is never privative (*fake*, *toy*) nor part of a WordNet collocation (
 embedding rules take finite sentences only, and the other clause is another premise of the set.
 The passive rules leave out verbs without a safe passive (*having a drink*, *sitting*) and verbs
 of things people do to each other (*hugging*, *playing*), where a role swap may hold too.
+The structural rules (all of the hypothesis's words in the premise, not its proposition) take a
+transitive progressive of the passive rules' form with singular nouns for people or animals (*the*
+for every determiner) and another premise of the set, *<article> <adjectives and nouns> is <verb>-ing
+...*, for its predicate: only nouns of one kind (people, babies or animals; what is said of a baby or an
+animal may be said of a person) that cannot name the same one (*man* and *woman*, not *man* and
+*doctor*), and no sentence with a pronoun or *together*. ``P or Q`` / ``P`` is an
+``embedded_nonveridical`` pair already.
 Used for the compositional probe set (:mod:`experiments.make_probes`, from dev premises) and to
 augment training data (from train premises).
 """
@@ -400,7 +424,7 @@ _ANIMALS = {"dog": "dog", "puppy": "dog", "cat": "cat", "kitten": "cat", "horse"
 _NOT_ONE = frozenset({"people", "couple", "group", "crowd", "team", "family", "pair", "someone", "somebody"})
 _BABIES = frozenset({"baby", "infant", "toddler", "newborn"})
 #: Verbs whose object is each doer's own (*wearing a hat*, *having a drink*): no coordination of doers.
-_OWN_OBJECT = frozenset({"wearing", "having", "getting"})
+_OWN_OBJECT = frozenset({"wearing", "having", "getting", "taking"})
 #: Words or tags that tie a sentence to its subject (*his*, *together*): no sentence the structural rules take.
 _TIED = frozenset({"PRP", "PRP$", "together", "other", "another", "both", "themselves"})
 #: The prepositions of the ``prepositional_*`` rules, as ``word/TAG`` items.
@@ -412,7 +436,8 @@ def _kind(word: str) -> str | None:
     person or animal, else None."""
     if word in _ANIMALS:
         return "animal"
-    return "baby" if word in _BABIES else "person" if word in _PEOPLE and word not in _NOT_ONE else None
+    singular = word in PERSONS | FEMALES | MALES | OCCUPATIONS and word not in IRREGULAR_PLURALS.values()
+    return "baby" if word in _BABIES else "person" if singular and word not in _NOT_ONE else None
 
 
 def _fits(said_of: str | None, subject: str) -> bool:

@@ -9,7 +9,8 @@ from collections import Counter
 
 import pytest
 
-from experiments.compositional import (LABELS, RULES, WORDNET_RULES, _embedded, _negated, _passive, _quantified,
+from experiments.compositional import (LABELS, RULES, STRUCTURAL_RULES, WORDNET_RULES, _embedded, _negated, _passive,
+                                       _quantified, _structural,
                                        compositional_augmentation, compositional_pairs, participle)
 from experiments.substitutions import SubstitutionFinder
 from lexnli.records import Pair, Sentence
@@ -38,7 +39,7 @@ def finder():
 def test_every_rule_has_a_label_and_the_reverse_orders_are_neutral():
     assert set(LABELS.values()) == {"entailment", "neutral", "contradiction"}
     assert all(LABELS[rule] == "neutral" for rule in RULES if rule.endswith("_reverse"))
-    assert WORDNET_RULES == {rule for rule in RULES if not rule.startswith(("embedded", "passive"))}
+    assert WORDNET_RULES == {rule for rule in RULES if not rule.startswith(("embedded", "passive"))} - STRUCTURAL_RULES
 
 
 # ---- rules that need WordNet ------------------------------------------------------------------
@@ -228,3 +229,67 @@ def test_compositional_augmentation_shares_n_among_the_rules(finder):
     counts = Counter(pair.pair_id.rsplit("-", 1)[0] for pair in made)
     assert max(counts.values()) <= 2 and set(counts) <= set(RULES)
     assert compositional_augmentation(train, 0) == []
+
+
+# ---- structural rules: two premises, the words of the hypothesis all in the premise ------------
+
+CARRY = sentence("A man is carrying a small girl on the beach .", "DT NN VBZ VBG DT JJ NN IN DT NN .")
+SING = sentence("A woman is singing loudly .", "DT NN VBZ VBG RB .")
+BALL = sentence("A man is kicking a ball across the park .", "DT NN VBZ VBG DT NN IN DT NN .")
+
+
+def test_structural_relative_clauses_and_prepositions():
+    made = texts(_structural(CARRY, SING))
+    relative = "The small girl that the man is carrying is singing loudly."
+    assert ("relative_object", relative, "The man is singing loudly.") in made
+    assert ("relative_object_head", relative, "The small girl is singing loudly.") in made
+    assert ("relative_object_clause", relative, "The man is carrying the small girl.") in made
+    who = "The man who is carrying the small girl is singing loudly."
+    assert ("relative_subject", who, "The small girl is singing loudly.") in made
+    assert ("relative_subject_head", who, "The man is singing loudly.") in made
+    assert ("prepositional_piece", "The man next to the small girl is singing loudly.",
+            "The small girl is singing loudly.") in made
+    assert ("prepositional_head", "The man behind the small girl is singing loudly.",
+            "The man is singing loudly.") in made
+    assert all(m.donor and LABELS[m.rule] in ("neutral", "entailment") for m in _structural(CARRY, SING))
+
+
+def test_structural_coordination_agrees_and_its_swap_is_not_said():
+    made = texts(_structural(CARRY, SING))
+    both = "The man and the woman are carrying the small girl on the beach."
+    assert ("coordination", both, "The woman is carrying the small girl on the beach.") in made
+    assert ("coordination_swap", both, "The woman is carrying the man.") in made
+    near = next(m.premise for m in _structural(CARRY, SING) if m.premise.text.startswith("The man next"))
+    assert near.tokens[2:4] == ("next", "to") and near.tags[2:4] == ("JJ", "TO")
+
+
+def test_structural_an_object_no_person_only_coordination():
+    made = texts(_structural(BALL, SING))
+    assert made == {("coordination", "The man and the woman are kicking the ball across the park.",
+                     "The woman is kicking the ball across the park.")}
+
+
+def test_structural_empty_rest_and_a_preposition_in_the_subject():
+    holding = sentence("A woman in a hat is holding a boy .", "DT NN IN DT NN VBZ VBG DT NN .")
+    made = texts(_structural(holding, sentence("The man is sleeping .", "DT NN VBZ VBG .")))
+    assert ("relative_object", "The boy that the woman in a hat is holding is sleeping.",
+            "The woman in a hat is sleeping.") in made
+    # the woman first, "the woman in a hat and the man" is no woman with both
+    assert ("coordination", "The man and the woman in a hat are holding the boy.",
+            "The man is holding the boy.") in made
+
+
+def test_structural_no_coordination_of_one_with_itself():
+    # only the predicate of "A man is singing" is taken: its man may be the man of the relatives
+    rules = {m.rule for m in _structural(CARRY, sentence("A man is singing .", "DT NN VBZ VBG ."))}
+    assert "relative_object" in rules and not {"coordination", "coordination_swap"} & rules
+
+
+@pytest.mark.parametrize("premise, donor", [
+    (CARRY, sentence("A woman is singing with her son .", "DT NN VBZ VBG IN PRP$ NN .")),  # tied to its subject
+    (CARRY, sentence("A guitar is lying on a bed .", "DT NN VBZ VBG IN DT NN .")),  # no person
+    (sentence("The men are carrying a girl .", "DT NNS VBP VBG DT NN ."), SING),  # a plural subject
+    (sentence("A dog is running .", "DT NN VBZ VBG ."), SING),                    # intransitive
+])
+def test_no_structural_pairs(premise, donor):
+    assert _structural(premise, donor) == []
