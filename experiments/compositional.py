@@ -523,9 +523,9 @@ def _doers(premise: Sentence) -> _Doers | None:
 
 
 def _others(doers: _Doers) -> bool:
-    """Whether the object of :func:`_doers`'s parts is of the subject's kind (or a baby) and apart from it,
-    as the structural rules but ``coordination`` ask."""
-    return _kind(doers.second) in (_kind(doers.first), "baby") and _apart(doers.second, doers.first)
+    """Whether the object of :func:`_doers`'s parts is a person or an animal apart from the subject, as
+    the structural rules but ``coordination`` ask."""
+    return _kind(doers.second) is not None and _apart(doers.second, doers.first)
 
 
 def _structural(premise: Sentence, donor: Sentence | None) -> list[_Made]:
@@ -545,7 +545,7 @@ def _structural(premise: Sentence, donor: Sentence | None) -> list[_Made]:
         both = (n3, _items("and/CC"), n1) if any(tag == "IN" for _, tag in n1) else (n1, _items("and/CC"), n3)
         coordinated = _said(*both, _items("are/VBP"), doing[1:], n2, rest)
         made.append(_Made("coordination", coordinated, _said(n3, doing, n2, rest), donor=True))
-        if _kind(second) == _kind(first) and _apart(second, first) and _apart(second, third):
+        if _kind(second) is not None and _apart(second, first) and _apart(second, third):
             made.append(_Made("coordination_swap", coordinated, _said(n3, doing, n1), donor=True))
     if not (_others(doers) and _fits(said_of, first) and _fits(said_of, second)):
         return made
@@ -556,16 +556,36 @@ def _structural(premise: Sentence, donor: Sentence | None) -> list[_Made]:
     relative = _said(n1, _items("that/WDT" if _kind(first) == "animal" else "who/WP"), doing, n2, said)
     made += [_Made("relative_subject", relative, _said(n2, said), donor=True),
              _Made("relative_subject_head", relative, _said(n1, said), donor=True)]
+    return made
+
+
+def _prepositional(premise: Sentence, donor: Sentence | None) -> list[_Made]:
+    """The ``prepositional_*`` pairs, for a premise of :func:`_predicate`'s form whose subject is ``N1``
+    and a ``donor`` of that form whose subject ``N3`` is apart from ``N1`` and fits what the premise
+    says of it: *the N1 near the N3* does what the premise says, the N3 need not."""
+    own, given = _predicate(premise), None if donor is None else _predicate(donor)
+    if own is None or given is None:
+        return []
+    (n1, said), (n3, _) = own, given
+    first, third = n1[-1][0].lower(), n3[-1][0].lower()
+    if not (_fits(_kind(first), third) and _apart(first, third)):
+        return []
+    made = []
     for preposition in PREPOSITIONS:
-        near = _said(n1, _items(preposition), n2, said)
-        made += [_Made("prepositional_piece", near, _said(n2, said), donor=True),
+        near = _said(n1, _items(preposition), n3, said)
+        made += [_Made("prepositional_piece", near, _said(n3, said), donor=True),
                  _Made("prepositional_head", near, _said(n1, said), donor=True)]
     return made
 
 
+def _structural_pairs(premise: Sentence, donor: Sentence | None) -> list[_Made]:
+    """The structural rules' pairs: :func:`_structural` and :func:`_prepositional`."""
+    return _structural(premise, donor) + _prepositional(premise, donor)
+
+
 def _candidates(premise: Sentence, partner: Sentence | None, donor: Sentence | None,
                 finder: SubstitutionFinder | None) -> list[_Made]:
-    found = _embedded(premise, partner) + _passive(premise) + _structural(premise, donor)
+    found = _embedded(premise, partner) + _passive(premise) + _structural_pairs(premise, donor)
     return found if finder is None else found + _negated(premise, finder) + _quantified(premise, finder)
 
 
@@ -595,11 +615,10 @@ def compositional_pairs(premises, *, seed: int = 0, per_rule: dict | None = None
             continue
         partner = next((order[p] for p in range(position + 1, len(order))
                         if order[p] not in used and _clause(premises[order[p]], initial=False)), None)
-        doers = _doers(premises[k]) if STRUCTURAL_RULES & set(counts) else None
-        wanted = {r for r in STRUCTURAL_RULES if r.startswith("coordination") or doers and _others(doers)}
-        donor = None if doers is None or not {r for r in wanted if open_rule(r)} \
+        shaped = STRUCTURAL_RULES & set(counts) and (_doers(premises[k]) or _predicate(premises[k]))
+        donor = None if not shaped or not any(open_rule(r) for r in STRUCTURAL_RULES) \
             else next((order[p] for p in givers[bisect.bisect_right(givers, position):] if order[p] not in used
-                       and any(open_rule(m.rule) for m in _structural(premises[k], premises[order[p]]))), None)
+                       and any(open_rule(m.rule) for m in _structural_pairs(premises[k], premises[order[p]]))), None)
         candidates = [c for c in _candidates(premises[k], None if partner is None else premises[partner],
                                              None if donor is None else premises[donor], finder) if open_rule(c.rule)]
         if not candidates:

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from experiments.compositional import (LABELS, RULES, STRUCTURAL_RULES, WORDNET_RULES, _embedded, _negated, _passive,
-                                       _quantified, _structural,
+                                       _prepositional, _quantified, _structural,
                                        compositional_augmentation, compositional_pairs, participle)
 from experiments.substitutions import SubstitutionFinder
 from lexnli.records import Pair, Sentence
@@ -247,11 +247,21 @@ def test_structural_relative_clauses_and_prepositions():
     who = "The man who is carrying the small girl is singing loudly."
     assert ("relative_subject", who, "The small girl is singing loudly.") in made
     assert ("relative_subject_head", who, "The man is singing loudly.") in made
-    assert ("prepositional_piece", "The man next to the small girl is singing loudly.",
-            "The small girl is singing loudly.") in made
-    assert ("prepositional_head", "The man behind the small girl is singing loudly.",
-            "The man is singing loudly.") in made
     assert all(m.donor and LABELS[m.rule] in ("neutral", "entailment") for m in _structural(CARRY, SING))
+
+
+def test_structural_prepositions_take_any_premise_with_a_subject_and_the_donor_s_subject():
+    # the woman near the man sings; the man need not
+    made = texts(_prepositional(SING, CARRY))
+    assert ("prepositional_piece", "The woman next to the man is singing loudly.", "The man is singing loudly.") \
+        in made
+    assert ("prepositional_head", "The woman behind the man is singing loudly.", "The woman is singing loudly.") \
+        in made
+    near = next(m.premise for m in _prepositional(SING, CARRY) if m.premise.text.startswith("The woman next"))
+    assert near.tokens[2:4] == ("next", "to") and near.tags[2:4] == ("JJ", "TO")
+    assert all(m.donor and LABELS[m.rule] in ("neutral", "entailment") for m in _prepositional(SING, CARRY))
+    # a donor whose subject cannot do what the premise says of a person's kind, or is the same kind of one: none
+    assert _prepositional(SING, sentence("The woman is sleeping .", "DT NN VBZ VBG .")) == []
 
 
 def test_structural_coordination_agrees_and_its_swap_is_not_said():
@@ -259,8 +269,6 @@ def test_structural_coordination_agrees_and_its_swap_is_not_said():
     both = "The man and the woman are carrying the small girl on the beach."
     assert ("coordination", both, "The woman is carrying the small girl on the beach.") in made
     assert ("coordination_swap", both, "The woman is carrying the man.") in made
-    near = next(m.premise for m in _structural(CARRY, SING) if m.premise.text.startswith("The man next"))
-    assert near.tokens[2:4] == ("next", "to") and near.tags[2:4] == ("JJ", "TO")
 
 
 def test_structural_an_object_no_person_only_coordination():
