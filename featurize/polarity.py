@@ -177,13 +177,15 @@ def _noun_phrase_end(tokens, tags, i: int, *, modifiers: bool = True) -> int:
 def _signature(tokens, tags, i: int) -> tuple[tuple[str, str] | None, int]:
     """The signature of the determiner or number operator at ``i`` and where its noun phrase starts;
     None for a determiner whose restrictor and body are both upward, or for no determiner: a word
-    tagged otherwise (*are all wearing*), *each other*, *a few*, the *most* of *at most*."""
+    tagged otherwise (*are all wearing*), one after its noun (*the crew all ate*), *each other*, *a
+    few*, the *most* of *at most*."""
     signature, first = DETERMINERS.get(tokens[i]), i + 1
     for words, found in NUMBER_OPERATORS.items():
         if tuple(tokens[i:i + len(words)]) == words:
             return found, i + len(words)
     following, before = tokens[first] if first < len(tokens) else "", tokens[i - 1] if i else ""
-    if signature == (UP, UP) or _tag(tags, i) not in _DETERMINER_TAGS or following == "other" \
+    floating = tokens[i] in ("all", "each") and i and _tag(tags, i - 1) in ("NN", "PR")  # *the crew all ate*
+    if signature == (UP, UP) or _tag(tags, i) not in _DETERMINER_TAGS or following == "other" or floating \
             or (before, tokens[i]) in (("a", "few"), ("at", "most")):
         return None, first
     return signature, first + (tokens[i] == "all" and following == "of")

@@ -117,3 +117,11 @@ def test_a_parse_marks_verbs_by_their_complement():
     parse = "(ROOT (S (NP (DT The) (NN woman)) (VP (VBZ thinks) (SBAR (S (NP (DT the) (NN man)) (VP (VBZ cooks)))))))"
     found = mark_parse(parse, ("the", "woman", "think", "the", "man", "cook"))
     assert found.veridicality == ("veridical",) * 3 + ("nonveridical",) * 3
+
+
+@pytest.mark.parametrize("tagged", ["the/DT crew/NN all/DT ate/VBD lunch/NN",
+                                    "the/DT women/NNS each/DT have/VBP hats/NNS",
+                                    "two/CD men/NNS throw/VBP food/NN at/IN each/DT other/JJ",
+                                    "a/DT few/JJ people/NNS are/VBP fishing/VBG"])
+def test_words_that_are_no_determiner_here_mark_nothing(tagged):
+    assert set(marks(tagged).split()) == {"uv"}
