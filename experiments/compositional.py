@@ -41,13 +41,20 @@ rule                          premise / hypothesis                              
                               that*, or joined to another premise by *if* or *or* / the
                               premise or the other clause: these operators leave open
                               whether what they embed is true
+``embedded_subject``          the premise (*A man is surfing.*) under *The woman knows    neutral
+                              that* (*thinks*, *realizes*, *believes*) / the matrix's
+                              subject doing what the premise's does (*The woman is
+                              surfing.*): every word is there, not that proposition
 ``passive``                   a transitive progressive (*A man is playing a guitar.*) /   entailment
                               its passive (*A guitar is being played by a man.*): the
                               same event
-``passive_role_swap``         the same, both nouns for people / the passive with subject  contradiction
-                              and object traded (*A man is carrying a child.* / *A man is
-                              being carried by a child.*), as the ``role_swap`` rule of
-                              :mod:`experiments.substitutions` labels a role swap
+``passive_role_swap``         the same, both nouns for people or animals / the passive    contradiction
+                              with subject and object traded (*A man is carrying a child.*
+                              / *A man is being carried by a child.*), as the ``role_swap``
+                              rule of :mod:`experiments.substitutions` labels a role swap
+``passive_role_swap_active``  the passive / the active with subject and object traded     contradiction
+                              (*A child is being carried by a man.* / *A child is carrying
+                              a man.*): the same swap read from the passive
 ``relative_object``           a transitive premise (*A man is carrying a girl.*) and      neutral
                               another's predicate (*A woman is singing.*): *The girl
                               that the man is carrying is singing.* / *The man is
@@ -108,8 +115,8 @@ LABELS = {"negated_hypernym": "entailment", "negated_hypernym_reverse": "neutral
           "no_subject": "entailment", "no_subject_reverse": "neutral",
           "every_restrictor": "entailment", "every_restrictor_reverse": "neutral",
           "every_body": "entailment", "every_body_reverse": "neutral",
-          "embedded_veridical": "entailment", "embedded_nonveridical": "neutral",
-          "passive": "entailment", "passive_role_swap": "contradiction",
+          "embedded_veridical": "entailment", "embedded_nonveridical": "neutral", "embedded_subject": "neutral",
+          "passive": "entailment", "passive_role_swap": "contradiction", "passive_role_swap_active": "contradiction",
           "relative_object": "neutral", "relative_object_head": "entailment", "relative_object_clause": "entailment",
           "relative_subject": "neutral", "relative_subject_head": "entailment",
           "prepositional_piece": "neutral", "prepositional_head": "entailment",
@@ -405,13 +412,19 @@ def _passive(premise: Sentence) -> list[_Made]:
         words = [first[0].capitalize()] + first[1:] + [be_word, "being", done, "by", second[0].lower()] + second[1:]
         return as_sentence(words + rest, first_tags + [be_tag, "VBG", "VBN", "IN"] + second_tags + rest_tags)
 
-    made = []
-    if end == len(tokens) or tokens[end] in _AFTER_OBJECT:
+    made, ends = [], end == len(tokens) or tokens[end] in _AFTER_OBJECT
+    if ends:
         made.append(_Made("passive", premise, passive(obj, obj_tags, *agreement, subject, subject_tags)))
     # the object goes on before the rest, so what follows it may go with it: no need of _AFTER_OBJECT
-    if tokens[verb] not in _MUTUAL and tokens[_subject_head(tags, be)] in _PEOPLE and tokens[end - 1] in _PEOPLE:
+    doers = tokens[_subject_head(tags, be)], tokens[end - 1]
+    if tokens[verb] not in _MUTUAL and doers[0] != doers[1] and all(w in _PEOPLE or w in _ANIMALS for w in doers):
         made.append(_Made("passive_role_swap", premise, passive(subject, subject_tags, tokens[be], tags[be], obj,
                                                                 obj_tags)))
+        if ends:
+            swapped = [obj[0].capitalize()] + obj[1:] + [agreement[0], premise.tokens[verb], subject[0].lower()]
+            made.append(_Made("passive_role_swap_active", passive(obj, obj_tags, *agreement, subject, subject_tags),
+                              as_sentence(swapped + subject[1:] + rest, obj_tags + [agreement[1], tags[verb]]
+                                          + subject_tags + rest_tags)))
     return made
 
 
@@ -578,6 +591,29 @@ def _prepositional(premise: Sentence, donor: Sentence | None) -> list[_Made]:
     return made
 
 
+#: The matrix clauses of the ``embedded_subject`` rule, as ``word/TAG`` templates.
+MATRIX_CLAUSES = ("The/DT woman/NN knows/VBZ that/IN", "The/DT man/NN thinks/VBZ that/IN",
+                  "The/DT girl/NN realizes/VBZ that/IN", "The/DT boy/NN believes/VBZ that/IN")
+
+
+def _matrix_subject(premise: Sentence) -> list[_Made]:
+    """The ``embedded_subject`` pairs, for a premise of :func:`_predicate`'s form whose subject is a person:
+    the premise under each clause of :data:`MATRIX_CLAUSES` whose subject is apart from the premise's, and
+    that subject doing what the premise says of its own (*the woman knows that a man is surfing* / *the
+    woman is surfing*)."""
+    own, clause = _predicate(premise), _clause(premise, initial=False)
+    if own is None or clause is None or _kind(own[0][-1][0].lower()) != "person":
+        return []
+    made = []
+    for template in MATRIX_CLAUSES:
+        matrix = _items(template)
+        if _apart(matrix[1][0], own[0][-1][0].lower()):
+            embedded = as_sentence([w for w, _ in matrix] + clause[0] + ["."],
+                                   [t for _, t in matrix] + clause[1] + ["."])
+            made.append(_Made("embedded_subject", embedded, _said(matrix[:2], own[1])))
+    return made
+
+
 def _structural_pairs(premise: Sentence, donor: Sentence | None) -> list[_Made]:
     """The structural rules' pairs: :func:`_structural` and :func:`_prepositional`."""
     return _structural(premise, donor) + _prepositional(premise, donor)
@@ -585,7 +621,8 @@ def _structural_pairs(premise: Sentence, donor: Sentence | None) -> list[_Made]:
 
 def _candidates(premise: Sentence, partner: Sentence | None, donor: Sentence | None,
                 finder: SubstitutionFinder | None) -> list[_Made]:
-    found = _embedded(premise, partner) + _passive(premise) + _structural_pairs(premise, donor)
+    found = _embedded(premise, partner) + _matrix_subject(premise) + _passive(premise) \
+        + _structural_pairs(premise, donor)
     return found if finder is None else found + _negated(premise, finder) + _quantified(premise, finder)
 
 

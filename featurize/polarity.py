@@ -45,8 +45,8 @@ from typing import NamedTuple
 from lexnli.text import parse_leaves
 from lexical_resources.lists.operators import (ANTIVERIDICAL, CLAUSE_NEGATIONS, CONDITIONALS, DETERMINERS,
                                                DISJUNCTIONS, DOWN, NONE, NONVERIDICAL, NONVERIDICAL_ADJECTIVES,
-                                               NONVERIDICAL_ADVERBS, NUMBER_OPERATORS, PHRASE_NEGATIONS, UP,
-                                               VERBS, VERIDICAL)
+                                               NONVERIDICAL_ADVERBS, NONVERIDICAL_SUBORDINATORS, NUMBER_OPERATORS,
+                                               PHRASE_NEGATIONS, UP, VERBS, VERIDICAL)
 
 #: Tokens that end a clause.
 _BOUNDARIES = frozenset({",", ";", ":", ".", "!", "?", "but", "--"})
@@ -215,8 +215,14 @@ def _determiner_scopes(tokens, tags, i: int) -> list[Scope]:
 
 
 def _verb_scope(tokens, tags, lemmas, i: int) -> Scope | None:
-    """The complement clause of an attitude or implicative verb at ``i``, if it has one listed."""
+    """The complement clause of an attitude or implicative verb at ``i``, if it has one listed: a
+    finite clause, an infinitive, or an object and its infinitive (*wants the dog to fetch*)."""
     following = tokens[i + 1] if i + 1 < len(tokens) else ""
+    object_end = _noun_phrase_end(tokens, tags, i + 1, modifiers=False) if following not in ("that", "to") else i + 1
+    if object_end > i + 1 and object_end < len(tokens) and tokens[object_end] == "to" \
+            and (signature := VERBS.get((lemmas[i], "to"))) is not None:
+        return Scope(i, i + 1, _clause_end(tokens, tags, object_end + 1), DOWN if signature == ANTIVERIDICAL else UP,
+                     signature)
     complementizer = "to" if following == "to" else ""
     start = i + 2 if following in ("that", "to") else i + 1
     signature = VERBS.get((lemmas[i], complementizer))
@@ -259,6 +265,8 @@ def scopes(tokens, tags, lemmas=None) -> tuple[Scope, ...]:
             found.append(Scope(i, 0, n, UP, NONVERIDICAL))
         elif token in DISJUNCTIONS and 0 < i < n - 1:
             found.append(_disjunction_scope(tokens, tags, i))
+        elif token in NONVERIDICAL_SUBORDINATORS:
+            found.append(Scope(i, i + 1, _clause_end(tokens, tags, i + 1), UP, NONVERIDICAL))
         elif token in NONVERIDICAL_ADVERBS and _tag(tags, i) in ("RB", "MD"):
             start, _ = _clause(tokens, tags, i)
             after = i + 2 if i + 1 < n and tokens[i + 1] == "," and start == i else i + 1
@@ -358,6 +366,8 @@ def parse_scopes(parse: str, lemmas=None) -> tuple[Scope, ...]:
             found.append(Scope(i, 0, len(tokens), UP, NONVERIDICAL))
         elif token in DISJUNCTIONS:
             found.append(Scope(i, parent.start, parent.stop, UP, NONVERIDICAL))
+        elif token in NONVERIDICAL_SUBORDINATORS:
+            found.append(Scope(i, i + 1, parent.stop, UP, NONVERIDICAL))
         elif token in NONVERIDICAL_ADVERBS and tags[i][:2] in ("RB", "MD"):
             clause = _smallest(nodes, leaf, ("S", "SINV", "SQ"))
             found.append(Scope(i, clause.start, clause.stop, UP, NONVERIDICAL))

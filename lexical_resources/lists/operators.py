@@ -46,6 +46,8 @@ PHRASE_NEGATIONS = frozenset({"without"})
 #: The whole sentence is then non-veridical: neither clause of *if the boy is wet, the girl
 #: laughs* is asserted. *Unless* is non-veridical but not downward.
 CONDITIONALS = {"if": DOWN, "unless": NONE}
+#: Subordinators whose clause alone is not asserted: *the man is not sure whether the store is open*.
+NONVERIDICAL_SUBORDINATORS = frozenset({"whether"})
 #: Conjunctions whose conjuncts are not asserted: *a man sings or a woman dances*.
 DISJUNCTIONS = frozenset({"or"})
 #: Words that open a clause that is asserted (kept here so the lexicon says both kinds).
@@ -64,6 +66,7 @@ NONVERIDICAL_ADJECTIVES = frozenset({"possible", "likely", "unlikely", "unsure",
 #: finite complement with or without *that*, ``"to"`` for an infinitive. The negative
 #: implicatives (*refuse to*, *fail to*) deny it, and their complement is downward
 #: (:data:`ANTIVERIDICAL`); a verb that takes both (*forgets that* / *forgets to*) is listed twice.
+#: An infinitive may follow an object (*wants the dog to fetch*).
 VERBS = {
     **{(verb, ""): NONVERIDICAL for verb in (
         "think", "believe", "hope", "claim", "imagine", "wish", "dream", "doubt", "suspect", "guess",

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from experiments.compositional import (LABELS, RULES, STRUCTURAL_RULES, WORDNET_RULES, _embedded, _negated, _passive,
-                                       _prepositional, _quantified, _structural,
+                                       _matrix_subject, _prepositional, _quantified, _structural,
                                        compositional_augmentation, compositional_pairs, participle)
 from experiments.substitutions import SubstitutionFinder
 from lexnli.records import Pair, Sentence
@@ -150,7 +150,10 @@ def test_passive_and_role_swapped_passive_of_people():
     made = texts(_passive(sentence("A man is carrying a small child .", "DT NN VBZ VBG DT JJ NN .")))
     assert made == {("passive", "A man is carrying a small child.", "A small child is being carried by a man."),
                     ("passive_role_swap", "A man is carrying a small child.",
-                     "A man is being carried by a small child.")}
+                     "A man is being carried by a small child."),
+                    # the same swap read from the passive
+                    ("passive_role_swap_active", "A small child is being carried by a man.",
+                     "A small child is carrying a man.")}
 
 
 def test_passive_agrees_with_its_new_subject():
@@ -183,7 +186,7 @@ def test_a_role_swap_keeps_what_follows_the_object_after_it():
 
 @pytest.mark.parametrize("text, tags", [
     ("A man is having a drink .", "DT NN VBZ VBG DT NN ."),                   # no safe passive
-    ("A man is holding a cat in a pink dress .", "DT NN VBZ VBG DT NN IN DT JJ NN ."),  # "in": whose dress?
+    ("A man is holding a ball in a pink bag .", "DT NN VBZ VBG DT NN IN DT JJ NN ."),  # "in": whose bag?
     ("A man is picking up a ball .", "DT NN VBZ VBG RP DT NN ."),             # a particle
     ("A man is playing his guitar .", "DT NN VBZ VBG PRP$ NN ."),             # no article
     ("A man is playing a guitar and a drum .", "DT NN VBZ VBG DT NN CC DT NN ."),
@@ -301,3 +304,19 @@ def test_structural_no_coordination_of_one_with_itself():
 ])
 def test_no_structural_pairs(premise, donor):
     assert _structural(premise, donor) == []
+
+
+def test_the_passive_role_swap_of_animals_too():
+    made = texts(_passive(sentence("A girl is feeding a horse .", "DT NN VBZ VBG DT NN .")))
+    assert ("passive_role_swap_active", "A horse is being fed by a girl.", "A horse is feeding a girl.") in made
+    assert LABELS["passive_role_swap_active"] == "contradiction"
+    assert texts(_passive(sentence("A dog is feeding a dog .", "DT NN VBZ VBG DT NN ."))) == {
+        ("passive", "A dog is feeding a dog.", "A dog is being fed by a dog.")}  # no swap of one noun
+
+
+def test_the_matrix_subject_does_not_do_what_the_embedded_subject_does():
+    made = texts(_matrix_subject(SING))
+    assert ("embedded_subject", "The man thinks that a woman is singing loudly.", "The man is singing loudly.") in made
+    assert not any(premise.startswith("The woman knows") for _, premise, _ in made)  # one woman may be the other
+    assert LABELS["embedded_subject"] == "neutral"
+    assert _matrix_subject(sentence("A dog is running .", "DT NN VBZ VBG .")) == []  # a person's predicate only

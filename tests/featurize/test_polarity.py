@@ -65,6 +65,10 @@ def test_scopes_and_composition(tagged, expected, coarse):
     ("The/DT woman/NN thinks/VBZ that/IN the/DT man/NN is/VBZ cooking/VBG", "uv uv uv uv un un un un"),
     ("The/DT woman/NN knows/VBZ the/DT man/NN is/VBZ cooking/VBG ./.", "uv uv uv uv uv uv uv uv"),
     ("A/DT man/NN wants/VBZ to/TO eat/VB a/DT cake/NN", "uv uv uv uv un un un"),
+    ("The/DT child/NN wants/VBZ the/DT dog/NN to/TO fetch/VB the/DT ball/NN", "uv uv uv un un un un un un"),
+    # whether: its clause alone
+    ("The/DT man/NN is/VBZ not/RB sure/JJ whether/IN the/DT store/NN is/VBZ open/JJ",
+     "uv uv uv uv dv dv dn dn dn dn"),
     # a negative implicative denies its complement, and makes it downward
     ("The/DT man/NN refuses/VBZ to/TO eat/VB the/DT cake/NN", "uv uv uv uv da da da"),
     # a verb of the list without a clause after it is no operator
