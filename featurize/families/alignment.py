@@ -562,8 +562,8 @@ def _roles(p: _Analysis, h: _Analysis, links: list[Link]) -> str | None:
     """Whether the premise says each hypothesis proposition (:mod:`featurize.propositions`) with its
     roles: for each whose predicate is the same lemma as an asserted premise proposition's
     predicate (else is linked to one, as an equal or more general word), ``swapped`` when a subject
-    or object is linked to that proposition's other role (*the girl is pushed by the boy* / *the
-    girl is pushing the boy*), ``unsupported`` when one is linked to a word that has another place
+    or object is linked to that proposition's other role, both having both (*the girl is pushed by
+    the boy* / *the girl is pushing the boy*; not *people gather* / *people are gathered*), ``unsupported`` when one is linked to a word that has another place
     in the premise (:func:`_elsewhere_in`: *the man who the dog is following is running* / *the dog
     is running*), else ``supported``. The worst over the hypothesis's propositions; None when none
     is found so."""
@@ -584,8 +584,9 @@ def _role_support(p: _Analysis, hypothesis, premise, linked: dict[int, int]) -> 
     """:func:`_roles` of one hypothesis proposition against one premise proposition."""
     subjects = [linked[j] for j in hypothesis.subjects if j in linked]
     objects = [linked[j] for j in hypothesis.objects if j in linked]
-    if set(subjects) & set(premise.objects) - set(premise.subjects) \
-            or set(objects) & set(premise.subjects) - set(premise.objects):
+    both = all((hypothesis.subjects, hypothesis.objects, premise.subjects, premise.objects))
+    if both and (set(subjects) & set(premise.objects) - set(premise.subjects)
+                 or set(objects) & set(premise.subjects) - set(premise.objects)):
         return "swapped"
     if any(_elsewhere_in(p, premise, i, premise.subjects) for i in subjects) \
             or any(_elsewhere_in(p, premise, i, premise.objects) for i in objects):
@@ -595,16 +596,25 @@ def _role_support(p: _Analysis, hypothesis, premise, linked: dict[int, int]) -> 
 
 def _elsewhere_in(p: _Analysis, premise, i: int, role: tuple[int, ...]) -> bool:
     """Whether premise word ``i``, not in ``role`` of the premise proposition, has a place of its own:
-    a role in another premise proposition (*the man who the dog is following*), or the noun of a
+    a role in another premise proposition (*the man who the dog is following*; not the subject of a
+    bare participle, which the reading often takes for another clause: *a man wearing a helmet
+    rides a bike*), or the noun of a
     prepositional phrase right after a word of ``role`` (*the man near the dog*; not *of*: *a group
     of children* are the children). When the reading finds neither, a role it left empty or misread
     is not taken for a proposition the premise does not say."""
     if i in role or not role:
         return False
-    if any(i in other.subjects + other.objects for other in p.propositions if other is not premise):
+    if any(i in other.objects or i in other.subjects and not _bare_participle(p, other.predicate)
+           for other in p.propositions if other is not premise):
         return True
     return any(k < i <= k + _ROLE_GAP and any(p.tags[m] in _PARTICLE_TAGS and p.tokens[m] != "of"
                                                for m in range(k + 1, i)) for k in role)
+
+
+def _bare_participle(sentence: _Analysis, k: int) -> bool:
+    """Whether the predicate at ``k`` is a participle with no auxiliary before it (*a man wearing*, *a
+    woman seated*)."""
+    return sentence.tokens[k].endswith(("ing", "ed")) and (k == 0 or sentence.lemmas[k - 1] not in AUXILIARIES)
 
 
 def _role_swap(p: _Analysis, h: _Analysis) -> bool:
