@@ -563,10 +563,10 @@ def _roles(p: _Analysis, h: _Analysis, links: list[Link]) -> str | None:
     roles: for each whose predicate is the same lemma as an asserted premise proposition's
     predicate (else is linked to one, as an equal or more general word), ``swapped`` when a subject
     or object is linked to that proposition's other role, both having both (*the girl is pushed by
-    the boy* / *the girl is pushing the boy*; not *people gather* / *people are gathered*), ``unsupported`` when one is linked to a word that has another place
-    in the premise (:func:`_elsewhere_in`: *the man who the dog is following is running* / *the dog
-    is running*), else ``supported``. The worst over the hypothesis's propositions; None when none
-    is found so."""
+    the boy* / *the girl is pushing the boy*; not *people gather* / *people are gathered*),
+    ``unsupported`` when one is linked to a word that has another place in the premise
+    (:func:`_elsewhere_in`: *the man who the dog is following is running* / *the dog is running*),
+    else ``supported``. The worst over the hypothesis's propositions; None when none is found so."""
     linked = {link.hypothesis_index: link.premise_index for link in links
               if link.premise_index is not None and link.projected_class in (EQUAL, GENERAL)}
     found = []
