@@ -748,6 +748,12 @@ RELATIVE = "the/DT man/NN who/WP the/DT dog/NN is/VBZ following/VBG is/VBZ runni
      "the/DT child/NN is/VBZ watching/VBG the/DT woman/NN ./.", "swapped"),
     ("the/DT woman/NN and/CC the/DT child/NN are/VBP watching/VBG the/DT dog/NN ./.",
      "the/DT child/NN is/VBZ watching/VBG the/DT dog/NN ./.", "supported"),
+    # an agentless passive against its active is no swap: a swap needs both roles on both sides
+    ("people/NNS are/VBP gathered/VBN around/IN a/DT table/NN ./.", "people/NNS gathered/VBD ./.", "supported"),
+    # the subject of a bare participle is the clause's subject too, whatever the reading makes of it
+    # (the reading gives "rides" the subject "shirts" here)
+    ("a/DT man/NN wearing/VBG a/DT black/JJ helmet/NN ,/, blue/JJ jacket/NN ,/, and/CC khaki/JJ shirts/NNS "
+     "rides/VBZ his/PRP$ bike/NN ./.", "the/DT man/NN rides/VBZ a/DT bike/NN ./.", "supported"),
 ])
 def test_roles_say_whether_the_premise_says_the_hypothesis_propositions(premise, hypothesis, roles):
     found = features(premise, hypothesis)
