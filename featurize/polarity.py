@@ -23,7 +23,9 @@ strings are marked the same way as parsed corpus lines. The rules:
 * *if* makes its antecedent downward; *if*, *unless* and *or* make every clause they join
   non-veridical (the disjuncts of a noun phrase *or*: only those noun phrases); a non-veridical
   adverb or modal (*maybe*, *might*) its clause; a verb its complement clause (*thinks (that)
-  ...*, *wants to ...*), by :data:`~lexical_resources.lists.operators.VERBS`.
+  ...*, *wants to ...*), by :data:`~lexical_resources.lists.operators.VERBS`; an adverb, an
+  adjective (*it is possible that*) or a verb whose clause opens the sentence, the rest of the
+  sentence, commas and all (:func:`_embedded_end`).
 
 What these rules get wrong, as a parse would not: a negation inside a relative clause scopes to
 the end of the whole clause (*the man who is not smiling is running*: *running* is marked
@@ -229,8 +231,17 @@ def _verb_scope(tokens, tags, lemmas, i: int) -> Scope | None:
     if signature is None or (following != "to" and following != "that"
                              and not _has_clause(tokens, tags, start, _clause_end(tokens, tags, start))):
         return None
-    stop = _clause_end(tokens, tags, start)
+    stop = _embedded_end(tokens, tags, i, start)
     return Scope(i, start, stop, DOWN if signature == ANTIVERIDICAL else UP, signature)
+
+
+def _embedded_end(tokens, tags, i: int, start: int) -> int:
+    """Where what the operator at ``i`` embeds, going on at ``start``, ends: the end of the sentence
+    when the operator's clause opens it (*Perhaps a woman, smiling, holds a cup*; *It is possible
+    that ...*; *Someone thinks that ...*), else the end of the clause."""
+    if _clause(tokens, tags, i)[0] != 0:
+        return _clause_end(tokens, tags, start)
+    return len(tokens) - 1 if tokens and tokens[-1] in _BOUNDARIES else len(tokens)
 
 
 def _disjunction_scope(tokens, tags, i: int) -> Scope:
@@ -270,9 +281,9 @@ def scopes(tokens, tags, lemmas=None) -> tuple[Scope, ...]:
         elif token in NONVERIDICAL_ADVERBS and _tag(tags, i) in ("RB", "MD"):
             start, _ = _clause(tokens, tags, i)
             after = i + 2 if i + 1 < n and tokens[i + 1] == "," and start == i else i + 1
-            found.append(Scope(i, start, _clause_end(tokens, tags, after), UP, NONVERIDICAL))
+            found.append(Scope(i, start, _embedded_end(tokens, tags, i, after), UP, NONVERIDICAL))
         elif token in NONVERIDICAL_ADJECTIVES and i + 1 < n and tokens[i + 1] == "that":
-            found.append(Scope(i, i + 2, _clause_end(tokens, tags, i + 2), UP, NONVERIDICAL))
+            found.append(Scope(i, i + 2, _embedded_end(tokens, tags, i, i + 2), UP, NONVERIDICAL))
         elif _tag(tags, i) == "VB" and (scope := _verb_scope(tokens, tags, lemmas, i)) is not None:
             found.append(scope)
         else:

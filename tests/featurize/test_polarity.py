@@ -129,3 +129,16 @@ def test_a_parse_marks_verbs_by_their_complement():
                                     "a/DT few/JJ people/NNS are/VBP fishing/VBG"])
 def test_words_that_are_no_determiner_here_mark_nothing(tagged):
     assert set(marks(tagged).split()) == {"uv"}
+
+
+@pytest.mark.parametrize("tagged, expected", [
+    # an operator whose clause opens the sentence governs the rest of it, past its commas
+    ("Perhaps/RB a/DT woman/NN ,/, smiling/VBG ,/, holds/VBZ a/DT cup/NN", "uv un un un un un un un un"),
+    ("It/PRP is/VBZ possible/JJ that/IN a/DT dog/NN ,/, wet/JJ ,/, sleeps/VBZ", "uv uv uv uv un un un un un un"),
+    ("The/DT woman/NN thinks/VBZ that/IN the/DT man/NN ,/, tired/JJ ,/, sleeps/VBZ", "uv uv uv uv un un un un un un"),
+    # one inside a later clause only to that clause's end
+    ("A/DT dog/NN runs/VBZ ,/, and/CC the/DT cat/NN might/MD sleep/VB ,/, a/DT bird/NN sings/VBZ",
+     "uv uv uv uv uv un un uv un uv uv uv uv"),
+])
+def test_an_operator_opening_the_sentence_governs_all_of_it(tagged, expected):
+    assert marks(tagged, lemmas=VERBS) == expected
