@@ -152,12 +152,18 @@ def _verb_group_end(tokens, tags, i: int) -> int:
     return k
 
 
+def _participle(tokens, tags, k: int) -> bool:
+    """Whether the verb at ``k`` is a participle: so tagged, or, with coarse tags, so spelt."""
+    return tags[k] in ("VBG", "VBN") or (tags[k] == "VB" and tokens[k].endswith(("ing", "ed", "en")))
+
+
 def _noun_phrase_end(tokens, tags, i: int, *, modifiers: bool = True) -> int:
     """The end of the noun phrase starting at ``i``: to its last noun, then (if ``modifiers``) a
     prepositional phrase and a relative clause after it."""
     k, end = i, i
     while k < len(tokens) and (_tag(tags, k) in _NOUN_PHRASE_TAGS or tokens[k] == "of"):
-        if _tag(tags, k) == "VB" and not (k + 1 < len(tokens) and _tag(tags, k + 1) in ("NN", "JJ")):
+        if _tag(tags, k) == "VB" and not (_participle(tokens, tags, k) and k + 1 < len(tokens)
+                                           and _tag(tags, k + 1) in ("NN", "JJ")):
             break  # a verb, not a participle before a noun (*a running dog*)
         if _tag(tags, k) in _HEAD_TAGS or tokens[k] in DETERMINERS:
             end = k + 1

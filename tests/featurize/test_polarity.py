@@ -142,3 +142,55 @@ def test_words_that_are_no_determiner_here_mark_nothing(tagged):
 ])
 def test_an_operator_opening_the_sentence_governs_all_of_it(tagged, expected):
     assert marks(tagged, lemmas=VERBS) == expected
+
+
+#: Each operator the compositional issue names, in a sentence, with the marking of its last word:
+#: monotonicity, then veridicality (``d``/``u``/``n`` and ``v``/``n``/``a``, as in :func:`marks`).
+OPERATORS = [
+    ("the/DT man/NN is/VBZ not/RB eating/VBG fruit/NN", "dv"),
+    ("the/DT man/NN is/VBZ n't/RB eating/VBG fruit/NN", "dv"),
+    ("no/DT man/NN is/VBZ eating/VBG fruit/NN", "dv"),
+    ("the/DT man/NN never/RB eats/VBZ fruit/NN", "dv"),
+    ("nobody/NN eats/VBZ fruit/NN", "dv"),
+    ("nothing/NN is/VBZ on/IN the/DT table/NN", "dv"),
+    ("none/NN of/IN the/DT men/NNS eat/VBP fruit/NN", "dv"),
+    ("a/DT man/NN walks/VBZ without/IN a/DT hat/NN", "dv"),
+    ("every/DT man/NN eats/VBZ", "uv"), ("every/DT man/NN", "dv"),
+    ("all/DT men/NNS eat/VBP", "uv"), ("all/DT men/NNS", "dv"),
+    ("each/DT man/NN eats/VBZ", "uv"), ("each/DT man/NN", "dv"),
+    ("some/DT men/NNS eat/VBP fruit/NN", "uv"), ("several/JJ men/NNS eat/VBP fruit/NN", "uv"),
+    ("many/JJ men/NNS eat/VBP fruit/NN", "uv"), ("a/DT man/NN eats/VBZ fruit/NN", "uv"),
+    ("few/JJ men/NNS eat/VBP fruit/NN", "dv"), ("few/JJ men/NNS", "dv"),
+    ("at/IN most/JJS three/CD men/NNS eat/VBP fruit/NN", "dv"),
+    ("most/JJS men/NNS", "nv"), ("most/JJS men/NNS eat/VBP fruit/NN", "uv"),
+    ("exactly/RB three/CD men/NNS eat/VBP fruit/NN", "nv"),
+    ("if/IN the/DT boy/NN is/VBZ wet/JJ ,/, the/DT girl/NN laughs/VBZ", "un"),
+    ("if/IN the/DT boy/NN is/VBZ wet/JJ", "dn"),
+    ("unless/IN the/DT boy/NN is/VBZ wet/JJ", "nn"),
+    ("the/DT man/NN refuses/VBZ to/TO eat/VB fruit/NN", "da"),
+    ("the/DT man/NN fails/VBZ to/TO eat/VB fruit/NN", "da"),
+    ("a/DT man/NN sings/VBZ or/CC a/DT woman/NN dances/VBZ", "un"),
+    ("the/DT woman/NN thinks/VBZ that/IN the/DT man/NN cooks/VBZ", "un"),
+    ("the/DT woman/NN believes/VBZ that/IN the/DT man/NN cooks/VBZ", "un"),
+    ("the/DT woman/NN hopes/VBZ that/IN the/DT man/NN cooks/VBZ", "un"),
+    ("the/DT woman/NN wants/VBZ to/TO cook/VB", "un"),
+    ("the/DT woman/NN claims/VBZ that/IN the/DT man/NN cooks/VBZ", "un"),
+    ("maybe/RB the/DT dog/NN sleeps/VBZ", "un"), ("perhaps/RB the/DT dog/NN sleeps/VBZ", "un"),
+    ("probably/RB the/DT dog/NN sleeps/VBZ", "un"), ("supposedly/RB the/DT dog/NN sleeps/VBZ", "un"),
+    ("the/DT dog/NN might/MD sleep/VB", "un"), ("the/DT dog/NN could/MD sleep/VB", "un"),
+    ("since/IN the/DT boy/NN is/VBZ wet/JJ ,/, the/DT girl/NN laughs/VBZ", "uv"),
+    ("because/IN the/DT boy/NN is/VBZ wet/JJ ,/, the/DT girl/NN laughs/VBZ", "uv"),
+    ("the/DT woman/NN knows/VBZ that/IN the/DT man/NN cooks/VBZ", "uv"),
+    ("the/DT woman/NN realises/VBZ that/IN the/DT man/NN cooks/VBZ", "uv"),
+    ("the/DT woman/NN forgets/VBZ that/IN the/DT man/NN cooks/VBZ", "uv"),
+    ("certainly/RB the/DT dog/NN sleeps/VBZ", "uv"), ("clearly/RB the/DT dog/NN sleeps/VBZ", "uv"),
+    ("a/DT man/NN sings/VBZ and/CC a/DT woman/NN dances/VBZ", "uv"),
+]
+LEMMATA = {**VERBS, "refuses": "refuse", "fails": "fail", "hopes": "hope", "claims": "claim", "realises": "realise",
+           "forgets": "forget"}
+
+
+@pytest.mark.parametrize("coarse", [False, True], ids=["ptb", "coarse"])
+@pytest.mark.parametrize("tagged, last", OPERATORS, ids=[tagged for tagged, _ in OPERATORS])
+def test_every_operator_of_the_lexicon_marks_its_scope(tagged, last, coarse):
+    assert marks(tagged, coarse=coarse, lemmas=LEMMATA).split()[-1] == last
