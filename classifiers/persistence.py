@@ -5,8 +5,11 @@ Two formats, chosen by the file name:
 - ``.skops`` (the safe format, :mod:`skops.io`): loading builds only the types skops trusts
   (NumPy, SciPy and scikit-learn objects) plus :data:`TRUSTED_TYPES`, lexnli's own pipeline
   steps; a file holding any other type is refused before anything in it is built.
-- any other name: a joblib pickle. Loading a pickle runs whatever code it holds, so load only
-  pickles you made yourself or got from a source you trust (:data:`TRUST_RULE`).
+- any other name: a joblib pickle. Loading a pickle runs whatever code it holds, so it is loaded
+  only when asked in so many words (``load_model(path, trusted=True)``, ``--trust-pickle``): load
+  only pickles you made yourself or got from a source you trust (:data:`TRUST_RULE`).
+
+The suffix is compared without regard to case (*m.SKOPS* is the safe format too).
 
 A file from another lexnli version, or a damaged one, is refused with a clear error.
 """
@@ -34,8 +37,8 @@ TRUSTED_TYPES = tuple(f"{cls.__module__}.{cls.__qualname__}" for cls in (PairFea
 #: The rule for loading model files, shown by ``classifiers.predict --help``.
 TRUST_RULE = (f"Model files: a {SAFE_SUFFIX} file is the safe format (loading it builds only NumPy, SciPy, "
               f"scikit-learn and lexnli types, and refuses a file holding any other): use it to share "
-              f"models. Any other file is a pickle: loading it runs the code it holds, so load only "
-              f"pickles you made yourself or got from a source you trust.")
+              f"models. Any other file is a pickle: loading it runs the code it holds, so it is loaded only "
+              f"with --trust-pickle; give that only for pickles you made yourself or got from a source you trust.")
 
 
 class ModelFileError(ValueError):
@@ -44,7 +47,7 @@ class ModelFileError(ValueError):
 
 def is_safe_format(path) -> bool:
     """Whether ``path`` names a model in the safe (``.skops``) format."""
-    return Path(path).suffix == SAFE_SUFFIX
+    return Path(path).suffix.lower() == SAFE_SUFFIX
 
 
 def save_model(model, path, **metadata) -> Path:
@@ -113,13 +116,16 @@ def check_header(path, header, file_format: str, what: str) -> None:
                              f"retrain the model with this version")
 
 
-def load_model(path):
+def load_model(path, *, trusted: bool = False):
     """Load a model saved by :func:`save_model`; returns ``(model, info)`` where ``info`` lacks the model.
 
-    A ``.skops`` file is loaded safely (see :data:`TRUSTED_TYPES`); any other is unpickled, which
-    runs its code: load only files you trust (:data:`TRUST_RULE`).
+    A ``.skops`` file is loaded safely (see :data:`TRUSTED_TYPES`); any other is a pickle, whose
+    loading runs its code: it is refused unless ``trusted`` (:data:`TRUST_RULE`).
     """
     path = existing_file(path, "model file")
+    if not is_safe_format(path) and not trusted:
+        raise ModelFileError(f"{path}: not a {SAFE_SUFFIX} file, so a pickle, and loading a pickle runs the code it "
+                             f"holds; load it only if you trust it (--trust-pickle, or trusted=True)")
     payload = _load_safe(path) if is_safe_format(path) else _load_pickle(path)
     check_header(path, payload, FORMAT, "lexnli model file")
     info = {k: v for k, v in payload.items() if k != "model"}

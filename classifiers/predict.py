@@ -60,7 +60,9 @@ def main(argv=None) -> int:
                             epilog=TRUST_RULE)
     parser.add_argument("--model", required=True,
                         help="a model saved by experiments.lexicalized or experiments.inference --save-model (.skops: "
-                             "safe format; other names: pickle, trusted files only)")
+                             "safe format; other names: pickle, loaded only with --trust-pickle)")
+    parser.add_argument("--trust-pickle", action="store_true",
+                        help="load a --model that is a pickle, which runs the code it holds (trusted files only)")
     parser.add_argument("--input", required=True, help="SNLI pairs: .jsonl or .txt (optionally .gz), or an SNLI zip or "
                                                        "folder with --split")
     parser.add_argument("--split", choices=SNLI_SPLITS, default=None,
@@ -72,7 +74,7 @@ def main(argv=None) -> int:
     try:
         args = parser.parse_args(argv)
         check_output_file(args.output, "--output", [("--input", args.input), ("--model", args.model)])
-        model, _ = load_model(args.model)
+        model, _ = load_model(args.model, trusted=args.trust_pickle)
         summary = predict_file(model, args.input, args.output, args.explain, args.split)
     except (UsageError, ModelFileError, CorpusFormatError, ResourceMissingError, FileNotFoundError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -139,7 +139,7 @@ def probe_section(model, k: int = EXPLAIN_K) -> str:
 
 def report(args, corpora=None) -> Results:
     """Analyse the saved model: top features, the test set (with ``--test``) and the probes, as one markdown file."""
-    model, info = load_model(args.model)
+    model, info = load_model(args.model, trusted=args.trust_pickle)
     test = read_snli(args.test) if args.test is not None else None
     if args.train is not None:
         naming, source = read_snli(args.train).pairs, "training"
@@ -166,6 +166,8 @@ def report(args, corpora=None) -> Results:
 
 def add_arguments(parser) -> None:
     parser.add_argument("--model", type=Path, required=True, help="a model saved with --save-model")
+    parser.add_argument("--trust-pickle", action="store_true",
+                        help="load a --model that is a pickle, which runs the code it holds (trusted files only)")
     parser.add_argument("--train", type=Path, default=None, help="SNLI file whose pairs name the top features")
     parser.add_argument("--test", type=Path, default=None, help="SNLI file for the confusion matrix and errors")
     parser.add_argument("--top", type=at_least(1), default=15, help="features shown per class (default: %(default)s)")

@@ -79,17 +79,17 @@ def test_model_file_errors_name_the_cause_and_info_leaves_out_the_model(noisy_le
     from classifiers.persistence import ModelFileError, load_model
 
     path = save_model(noisy_lexicalized, tmp_path / "m.joblib", C=1.0)
-    _, info = load_model(path)
+    _, info = load_model(path, trusted=True)
     assert set(info) == {"format", "lexnli_version", "sklearn_version", "features", "metadata"}
     (tmp_path / "bad.joblib").write_bytes(path.read_bytes()[:500])
     with pytest.raises(ModelFileError) as caught:
-        load_model(tmp_path / "bad.joblib")
+        load_model(tmp_path / "bad.joblib", trusted=True)
     assert f"not a readable model file ({type(caught.value.__cause__).__name__}: " in str(caught.value)
 
 
 def test_save_load_round_trip_gives_identical_predictions(template_selection, template_corpora, tmp_path):
     path = save_model(template_selection.model, tmp_path / "m.joblib", C=template_selection.C)
-    model, info = load_model(path)
+    model, info = load_model(path, trusted=True)
     assert info["lexnli_version"] == persistence.__version__ and info["metadata"] == {"C": template_selection.C}
     assert info["features"]["features"] == "lexicalized"
     np.testing.assert_array_equal(model.predict_proba(template_corpora["test"].pairs),
@@ -102,16 +102,16 @@ def test_damaged_or_foreign_model_files_are_clear_errors(template_selection, tmp
     truncated = tmp_path / "truncated.joblib"
     truncated.write_bytes(good.read_bytes()[:1000])
     with pytest.raises(ModelFileError, match="truncated.joblib: not a readable model file"):
-        load_model(truncated)
+        load_model(truncated, trusted=True)
     (tmp_path / "text.joblib").write_text("hello")
     with pytest.raises(ModelFileError, match="not a readable model file"):
-        load_model(tmp_path / "text.joblib")
+        load_model(tmp_path / "text.joblib", trusted=True)
     joblib.dump({"some": "dict"}, tmp_path / "foreign.joblib")
     with pytest.raises(ModelFileError, match="not a lexnli model file"):
-        load_model(tmp_path / "foreign.joblib")
+        load_model(tmp_path / "foreign.joblib", trusted=True)
     for missing in (tmp_path / "missing.joblib", tmp_path):  # no file there, or a folder
         with pytest.raises(FileNotFoundError, match=f"model file not found: {re.escape(str(missing))}$"):
-            load_model(missing)
+            load_model(missing, trusted=True)
 
 
 def test_model_from_another_version_is_refused(template_selection, tmp_path, monkeypatch):
@@ -119,4 +119,29 @@ def test_model_from_another_version_is_refused(template_selection, tmp_path, mon
     path = save_model(template_selection.model, tmp_path / "old.joblib")
     monkeypatch.undo()
     with pytest.raises(ModelFileError, match="saved by lexnli 0.0.1"):
+        load_model(path, trusted=True)
+
+
+class Evil:
+    """Unpickling this runs code: it records that it ran."""
+
+    def __reduce__(self):
+        return (print, ("pickle code ran",))
+
+
+@pytest.mark.parametrize("name", ["evil.joblib", "evil.SKOPS.pkl", "evil.skops.joblib", "evil"])
+def test_a_pickle_is_not_loaded_without_the_opt_in(tmp_path, capsys, name):
+    path = tmp_path / name
+    joblib.dump(Evil(), path)
+    with pytest.raises(ModelFileError, match=f"{re.escape(name)}: not a .skops file, so a pickle.*--trust-pickle"):
         load_model(path)
+    assert "pickle code ran" not in capsys.readouterr().out  # nothing was unpickled
+
+
+@pytest.mark.parametrize("name", ["evil.SKOPS", "evil.Skops"])
+def test_the_safe_suffix_is_read_without_regard_to_case(tmp_path, capsys, name):
+    path = tmp_path / name
+    joblib.dump(Evil(), path)  # a pickle under a safe name is read as skops: refused, not unpickled
+    with pytest.raises(ModelFileError):
+        load_model(path)
+    assert "pickle code ran" not in capsys.readouterr().out

@@ -21,6 +21,11 @@ from tests.helpers.noisy_snli import noisy_records, write_jsonl
 E, C, N = "entailment", "contradiction", "neutral"
 
 
+def predict(argv) -> int:
+    """The command, trusting the pickles the tests save themselves."""
+    return predict_main(["--trust-pickle", *argv])
+
+
 def test_predict_cli_labels_probabilities_and_accuracy(noisy_lexicalized, noisy_snli_files, tmp_path, capsys):
     records = [json.loads(line) for line in noisy_snli_files["test"].read_text(encoding="utf-8").splitlines()[:40]]
 
@@ -34,7 +39,7 @@ def test_predict_cli_labels_probabilities_and_accuracy(noisy_lexicalized, noisy_
     source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     model_path = save_model(noisy_lexicalized, tmp_path / "m.joblib")
     out = tmp_path / "out.jsonl"
-    assert predict_main(["--model", str(model_path), "--input", str(source), "--output", str(out)]) == 0
+    assert predict(["--model", str(model_path), "--input", str(source), "--output", str(out)]) == 0
     lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [line["pairID"] for line in lines] == [r["pairID"] for r in records]
     predicted = [line["predicted_label"] for line in lines]
@@ -53,7 +58,7 @@ def test_predict_cli_malformed_line_is_exit_2_naming_file_and_line(noisy_lexical
     source = tmp_path / "bad.jsonl"
     source.write_text(good + "\n" + '{"sentence1": "A dog runs.", "sentence2": \n', encoding="utf-8")
     model_path = save_model(noisy_lexicalized, tmp_path / "m.joblib")
-    code = predict_main(["--model", str(model_path), "--input", str(source), "--output", str(tmp_path / "o.jsonl")])
+    code = predict(["--model", str(model_path), "--input", str(source), "--output", str(tmp_path / "o.jsonl")])
     err = capsys.readouterr().err
     assert code == 2 and "bad.jsonl, line 2: invalid JSON" in err
     assert not (tmp_path / "o.jsonl").exists()
@@ -62,7 +67,7 @@ def test_predict_cli_malformed_line_is_exit_2_naming_file_and_line(noisy_lexical
 def test_predict_cli_without_parses(template_selection, template_corpora, tmp_path, capsys):
     model_path = save_model(template_selection.model, tmp_path / "m.joblib")
     out = tmp_path / "pred.jsonl"
-    assert predict_main(["--model", str(model_path), "--input", str(template_corpora["root"] / "test.jsonl"),
+    assert predict(["--model", str(model_path), "--input", str(template_corpora["root"] / "test.jsonl"),
                          "--output", str(out), "--explain", "3"]) == 0
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(lines) == 20 and lines[0]["pairID"] == "p0"
@@ -83,7 +88,7 @@ def test_predict_cli_with_parses_and_no_labels(template_selection, tmp_path, cap
     source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     model_path = save_model(template_selection.model, tmp_path / "m.joblib")
     out = tmp_path / "pred.jsonl"
-    predict_main(["--model", str(model_path), "--input", str(source), "--output", str(out)])
+    predict(["--model", str(model_path), "--input", str(source), "--output", str(out)])
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert [line["pairID"] for line in lines] == [r["pairID"] for r in records]
     assert "accuracy" not in capsys.readouterr().out
@@ -91,7 +96,7 @@ def test_predict_cli_with_parses_and_no_labels(template_selection, tmp_path, cap
 
 def test_predict_cli_reports_a_bad_model_file_without_traceback(tmp_path, capsys, template_corpora):
     (tmp_path / "bad.joblib").write_text("garbage")
-    code = predict_main(["--model", str(tmp_path / "bad.joblib"), "--input",
+    code = predict(["--model", str(tmp_path / "bad.joblib"), "--input",
                          str(template_corpora["root"] / "test.jsonl"), "--output", str(tmp_path / "out.jsonl")])
     assert code == 2 and "bad.joblib: not a readable model file" in capsys.readouterr().err
     assert not (tmp_path / "out.jsonl").exists()
@@ -100,12 +105,12 @@ def test_predict_cli_reports_a_bad_model_file_without_traceback(tmp_path, capsys
 def test_predict_refuses_to_overwrite_its_input_or_write_a_folder(template_model, template_files, tmp_path, capsys):
     path = str(save_model(template_model, tmp_path / "m.skops"))
     before = template_files["test"].read_bytes()
-    assert predict_main(["--model", path, "--input", str(template_files["test"]),
+    assert predict(["--model", path, "--input", str(template_files["test"]),
                          "--output", str(template_files["test"])]) == 2
     assert "is the --input file" in one_error_line(capsys) and template_files["test"].read_bytes() == before
-    assert predict_main(["--model", path, "--input", str(template_files["test"]), "--output", str(tmp_path)]) == 2
+    assert predict(["--model", path, "--input", str(template_files["test"]), "--output", str(tmp_path)]) == 2
     assert "is a folder" in one_error_line(capsys)
-    assert predict_main(["--model", path, "--input", str(template_files["test"]), "--output", path]) == 2
+    assert predict(["--model", path, "--input", str(template_files["test"]), "--output", path]) == 2
     assert "is the --model file" in one_error_line(capsys)
 
 
@@ -116,15 +121,15 @@ def test_predict_reads_zips_and_folders_with_a_split_and_names_other_inputs(temp
     with zipfile.ZipFile(archive, "w") as z:
         z.write(template_files["test"], "snli_1.0/snli_1.0_test.jsonl")
     out = str(tmp_path / "out.jsonl")
-    assert predict_main(["--model", path, "--input", str(archive), "--output", out]) == 2
+    assert predict(["--model", path, "--input", str(archive), "--output", out]) == 2
     assert "zip archive: name the split" in one_error_line(capsys)
-    assert predict_main(["--model", path, "--input", str(archive), "--split", "test", "--output", out]) == 0
+    assert predict(["--model", path, "--input", str(archive), "--split", "test", "--output", out]) == 0
     assert len((tmp_path / "out.jsonl").read_text().splitlines()) == 20
-    assert predict_main(["--model", path, "--input", str(tmp_path), "--output", out]) == 2
+    assert predict(["--model", path, "--input", str(tmp_path), "--output", out]) == 2
     assert "a folder: name the split" in one_error_line(capsys)
     csv = tmp_path / "pairs.csv"
     csv.write_text("sentence1,sentence2\nA b.,C d.\n")
-    assert predict_main(["--model", path, "--input", str(csv), "--output", out]) == 2
+    assert predict(["--model", path, "--input", str(csv), "--output", out]) == 2
     assert "unknown SNLI file type" in one_error_line(capsys)
 
 
@@ -134,7 +139,7 @@ def test_a_lone_surrogate_is_a_format_error_naming_the_line(template_model, temp
     lines[1] = lines[1].replace('"pairID": "p1"', '"pairID": "p\\ud800"')
     bad = tmp_path / "surrogate.jsonl"
     bad.write_text("\n".join(lines) + "\n")
-    assert predict_main(["--model", path, "--input", str(bad), "--output", str(tmp_path / "o.jsonl")]) == 2
+    assert predict(["--model", path, "--input", str(bad), "--output", str(tmp_path / "o.jsonl")]) == 2
     assert "surrogate.jsonl, line 2: field 'pairID' holds a lone surrogate" in one_error_line(capsys)
 
 
@@ -167,7 +172,7 @@ def test_predict_cli_explanations_and_messages(noisy_lexicalized, tmp_path, caps
     source = write_jsonl(tmp_path / "in.jsonl", records)
     model_path = save_model(noisy_lexicalized, tmp_path / "m.joblib")
     out = tmp_path / "out.jsonl"
-    assert predict_main(["--model", str(model_path), "--input", str(source), "--output", str(out),
+    assert predict(["--model", str(model_path), "--input", str(source), "--output", str(out),
                          "--explain", "4"]) == 0
     printed = capsys.readouterr().out
     assert f"5 pairs predicted -> {out}" in printed
@@ -176,9 +181,9 @@ def test_predict_cli_explanations_and_messages(noisy_lexicalized, tmp_path, caps
     for pair, line in zip(pairs, (json.loads(text) for text in out.read_text(encoding="utf-8").splitlines())):
         expected = explain(noisy_lexicalized, pair, 4, label=line["predicted_label"])
         assert line["explanation"] == [{"feature": name, "push": round(value, 6)} for name, value in expected]
-    assert predict_main(["--model", str(model_path), "--input", str(source), "--output", str(out)]) == 0
+    assert predict(["--model", str(model_path), "--input", str(source), "--output", str(out)]) == 0
     assert all("explanation" not in json.loads(text) for text in out.read_text(encoding="utf-8").splitlines())
-    code = predict_main(["--model", str(model_path), "--input", str(tmp_path / "absent.jsonl"), "--output", str(out)])
+    code = predict(["--model", str(model_path), "--input", str(tmp_path / "absent.jsonl"), "--output", str(out)])
     assert code == 2 and "absent.jsonl" in capsys.readouterr().err
 
 
@@ -199,3 +204,14 @@ def test_predict_file_writes_utf8_whatever_the_locale(noisy_lexicalized, tmp_pat
     source = write_jsonl(tmp_path / "in.jsonl", noisy_records(2, seed=3))
     predict_file(noisy_lexicalized, source, tmp_path / "out.jsonl")
     assert len(opened) == 1 and opened[0] is not None and codecs.lookup(opened[0]).name == "utf-8"
+
+
+def test_predict_cli_refuses_a_pickle_without_the_opt_in(noisy_lexicalized, tmp_path, capsys):
+    model_path = save_model(noisy_lexicalized, tmp_path / "m.joblib")
+    source = tmp_path / "in.jsonl"
+    source.write_text('{"sentence1": "A dog runs.", "sentence2": "An animal runs."}\n', encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    assert predict_main(["--model", str(model_path), "--input", str(source), "--output", str(out)]) == 2
+    assert "m.joblib: not a .skops file, so a pickle" in capsys.readouterr().err and not out.exists()
+    assert predict(["--model", str(model_path), "--input", str(source), "--output",
+                         str(out)]) == 0

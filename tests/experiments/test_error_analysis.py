@@ -26,7 +26,7 @@ def test_error_analysis_end_to_end(snli_lines_files, tmp_path, capsys):
     model = make_model("lexicalized", C=1.0).fit(train.pairs, train.labels)
     path = save_model(model, tmp_path / "model.joblib", C=1.0, n_train=len(train))
     out = tmp_path / "out"
-    assert main(["--model", str(path), "--train", str(snli_lines_files["train"]),
+    assert main(["--trust-pickle", "--model", str(path), "--train", str(snli_lines_files["train"]),
                  "--test", str(snli_lines_files["test"]), "--out", str(out)]) == 0
     text = (out / "error_analysis.md").read_text(encoding="utf-8")
     for heading in ("## Top-weighted features per class", "### entailment", "### contradiction", "### neutral",
@@ -37,7 +37,7 @@ def test_error_analysis_end_to_end(snli_lines_files, tmp_path, capsys):
     assert "pushed by:" in text
     assert text in capsys.readouterr().out
     # without --train or --test: features named from the probes, no test section
-    assert main(["--model", str(path)]) == 0
+    assert main(["--trust-pickle", "--model", str(path)]) == 0
     assert "## Test set" not in capsys.readouterr().out
 
 
@@ -53,7 +53,7 @@ def test_error_analysis_confusion_and_per_class_recounted(noisy_snli_files, nois
         pytest.skip(str(exc))
     model, predictions = refit(noisy_snli, "lexicalized", 1.0)
     path = save_model(model, tmp_path / "model.joblib", C=1.0)
-    assert main(["--model", str(path), "--test", str(noisy_snli_files["test"]), "--errors", "1",
+    assert main(["--trust-pickle", "--model", str(path), "--test", str(noisy_snli_files["test"]), "--errors", "1",
                  "--out", str(tmp_path)]) == 0
     text = (tmp_path / "error_analysis.md").read_text(encoding="utf-8")
     gold, predicted = gold_labels(noisy_snli_files["test"]), predictions["test"]
