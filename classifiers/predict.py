@@ -20,7 +20,7 @@ import sys
 import numpy as np
 
 from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, exit_on_sigterm
-from lexnli.corpora.snli import iter_snli
+from lexnli.corpora.snli import corpus_files, iter_snli
 from lexnli.errors import CorpusFormatError, ResourceMissingError
 from lexnli.io import atomic_open
 from lexnli.records import LABELS, SNLI_SPLITS
@@ -73,7 +73,8 @@ def main(argv=None) -> int:
     exit_on_sigterm()
     try:
         args = parser.parse_args(argv)
-        check_output_file(args.output, "--output", [("--input", args.input), ("--model", args.model)])
+        check_output_file(args.output, "--output",
+                          [("--input", path) for path in corpus_files(args.input)] + [("--model", args.model)])
         model, _ = load_model(args.model, trusted=args.trust_pickle)
         summary = predict_file(model, args.input, args.output, args.explain, args.split)
     except (UsageError, ModelFileError, CorpusFormatError, ResourceMissingError, FileNotFoundError) as exc:

@@ -41,8 +41,8 @@ from lexnli.cli import (ArgumentParser, UsageError, at_least, check_output_file,
 from lexnli.corpora.sick import ENV_VAR as SICK_ENV_VAR
 from lexnli.corpora.sick import SPLITS as SICK_SPLITS
 from lexnli.corpora.sick import read_sick
-from lexnli.corpora.snli import SNLICorpus, read_snli
-from lexnli.data_home import fetch_snli
+from lexnli.corpora.snli import SNLICorpus, corpus_files, read_snli
+from lexnli.data_home import fetch_snli, get_data_home
 from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
 from lexnli.io import write_files_atomically
 from lexnli.records import SNLI_SPLITS, Pair
@@ -217,6 +217,8 @@ def check_outputs(args) -> None:
         check_output_folder(args.out)
     inputs = [(f"--{name.replace('_', '-')}", getattr(args, name)) for name in INPUT_FILE_OPTIONS
               if getattr(args, name, None) is not None]
+    if hasattr(args, "data_dir"):  # the corpus files --data-dir (or the data home) holds
+        inputs += [("--data-dir", path) for path in corpus_files(get_data_home(args.data_dir))]
     for name in OUTPUT_FILE_OPTIONS:
         if getattr(args, name, None) is not None:
             check_output_file(getattr(args, name), f"--{name.replace('_', '-')}", inputs)

@@ -26,12 +26,32 @@ _LEAF = re.compile(r"\([^\s()]+ [^\s()]+\)")
 _TXT_LABEL_COLUMNS = ("label1", "label2", "label3", "label4", "label5")
 
 
+#: The suffixes an SNLI split file may have, in the order a folder is searched.
+_SPLIT_SUFFIXES = (".jsonl", ".jsonl.gz", ".txt", ".txt.gz")
+
+
+def corpus_files(source) -> list[Path]:
+    """The files an SNLI ``source`` may be read from: the file itself, or, for a folder (an SNLI folder
+    or a data home), every split file and zip in it: what a command must never write over.
+
+    >>> corpus_files("dev.jsonl")
+    [PosixPath('dev.jsonl')]
+    """
+    source = Path(source)
+    if not source.is_dir():
+        return [source]
+    folders = (source, source / "snli_1.0")
+    found = [folder / f"snli_1.0_{split}{suffix}" for folder in folders for split in SNLI_SPLITS
+             for suffix in _SPLIT_SUFFIXES]
+    return [path for path in found + [source / "snli_1.0.zip"] if path.exists()]
+
+
 def _open_lines(path: Path, split: str | None) -> tuple[str, Iterator[bytes]]:
     """Return a display name and an iterator over the raw byte lines of one SNLI file."""
     if path.is_dir():
         if split is None:
             raise CorpusFormatError(path, None, f"a folder: name the split to read, one of {SNLI_SPLITS}")
-        for suffix in (".jsonl", ".jsonl.gz", ".txt", ".txt.gz"):
+        for suffix in _SPLIT_SUFFIXES:
             candidate = path / f"snli_1.0_{split}{suffix}"
             if candidate.exists():
                 return _open_lines(candidate, None)

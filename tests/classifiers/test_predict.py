@@ -215,3 +215,15 @@ def test_predict_cli_refuses_a_pickle_without_the_opt_in(noisy_lexicalized, tmp_
     assert "m.joblib: not a .skops file, so a pickle" in capsys.readouterr().err and not out.exists()
     assert predict(["--model", str(model_path), "--input", str(source), "--output",
                          str(out)]) == 0
+
+
+def test_predict_refuses_to_overwrite_the_split_file_a_folder_resolves_to(template_model, template_files, tmp_path,
+                                                                          capsys):
+    path = str(save_model(template_model, tmp_path / "m.skops"))
+    folder = tmp_path / "snli"
+    folder.mkdir()
+    dev = folder / "snli_1.0_dev.jsonl"
+    dev.write_bytes(template_files["test"].read_bytes())
+    before = dev.read_bytes()
+    assert predict(["--model", path, "--input", str(folder), "--split", "dev", "--output", str(dev)]) == 2
+    assert "is the --input file" in one_error_line(capsys) and dev.read_bytes() == before

@@ -193,6 +193,13 @@ def test_output_paths_are_checked_before_reading(template_files, tmp_path, capsy
     train = str(template_files["train"])
     assert lexicalized.main(["--train", train, "--dev", missing, "--test", missing, "--save-model", train]) == 2
     assert "is the --train file" in one_error_line(capsys)
+    # a split file the data folder holds is an input too
+    folder = tmp_path / "data" / "snli_1.0"
+    folder.mkdir(parents=True)
+    test = folder / "snli_1.0_test.jsonl"
+    test.write_text("keep")
+    assert lexicalized.main(["--data-dir", str(tmp_path / "data"), "--save-model", str(test)]) == 2
+    assert "is the --data-dir file" in one_error_line(capsys) and test.read_text() == "keep"
 
 
 def test_an_empty_training_file_is_an_error(template_files, tmp_path, capsys):
