@@ -21,7 +21,7 @@ import numpy as np
 
 from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, exit_on_sigterm
 from lexnli.corpora.snli import corpus_files, iter_snli
-from lexnli.errors import CorpusFormatError, ResourceMissingError
+from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
 from lexnli.io import atomic_open
 from lexnli.records import LABELS, SNLI_SPLITS
 
@@ -77,7 +77,8 @@ def main(argv=None) -> int:
                           [("--input", path) for path in corpus_files(args.input)] + [("--model", args.model)])
         model, _ = load_model(args.model, trusted=args.trust_pickle)
         summary = predict_file(model, args.input, args.output, args.explain, args.split)
-    except (UsageError, ModelFileError, CorpusFormatError, ResourceMissingError, FileNotFoundError) as exc:
+    except (UsageError, ModelFileError, CorpusFormatError, ResourceMissingError, FileNotFoundError,
+            ChecksumError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"{summary['n_pairs']} pairs predicted -> {args.output}")

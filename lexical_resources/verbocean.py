@@ -261,7 +261,11 @@ def _open_text(path: Path, verify: bool):
                 f"{path}: its content has sha256 {digest}, not the official file's {VERBOCEAN_SHA256}: it is "
                 f"damaged or cut, or another version. Replace it with {VERBOCEAN_URL}, or set "
                 f"{VARIANT_ENV_VAR}=1 to use your own variant.")
-    return io.StringIO(content.decode("utf-8"))
+    try:
+        return io.StringIO(content.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise VerbOceanFormatError(path, None, f"not UTF-8 text (byte {exc.start}); replace it with a copy of "
+                                               f"{VERBOCEAN_URL}") from None
 
 
 def _locate(data_home, download_if_missing: bool) -> Path:

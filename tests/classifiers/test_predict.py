@@ -227,3 +227,18 @@ def test_predict_refuses_to_overwrite_the_split_file_a_folder_resolves_to(templa
     before = dev.read_bytes()
     assert predict(["--model", path, "--input", str(folder), "--split", "dev", "--output", str(dev)]) == 2
     assert "is the --input file" in one_error_line(capsys) and dev.read_bytes() == before
+
+
+def test_predict_cli_reports_a_damaged_resource_in_one_line(template_model, template_files, tmp_path, capsys,
+                                                            monkeypatch):
+    import classifiers.predict as predict_module
+    from lexnli.errors import ChecksumError
+
+    def damaged(*args, **kwargs):
+        raise ChecksumError("verbocean.txt: its content has sha256 0, not the official file's")
+
+    monkeypatch.setattr(predict_module, "predict_file", damaged)
+    path = str(save_model(template_model, tmp_path / "m.skops"))
+    assert predict(["--model", path, "--input", str(template_files["test"]), "--output",
+                    str(tmp_path / "o.jsonl")]) == 2
+    assert "verbocean.txt: its content has sha256" in one_error_line(capsys)

@@ -265,3 +265,10 @@ def test_real_file_min_score():
     assert len(strict) == 21_947  # distinct triples scored >= 10 (checked with sort -u | awk)
     assert strict.relations("murder", "kill") == {"happens-before": 11.820551, "stronger-than": 12.967355}
     assert strict.relations("buy", "operate") == {}
+
+
+def test_a_binary_file_is_a_format_error_naming_it(tmp_path):
+    path = tmp_path / "vo.txt"
+    path.write_bytes(b"buy [similar] purchase :: 10.5\n\xff\xfe\x00binary")
+    with pytest.raises(VerbOceanFormatError, match=f"{path}.*not UTF-8 text"):
+        VerbOcean.load(path)
