@@ -131,12 +131,24 @@ def download(url: str, dest, sha256: str, *, progress: bool = True, timeout: flo
     return dest
 
 
+#: Set to 1 to forbid every download: SNLI, VerbOcean and NLTK's data.
+NO_DOWNLOAD_ENV_VAR = "LEXNLI_NO_DOWNLOAD"
+
+
+def downloads_forbidden() -> bool:
+    """Whether ``$LEXNLI_NO_DOWNLOAD`` forbids downloading (set, and neither empty nor ``0``)."""
+    return os.environ.get(NO_DOWNLOAD_ENV_VAR, "") not in ("", "0")
+
+
 def _fetch(dest: Path, url: str, sha256: str, *, download_if_missing: bool, progress: bool,
            looked_for: str, advice: str) -> Path:
-    """Return ``dest`` if it exists, else download it there or raise :class:`DataNotFoundError`."""
+    """Return ``dest`` if it exists, else download it there or raise :class:`DataNotFoundError`;
+    never download when ``download_if_missing`` is false or :func:`downloads_forbidden`."""
     if dest.is_file():
         return dest
-    if not download_if_missing:
+    if downloads_forbidden():
+        reason = f"downloading is disabled ({NO_DOWNLOAD_ENV_VAR}={os.environ[NO_DOWNLOAD_ENV_VAR]})"
+    elif not download_if_missing:
         reason = "downloading is disabled (download_if_missing=False)"
     else:
         try:

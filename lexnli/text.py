@@ -10,12 +10,12 @@ NLTK itself one sentence at a time (``tagger="nltk"``, the reference).
 """
 from __future__ import annotations
 
-import os
 import re
 import sys
 import zipfile
 from functools import lru_cache
 
+from .data_home import downloads_forbidden
 from .errors import ResourceMissingError, damaged_nltk_zip_error
 from .records import Sentence
 from .runtime import gc_paused
@@ -68,7 +68,7 @@ def ensure_nltk_data(package: str, path: str, what: str) -> None:
         pass
     except zipfile.BadZipFile as exc:
         raise damaged_nltk_zip_error(path, package, exc) from exc
-    if not os.environ.get("LEXNLI_NO_DOWNLOAD"):
+    if not downloads_forbidden():
         try:
             nltk.download(package, quiet=True, raise_on_error=True)
             nltk.data.find(path)

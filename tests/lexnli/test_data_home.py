@@ -50,8 +50,10 @@ WRONG_DIGEST = "0" * 64
 
 @pytest.fixture(autouse=True)
 def _isolated_env(tmp_path, monkeypatch):
-    """Never touch the real data home: no LEXNLI_DATA, caches under tmp_path."""
+    """Never touch the real data home: no LEXNLI_DATA, caches under tmp_path; downloads allowed (they
+    go to the local test servers) unless a test forbids them."""
     monkeypatch.delenv("LEXNLI_DATA", raising=False)
+    monkeypatch.delenv("LEXNLI_NO_DOWNLOAD", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
 
@@ -296,3 +298,24 @@ def test_a_damaged_snli_zip_in_the_data_home_is_refused_and_a_good_one_verified_
     assert "snli_1.0.zip: sha256" in one_error_line(capsys)
     with pytest.raises(CorpusFormatError, match="not a readable zip archive"):
         read_snli(archive, "dev")
+
+
+@pytest.mark.parametrize("value", ["1", "yes"])
+def test_no_download_forbids_every_fetch_and_names_the_file(tmp_path, monkeypatch, no_network, value):
+    monkeypatch.setenv("LEXNLI_NO_DOWNLOAD", value)
+    home = tmp_path / "data"
+    with pytest.raises(DataNotFoundError, match=f"snli_1.0.zip.*LEXNLI_NO_DOWNLOAD={value}"):
+        fetch_snli(home, url="http://127.0.0.1:9/snli_1.0.zip")
+    with pytest.raises(DataNotFoundError, match=f"verbocean.txt.*LEXNLI_NO_DOWNLOAD={value}"):
+        fetch_file("verbocean.txt", "http://127.0.0.1:9/verbocean.txt", "0" * 64, home)
+    assert not home.exists()
+
+
+def test_no_download_set_to_0_or_empty_allows_downloads(monkeypatch):
+    from lexnli.data_home import downloads_forbidden
+
+    for value in ("", "0"):
+        monkeypatch.setenv("LEXNLI_NO_DOWNLOAD", value)
+        assert not downloads_forbidden()
+    monkeypatch.delenv("LEXNLI_NO_DOWNLOAD")
+    assert not downloads_forbidden()

@@ -77,7 +77,8 @@ def test_bad_word_vector_lines_are_named(tmp_path, text, problem):
         read_word_vectors(tmp_path / "bad.txt")
 
 
-def test_glove_fetch_is_verified_and_cached(tmp_path):
+def test_glove_fetch_is_verified_and_cached(tmp_path, monkeypatch):
+    monkeypatch.delenv("LEXNLI_NO_DOWNLOAD", raising=False)  # a local file served as the download
     source = tmp_path / "served.zip"
     with zipfile.ZipFile(source, "w") as archive:
         archive.writestr("glove.840B.300d.txt", GLOVE_LINES)
