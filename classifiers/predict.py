@@ -22,7 +22,7 @@ import numpy as np
 from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, exit_on_sigterm
 from lexnli.corpora.snli import corpus_files, iter_snli
 from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
-from lexnli.io import atomic_open
+from lexnli.io import STDOUT, atomic_open
 from lexnli.records import LABELS, SNLI_SPLITS
 
 from .evaluation import accuracy
@@ -67,7 +67,8 @@ def main(argv=None) -> int:
                                                        "folder with --split")
     parser.add_argument("--split", choices=SNLI_SPLITS, default=None,
                         help="the split to read from an SNLI zip or folder")
-    parser.add_argument("--output", required=True, help="where to write the predictions (JSON lines)")
+    parser.add_argument("--output", required=True,
+                        help="where to write the predictions (JSON lines; - for standard output)")
     parser.add_argument("--explain", type=at_least(0), default=0, metavar="K",
                         help="add the K strongest named features")
     exit_on_sigterm()
@@ -81,9 +82,10 @@ def main(argv=None) -> int:
             ChecksumError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"{summary['n_pairs']} pairs predicted -> {args.output}")
+    said = sys.stderr if args.output == STDOUT else sys.stdout  # the predictions themselves may be on stdout
+    print(f"{summary['n_pairs']} pairs predicted -> {args.output}", file=said)
     if summary["accuracy"] is not None:
-        print(f"accuracy on {summary['n_gold']} gold-labelled pairs: {summary['accuracy']:.4f}")
+        print(f"accuracy on {summary['n_gold']} gold-labelled pairs: {summary['accuracy']:.4f}", file=said)
     return 0
 
 

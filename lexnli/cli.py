@@ -8,6 +8,8 @@ import signal
 import sys
 from pathlib import Path
 
+from .io import STDOUT, is_stream
+
 
 class UsageError(ValueError):
     """A bad option value or output path; a CLI reports it as one ``error:`` line and exit status 2."""
@@ -70,6 +72,10 @@ def _same_file(a: Path, b: Path) -> bool:
 def check_output_file(path, option: str, inputs=()) -> None:
     """Raise :class:`UsageError` unless ``path`` can be written as a file and is none of ``inputs``.
 
+    ``-`` (standard output), a character device and a FIFO are streams, written to as they are
+    (:func:`lexnli.io.atomic_open`); a block device or a socket is refused, and so is a name
+    ending in a path separator (a folder).
+
     Parameters
     ----------
     path : path
@@ -79,9 +85,19 @@ def check_output_file(path, option: str, inputs=()) -> None:
     inputs : iterable of (str, path or None)
         ``(option, path)`` of the command's inputs; writing over one of them is refused.
     """
+    if str(path) == STDOUT:
+        return
+    if str(path).endswith(os.sep):
+        raise UsageError(f"{option} {path}: names a folder, expected a file name")
     path = Path(path)
     if path.is_dir():
         raise UsageError(f"{option} {path}: is a folder, expected a file name")
+    if is_stream(path):  # a character device or FIFO: written to, never replaced
+        if not os.access(path, os.W_OK):
+            raise UsageError(f"{option} {path}: not writable")
+        return
+    if path.exists() and not path.is_file():
+        raise UsageError(f"{option} {path}: is a block device or a socket, not a file; choose another output")
     for input_option, input_path in inputs:
         if input_path is not None and _same_file(path, Path(input_path)):
             raise UsageError(f"{option} {path}: is the {input_option} file; choose another output")

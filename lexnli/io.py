@@ -4,6 +4,8 @@ from __future__ import annotations
 import glob
 import gzip
 import os
+import stat
+import sys
 import tempfile
 import time
 from contextlib import ExitStack, contextmanager
@@ -26,9 +28,28 @@ def remove_stale_temporaries(path, suffix: str = ".tmp") -> None:
             pass
 
 
+#: The output name that means standard output.
+STDOUT = "-"
+
+
+def is_stream(path) -> bool:
+    """Whether ``path`` is standard output (``-``), or an existing character device or FIFO (``/dev/stdout``,
+    a pipe): an output written as it goes, never replaced."""
+    if str(path) == STDOUT:
+        return True
+    try:
+        mode = Path(path).stat().st_mode
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
 @contextmanager
 def atomic_open(path, mode: str = "w", *, suffix: str = ".tmp", **kwargs):
     """Open a temporary file for writing; on success it replaces ``path``, on any error it is removed.
+
+    A symbolic link is written through, to its target; a stream (:func:`is_stream`: ``-``, a
+    character device, a FIFO) is written directly, as there is nothing there to replace.
 
     An interrupted run therefore never leaves a half-written ``path`` (a CLI turns SIGTERM into
     an exception, :func:`lexnli.cli.exit_on_sigterm`, so it is removed then too). The temporary
@@ -37,7 +58,17 @@ def atomic_open(path, mode: str = "w", *, suffix: str = ".tmp", **kwargs):
     ``path`` once stale (:func:`remove_stale_temporaries`). The file written gets the
     permissions the umask gives a new file (``mkstemp`` alone would make it 0600).
     """
+    if str(path) == STDOUT:
+        yield sys.stdout.buffer if "b" in mode else sys.stdout
+        sys.stdout.flush()
+        return
     path = Path(path)
+    if path.is_symlink():
+        path = path.resolve()
+    if is_stream(path):
+        with open(path, mode, **kwargs) as f:
+            yield f
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temporaries(path, suffix)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=suffix)

@@ -242,3 +242,11 @@ def test_predict_cli_reports_a_damaged_resource_in_one_line(template_model, temp
     assert predict(["--model", path, "--input", str(template_files["test"]), "--output",
                     str(tmp_path / "o.jsonl")]) == 2
     assert "verbocean.txt: its content has sha256" in one_error_line(capsys)
+
+
+def test_predict_cli_writes_to_standard_output_with_dash(template_model, template_files, tmp_path, capsys):
+    path = str(save_model(template_model, tmp_path / "m.skops"))
+    assert predict(["--model", path, "--input", str(template_files["test"]), "--output", "-"]) == 0
+    captured = capsys.readouterr()
+    assert len([json.loads(line) for line in captured.out.splitlines()]) == 20  # only the predictions
+    assert "pairs predicted -> -" in captured.err

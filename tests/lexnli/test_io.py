@@ -1,5 +1,12 @@
-"""lexnli.io: files written whole or not at all, with the umask's permissions, no temporary file left behind."""
+"""lexnli.io: files written whole or not at all, with the umask's permissions, no temporary file left behind;
+links written through, streams written to."""
+import os
+import stat
+import threading
+
 import pytest
+
+from lexnli.io import atomic_open
 
 
 @pytest.mark.parametrize("umask,mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
@@ -48,3 +55,37 @@ def test_stale_temporary_files_are_removed_by_the_next_write(tmp_path):
     with atomic_open(tmp_path / "f.txt") as f:
         f.write("done")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([fresh.name, other.name, "f.txt"])
+
+
+def test_a_symbolic_link_is_written_through_to_its_target(tmp_path):
+    target = tmp_path / "target.txt"
+    target.write_text("old")
+    link = tmp_path / "link.txt"
+    link.symlink_to(target)
+    with atomic_open(link) as f:
+        f.write("new")
+    assert link.is_symlink() and target.read_text() == "new"
+
+
+def test_a_fifo_is_streamed_to_not_replaced(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    read = []
+    reader = threading.Thread(target=lambda: read.append(fifo.read_text()))
+    reader.start()
+    with atomic_open(fifo) as f:
+        f.write("through the pipe")
+    reader.join(timeout=10)
+    assert read == ["through the pipe"] and stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_a_character_device_is_written_to_not_replaced():
+    with atomic_open("/dev/null") as f:
+        f.write("discarded")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_dash_is_standard_output(capsys):
+    with atomic_open("-") as f:
+        f.write("to stdout\n")
+    assert capsys.readouterr().out == "to stdout\n"
