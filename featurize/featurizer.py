@@ -242,7 +242,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         "dense_bins": [Interval(Integral, 2, None, closed="left"), None],
         "lowercase": ["boolean"],
         "tag_set": [StrOptions(set(TAG_SETS))],
-        "n_jobs": [Integral, None],
+        # joblib's convention: a positive count, or -1 for all cores, -2 for all but one, ...; not 0.
+        "n_jobs": [Interval(Integral, 1, None, closed="left"), Interval(Integral, None, -1, closed="right"), None],
         "batch_size": [Interval(Integral, 1, None, closed="left")],
         "progress": ["boolean"],
         "columns": [tuple, list],

@@ -416,3 +416,10 @@ def test_vocabulary_names_are_built_on_first_use_and_pickled_as_strings():
     assert len(copy.vocabulary_names_) == len(copy.vocabulary_)
     with pytest.raises(AttributeError, match="fit with n_features=None"):
         PairFeaturizer(n_features=2**10).fit(X_TEXT).vocabulary_names_
+
+
+def test_n_jobs_0_is_a_parameter_error_naming_it():
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    with pytest.raises(InvalidParameterError, match="'n_jobs' parameter"):
+        PairFeaturizer(n_jobs=0).fit([("A man sleeps.", "A man rests.")])
