@@ -16,6 +16,7 @@ A file from another lexnli version, or a damaged one, is refused with a clear er
 from __future__ import annotations
 
 import io
+import warnings
 from pathlib import Path
 
 import joblib
@@ -120,7 +121,8 @@ def load_model(path, *, trusted: bool = False):
     """Load a model saved by :func:`save_model`; returns ``(model, info)`` where ``info`` lacks the model.
 
     A ``.skops`` file is loaded safely (see :data:`TRUSTED_TYPES`); any other is a pickle, whose
-    loading runs its code: it is refused unless ``trusted`` (:data:`TRUST_RULE`).
+    loading runs its code: it is refused unless ``trusted`` (:data:`TRUST_RULE`). A model saved by
+    another scikit-learn version is loaded with a warning.
     """
     path = existing_file(path, "model file")
     if not is_safe_format(path) and not trusted:
@@ -128,5 +130,9 @@ def load_model(path, *, trusted: bool = False):
                              f"holds; load it only if you trust it (--trust-pickle, or trusted=True)")
     payload = _load_safe(path) if is_safe_format(path) else _load_pickle(path)
     check_header(path, payload, FORMAT, "lexnli model file")
+    if payload.get("sklearn_version") != sklearn.__version__:
+        warnings.warn(f"{path}: saved with scikit-learn {payload.get('sklearn_version')}, this is "
+                      f"{sklearn.__version__}; its predictions may differ: retrain it with this version to be sure",
+                      stacklevel=2)
     info = {k: v for k, v in payload.items() if k != "model"}
     return payload["model"], info

@@ -145,3 +145,13 @@ def test_the_safe_suffix_is_read_without_regard_to_case(tmp_path, capsys, name):
     with pytest.raises(ModelFileError):
         load_model(path)
     assert "pickle code ran" not in capsys.readouterr().out
+
+
+def test_a_model_from_another_scikit_learn_is_loaded_with_a_warning(template_selection, tmp_path, monkeypatch):
+    import sklearn
+
+    monkeypatch.setattr(sklearn, "__version__", "0.1")
+    path = save_model(template_selection.model, tmp_path / "old.joblib")
+    monkeypatch.undo()
+    with pytest.warns(UserWarning, match="saved with scikit-learn 0.1"):
+        load_model(path, trusted=True)
