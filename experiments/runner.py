@@ -98,11 +98,23 @@ def load_splits(args) -> dict[str, SNLICorpus]:
         path = getattr(args, split)
         corpora[split] = read_snli(path) if path is not None else read_snli(archive, split)
         logger.info("%s: %d labelled pairs from %s", split, len(corpora[split]), corpora[split].report.source)
+    _warn_overlaps(corpora)
     if args.max_train is not None and args.max_train < len(corpora["train"]):
         train = corpora["train"]
         picked = sorted(random.Random(args.seed).sample(range(len(train)), args.max_train))
         corpora["train"] = SNLICorpus([train[i] for i in picked], train.report)
     return corpora
+
+
+def _warn_overlaps(corpora: dict[str, SNLICorpus]) -> None:
+    """Log a warning for each evaluation split sharing pairs (premise and hypothesis text) with train:
+    the same file given twice, say, where the figures would not be what they claim."""
+    seen = {(p.premise.text, p.hypothesis.text) for p in corpora["train"].pairs}
+    for split in ("dev", "test"):
+        shared = sum((p.premise.text, p.hypothesis.text) in seen for p in corpora[split].pairs)
+        if shared:
+            logger.warning("%d of the %d %s pairs are also training pairs (%s and %s)", shared, len(corpora[split]),
+                           split, corpora["train"].report.source, corpora[split].report.source)
 
 
 def add_sick_arguments(parser: argparse.ArgumentParser, skip: str = "skip the SICK rows",

@@ -277,3 +277,17 @@ def test_percent_shows_missing_values_blank():
 
     shown = runner.percent(pd.DataFrame({"a": [0.5, float("nan")], "b": [0.25, 0.125]}), ["a"], digits=2)
     assert list(shown["a"]) == ["50.00", ""] and list(shown["b"]) == [0.25, 0.125]
+
+
+def test_splits_sharing_pairs_with_train_are_warned_of(template_files, caplog):
+    import argparse
+    import logging
+
+    same = template_files["train"]
+    args = argparse.Namespace(train=same, dev=template_files["dev"], test=same, data_dir=None, max_train=None,
+                              seed=0)
+    with caplog.at_level(logging.WARNING, logger="lexnli"):
+        corpora = runner.load_splits(args)
+    warned = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert warned == [f"{len(corpora['test'])} of the {len(corpora['test'])} test pairs are also training pairs "
+                      f"({same} and {same})"]  # dev shares none
