@@ -206,10 +206,9 @@ def test_predict_file_writes_utf8_whatever_the_locale(noisy_lexicalized, tmp_pat
     assert len(opened) == 1 and opened[0] is not None and codecs.lookup(opened[0]).name == "utf-8"
 
 
-def test_predict_cli_refuses_a_pickle_without_the_opt_in(noisy_lexicalized, tmp_path, capsys):
-    model_path = save_model(noisy_lexicalized, tmp_path / "m.joblib")
-    source = tmp_path / "in.jsonl"
-    source.write_text('{"sentence1": "A dog runs.", "sentence2": "An animal runs."}\n', encoding="utf-8")
+def test_predict_cli_refuses_a_pickle_without_the_opt_in(template_model, template_files, tmp_path, capsys):
+    model_path = save_model(template_model, tmp_path / "m.joblib")
+    source = template_files["test"]  # parsed lines: no tagger needed
     out = tmp_path / "out.jsonl"
     assert predict_main(["--model", str(model_path), "--input", str(source), "--output", str(out)]) == 2
     assert "m.joblib: not a .skops file, so a pickle" in capsys.readouterr().err and not out.exists()
