@@ -19,7 +19,7 @@ import sys
 
 import numpy as np
 
-from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, exit_on_sigterm
+from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, exit_on_signals
 from lexnli.corpora.snli import corpus_files, iter_snli
 from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
 from lexnli.io import STDOUT, atomic_open
@@ -71,7 +71,7 @@ def main(argv=None) -> int:
                         help="where to write the predictions (JSON lines; - for standard output)")
     parser.add_argument("--explain", type=at_least(0), default=0, metavar="K",
                         help="add the K strongest named features")
-    exit_on_sigterm()
+    exit_on_signals()
     try:
         args = parser.parse_args(argv)
         check_output_file(args.output, "--output",

@@ -20,7 +20,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, exit_on_sigterm
+from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, exit_on_signals
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import CorpusFormatError, ResourceMissingError
 from lexnli.io import atomic_open
@@ -88,7 +88,7 @@ def main(argv=None) -> int:
                              "rules)")
     parser.add_argument("--per-rule", type=at_least(1), default=250, help="pairs per rule at most (default: 250)")
     parser.add_argument("--seed", type=int, default=0, help="order in which premises are visited (default: 0)")
-    exit_on_sigterm()
+    exit_on_signals()
     try:
         args = parser.parse_args(argv)
         compositional_rules = args.rules == "compositional"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from featurize.polarity import mark, mark_parse
 from lexical_resources import get_wordnet
-from lexnli.cli import ArgumentParser, UsageError, check_output_file, exit_on_sigterm
+from lexnli.cli import ArgumentParser, UsageError, check_output_file, exit_on_signals
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import CorpusFormatError, ResourceMissingError
 from lexnli.io import atomic_open
@@ -73,7 +73,7 @@ def main(argv=None) -> int:
     parser = ArgumentParser(prog="python -m experiments.polarity_agreement", description=__doc__.splitlines()[0])
     parser.add_argument("--snli", type=Path, required=True, help="an SNLI file with parses (.jsonl or .txt, .gz)")
     parser.add_argument("--out", type=Path, default=None, help="write the table here too (markdown)")
-    exit_on_sigterm()
+    exit_on_signals()
     try:
         args = parser.parse_args(argv)
         if args.out is not None:

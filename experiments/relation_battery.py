@@ -21,7 +21,7 @@ from pathlib import Path
 
 from featurize.families.alignment import word_relations
 from lexical_resources.relations import RELATION_CLASSES
-from lexnli.cli import ArgumentParser, UsageError, check_output_file, exit_on_sigterm
+from lexnli.cli import ArgumentParser, UsageError, check_output_file, exit_on_signals
 from lexnli.errors import ResourceMissingError
 from lexnli.io import atomic_open
 
@@ -51,7 +51,7 @@ def main(argv=None) -> int:
     parser = ArgumentParser(prog="python -m experiments.relation_battery", description=__doc__.splitlines()[0])
     parser.add_argument("--words", type=Path, default=WORDS, help=f"the word list (default: {WORDS})")
     parser.add_argument("--out", type=Path, default=None, help="write the counts per category as CSV here")
-    exit_on_sigterm()
+    exit_on_signals()
     try:
         args = parser.parse_args(argv)
         if args.out is not None:

@@ -36,7 +36,7 @@ from classifiers.logistic import C_GRID
 from classifiers.persistence import ModelFileError
 from featurize import PairFeaturizer
 from featurize.presets import DEFAULT_PRESET, PRESETS, signature
-from lexnli.cli import (ArgumentParser, UsageError, at_least, check_output_file, check_output_folder, exit_on_sigterm,
+from lexnli.cli import (ArgumentParser, UsageError, at_least, check_output_file, check_output_folder, exit_on_signals,
                         n_jobs, positive_number)
 from lexnli.corpora.sick import ENV_VAR as SICK_ENV_VAR
 from lexnli.corpora.sick import SPLITS as SICK_SPLITS
@@ -279,7 +279,7 @@ def main(argv, *, prog: str, description: str, report, add_arguments=None, snli:
     parser.add_argument("--out", type=Path, default=None, help=out_help)
     if add_arguments is not None:
         add_arguments(parser)
-    exit_on_sigterm()
+    exit_on_signals()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     start = time.perf_counter()
     try:

@@ -74,9 +74,10 @@ def _forked(function, items, slices, n_jobs):
         return k
 
     def work():
-        # The default for SIGTERM: a handler inherited from this process (the CLIs' exit_on_sigterm)
+        # The default for SIGTERM: a handler inherited from this process (the CLIs' exit_on_signals)
         # would turn it into an exception the worker might outlive.
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent ends us
         try:
             while (k := claim()) < len(slices):
                 done.put((k, function(items[slices[k]])))

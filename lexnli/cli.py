@@ -118,7 +118,14 @@ def check_output_folder(out, option: str = "--out") -> None:
     _writable_parent(out, option)
 
 
-def exit_on_sigterm() -> None:
-    """Turn SIGTERM into ``SystemExit(143)`` so that a killed CLI unwinds: the atomic writers
-    (:func:`lexnli.io.atomic_open`) then remove their temporary files instead of leaving them."""
+def exit_on_signals() -> None:
+    """Turn SIGTERM into ``SystemExit(143)`` and SIGINT (Ctrl-C) into ``interrupted`` on stderr and
+    ``SystemExit(130)``, so that a killed or interrupted CLI unwinds without a traceback: the atomic
+    writers (:func:`lexnli.io.atomic_open`) then remove their temporary files instead of leaving them."""
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
+    signal.signal(signal.SIGINT, _interrupted)
+
+
+def _interrupted(signum, frame):
+    print("interrupted", file=sys.stderr)
+    sys.exit(128 + signum)

@@ -52,7 +52,7 @@ def atomic_open(path, mode: str = "w", *, suffix: str = ".tmp", **kwargs):
     character device, a FIFO) is written directly, as there is nothing there to replace.
 
     An interrupted run therefore never leaves a half-written ``path`` (a CLI turns SIGTERM into
-    an exception, :func:`lexnli.cli.exit_on_sigterm`, so it is removed then too). The temporary
+    an exception, :func:`lexnli.cli.exit_on_signals`, so it is removed then too). The temporary
     file sits beside ``path`` (same file system, so the rename is atomic) and ends in
     ``suffix``; those a killed run left (SIGKILL, power loss) are removed by the next write of
     ``path`` once stale (:func:`remove_stale_temporaries`). The file written gets the

@@ -73,13 +73,13 @@ def _stuck_in_a_worker(items):
 
 
 def test_workers_end_whatever_this_processs_sigterm_handler():
-    """A CLI's SIGTERM handler (exit_on_sigterm, SystemExit) was inherited by forked workers, and a worker
+    """A CLI's SIGTERM handler (exit_on_signals, SystemExit) was inherited by forked workers, and a worker
     sent SIGTERM while starting once outlived it and the call waited for ever: workers take the default
     handler, and are ended with SIGKILL."""
-    from lexnli.cli import exit_on_sigterm
+    from lexnli.cli import exit_on_signals
 
     previous = signal.getsignal(signal.SIGTERM)
-    exit_on_sigterm()
+    exit_on_signals()
     try:
         found = list(shards.map_slices(_sigterm_handling, list(range(100)), shards.shard_slices(100, 10, 2), 2))
         assert {handler for pid, handler in found if pid != os.getpid()} == {signal.SIG_DFL}

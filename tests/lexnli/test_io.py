@@ -30,12 +30,28 @@ def test_sigterm_during_a_write_leaves_no_temporary_file(tmp_path):
 
     from tests.conftest import REPO
 
-    script = ("import os, signal\nfrom lexnli.cli import exit_on_sigterm\nfrom lexnli.io import atomic_open\n"
-              "exit_on_sigterm()\nwith atomic_open('out.txt') as f:\n    f.write('half')\n"
+    script = ("import os, signal\nfrom lexnli.cli import exit_on_signals\nfrom lexnli.io import atomic_open\n"
+              "exit_on_signals()\nwith atomic_open('out.txt') as f:\n    f.write('half')\n"
               "    os.kill(os.getpid(), signal.SIGTERM)\n")
     done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env={"PYTHONPATH": str(REPO)},
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 143, done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_during_a_write_is_one_line_and_leaves_no_temporary_file(tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    script = ("import os, signal\nfrom lexnli.cli import exit_on_signals\nfrom lexnli.io import atomic_open\n"
+              "exit_on_signals()\nwith atomic_open('out.txt') as f:\n    f.write('half')\n"
+              f"    os.kill(os.getpid(), {int(signal.SIGINT)})\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env={"PYTHONPATH": str(REPO)},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 130 and done.stderr == "interrupted\n", done.stderr
     assert list(tmp_path.iterdir()) == []
 
 
