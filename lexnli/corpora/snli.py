@@ -184,8 +184,11 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
         nonlocal header
         if kind == "txt" and header is None:
             header = line.rstrip("\r\n").split("\t")
-            if "gold_label" not in header:
-                raise CorpusFormatError(name, lineno, "the header row of a .txt file must name gold_label", fatal=True)
+            missing = [column for column in ("gold_label", "sentence1", "sentence2") if column not in header
+                       and (require_label or column != "gold_label")]
+            if missing:
+                raise CorpusFormatError(name, lineno, f"the header row of a .txt file must name {', '.join(missing)}",
+                                        fatal=True)
             return None
         if not line.strip():
             return None

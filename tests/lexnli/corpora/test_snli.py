@@ -230,3 +230,18 @@ def test_train_subset_counts_and_tags_everywhere(tmp_path):
     assert len(corpus) == len(sample) - 6 and corpus.report.n_unlabeled == 6
     assert all(p.premise.tags and p.hypothesis.tags for p in corpus)
     assert all(len(p.premise.tags) == len(p.premise.tokens) for p in corpus)
+
+
+def test_txt_without_gold_label_is_read_unlabeled_where_labels_are_not_required(tmp_path):
+    path = tmp_path / "pairs.txt"
+    premise, hypothesis = "(ROOT (S (NP (DT A) (NN dog)) (VP (VBZ runs))))", "(ROOT (S (NP (DT An) (NN animal)) " \
+        "(VP (VBZ runs))))"
+    path.write_text(f"sentence1_parse\tsentence2_parse\tsentence1\tsentence2\n{premise}\t{hypothesis}\tA dog runs"
+                    f"\tAn animal runs\n", encoding="utf-8")
+    pairs = list(iter_snli(path, keep_unlabeled=True, require_label=False))
+    assert [(p.premise.tokens, p.label) for p in pairs] == [(("A", "dog", "runs"), None)]
+    with pytest.raises(CorpusFormatError, match="must name gold_label"):
+        read_snli(path)
+    (tmp_path / "no_text.txt").write_text("gold_label\tsentence1\nneutral\tA dog runs\n", encoding="utf-8")
+    with pytest.raises(CorpusFormatError, match="must name sentence2"):
+        list(iter_snli(tmp_path / "no_text.txt", keep_unlabeled=True, require_label=False))
