@@ -97,6 +97,22 @@ def _jsonl_fields(line: str, source: str, lineno: int) -> dict:
     return record
 
 
+def _nested(parse: str) -> bool:
+    """Whether the brackets of ``parse`` nest as one tree: no ``)`` closes more than was opened, and
+    only the last closes the first (*(A) (B)* is two trees; *) (* is no tree).
+
+    >>> _nested("(ROOT (S (NN dogs)))"), _nested("(A))((B)"), _nested("(A) (B)")
+    (True, False, False)
+    """
+    depth = 0
+    for k, character in enumerate(parse):
+        if character in "()":
+            depth += 1 if character == "(" else -1
+            if depth < 0 or (depth == 0 and k != len(parse) - 1):
+                return False
+    return depth == 0
+
+
 def _check_parse(parse, text: str, name: str, source: str, lineno: int) -> None:
     """Raise :class:`CorpusFormatError` unless ``parse`` is a bracketed parse with balanced brackets
     and (for a sentence with words) at least one ``(TAG word)`` leaf; a string missing them
@@ -106,7 +122,7 @@ def _check_parse(parse, text: str, name: str, source: str, lineno: int) -> None:
     if not isinstance(parse, str):
         raise CorpusFormatError(source, lineno, f"{name} is not a string")
     stripped = parse.strip()
-    if not (stripped.startswith("(") and stripped.endswith(")")) or parse.count("(") != parse.count(")"):
+    if not (stripped.startswith("(") and stripped.endswith(")")) or not _nested(stripped):
         raise CorpusFormatError(source, lineno,
                                 f"{name} is not a bracketed parse with balanced brackets: {parse!r:.80}")
     if text.strip() and not _LEAF.search(parse):

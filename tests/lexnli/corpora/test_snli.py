@@ -191,7 +191,10 @@ def test_a_byte_order_mark_is_accepted(template_files, tmp_path):
 
 
 @pytest.mark.parametrize("parse,problem", [("(ROOT (S (DT A) (NN man)", "balanced brackets"),
-                                           ("A man", "balanced brackets"), ("(ROOT (S))", "no (TAG word) leaf")])
+                                           ("A man", "balanced brackets"), ("(ROOT (S))", "no (TAG word) leaf"),
+                                           # as many brackets closed as opened, but not one tree
+                                           ("(ROOT (DT A))) ((NN man)", "balanced brackets"),
+                                           ("(DT A) (NN man)", "balanced brackets")])
 def test_a_malformed_parse_names_file_and_line(parse, problem, template_files, tmp_path):
     lines = template_files["dev"].read_text().splitlines()
     record = json.loads(lines[2])
