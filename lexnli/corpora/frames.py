@@ -6,6 +6,7 @@ Sentences are tokenized and tagged in one batch, as :func:`lexnli.text.make_sent
 """
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from ..errors import CorpusFormatError
@@ -33,7 +34,8 @@ def _label(value, row) -> str | None:
     if isinstance(value, str):
         if value in LABELS or value == "-":
             return None if value == "-" else value
-    elif pd.notna(value) and float(value).is_integer() and int(value) in HF_SNLI_LABELS:
+    elif not isinstance(value, (bool, np.bool_)) and pd.notna(value) and float(value).is_integer() \
+            and int(value) in HF_SNLI_LABELS:  # True is no class number
         return HF_SNLI_LABELS[int(value)]
     raise CorpusFormatError(SOURCE, None, f"row {row}: label {value!r} is none of {sorted(HF_SNLI_LABELS)} or {LABELS}")
 

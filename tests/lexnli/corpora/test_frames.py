@@ -23,3 +23,11 @@ def test_the_hugging_face_snli_layout_is_read_with_its_label_ids():
         read_frame({**columns, "label": [0, 7] + HF_LABELS[2:]})
     with pytest.raises(CorpusFormatError, match="row 0: column 'hypothesis' holds nan"):
         read_frame({**columns, "hypothesis": [None] + columns["hypothesis"][1:]})
+
+
+def test_boolean_labels_are_no_class_ids():
+    from lexnli.corpora import read_frame
+
+    columns = {"premise": [p for p, _ in TEXTS[:2]], "hypothesis": [h for _, h in TEXTS[:2]], "label": [True, False]}
+    with pytest.raises(CorpusFormatError, match="row 0: label True"):
+        read_frame(columns)
