@@ -25,7 +25,7 @@ from . import shards
 from .arrays import unique_inverse
 from .batch import Batch
 from .families import resolve
-from .families.lexicalized import CROSS_FAMILIES, CROSS_MAX_TOKENS, n_capped, pair_work
+from .families.lexicalized import BOUNDED_FAMILIES, CROSS_MAX_TOKENS, n_capped, pair_work
 from .inputs import COLUMNS, TAG_SETS, checked_items, tagged_tokens
 from .key_names import KeyNames
 from .presets import PRESETS, preset_params
@@ -285,9 +285,10 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
                              unit="shard", disable=not self.progress):
             batches += found
             capped += n
-        if capped and any(f.name in CROSS_FAMILIES for f in families):
-            logger.warning("%d of %d pairs have a sentence longer than %d tokens: their cross features "
-                           "read its first %d tokens only", capped, len(items), CROSS_MAX_TOKENS, CROSS_MAX_TOKENS)
+        if capped and any(f.name in BOUNDED_FAMILIES for f in families):
+            logger.warning("%d of %d pairs have a sentence longer than %d tokens: their cross and alignment "
+                           "features read its first %d tokens only", capped, len(items), CROSS_MAX_TOKENS,
+                           CROSS_MAX_TOKENS)
         return batches
 
     def fit(self, X, y=None):

@@ -84,6 +84,7 @@ from ..opcodes import opcodes
 from ..polarity import mark
 from ..propositions import propositions
 from .lexical import cached_skeleton, has_negation
+from .lexicalized import CROSS_MAX_TOKENS
 from .registry import family
 
 #: A hypothesis this much (or more) made of premise words in order is a near copy.
@@ -752,11 +753,17 @@ def _swapped(h: _Analysis, links: list[Link]) -> str | None:
     return swaps[0].projected_class if swaps[0].relation else "unrelated"
 
 
+def _analysed(sentence, relations: WordRelations) -> _Analysis:
+    """The :class:`_Analysis` of a sentence's first :data:`~featurize.families.lexicalized.CROSS_MAX_TOKENS`
+    tokens: aligning two sentences takes time that grows with the product of their lengths, so the
+    family, like the cross families, reads no more of either (no SNLI sentence is that long)."""
+    return _analyse(tuple(sentence.tokens[:CROSS_MAX_TOKENS]), tuple(sentence.tags[:CROSS_MAX_TOKENS]), relations)
+
+
 def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter:
     """The family's features for one pair of sentences (``tokens``/``tags``, lowercased): the rows of
     :data:`_FEATURES`, each for the readings of the pair it is for."""
-    p = _analyse(tuple(premise.tokens), tuple(premise.tags), relations)
-    h = _analyse(tuple(hypothesis.tokens), tuple(hypothesis.tags), relations)
+    p, h = _analysed(premise, relations), _analysed(hypothesis, relations)
     readings = {each: [(reading, reading._asdict()) for reading in found]
                 for each, found in _readings(p, h, relations).items()}
     features = Counter()
@@ -775,8 +782,7 @@ def describe(premise, hypothesis, relations: WordRelations) -> list[str]:
     word for word: ``"read back: sofa: unsaid"``, ``"read back: woman -> man: antonym (WordNet),
     elsewhere"``; then, when :func:`_roles` undoes the verdict, the propositions behind it: ``"roles:
     unsupported; premise: follow(dog; man), run(man); hypothesis: run(dog)"``."""
-    p = _analyse(tuple(premise.tokens), tuple(premise.tags), relations)
-    h = _analyse(tuple(hypothesis.tokens), tuple(hypothesis.tags), relations)
+    p, h = _analysed(premise, relations), _analysed(hypothesis, relations)
     lines = [_describe_link(link, h, p, "<-", "new") for link in _links_forward(p, h, relations)[0]]
     lines += ["read back: " + _describe_link(link, p, h, "->", "unsaid")
               for link in _links_back(p, h, relations) if link.relation not in _SAME_WORD]

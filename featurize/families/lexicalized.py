@@ -22,8 +22,9 @@ from .registry import SparseFeatures, family, family_seed
 P, H = "premise", "hypothesis"
 #: The tokens of each sentence the cross families read (the first ones): bounds their work per pair.
 CROSS_MAX_TOKENS = 128
-#: The families CROSS_MAX_TOKENS bounds.
-CROSS_FAMILIES = ("cross_unigrams", "cross_bigrams")
+#: The families CROSS_MAX_TOKENS bounds: these, and the alignment family, whose alignment grows
+#: with the product of the lengths too (:mod:`featurize.families.alignment`).
+BOUNDED_FAMILIES = ("cross_unigrams", "cross_bigrams", "alignment")
 
 
 def pair_work(n_premise: int, n_hypothesis: int) -> int:
