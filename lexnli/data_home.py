@@ -25,7 +25,8 @@ SNLI_SHA256 = "afb3d70a5af5d8de0d9d81e2637e0fb8c22d1235c2749d83125ca43dab0dbd3e"
 
 SNLI_DIR = "snli_1.0"
 SNLI_ZIP = "snli_1.0.zip"
-_SNLI_SUFFIXES = (".jsonl", ".jsonl.gz", ".txt", ".txt.gz")  # what read_snli accepts
+#: The suffixes an SNLI split file may have (what read_snli accepts), in the order a folder is searched.
+SNLI_SUFFIXES = (".jsonl", ".jsonl.gz", ".txt", ".txt.gz")
 _CHUNK = 1 << 20
 
 
@@ -189,7 +190,7 @@ def fetch_file(filename: str, url: str, sha256: str, data_home=None, *,
 
 def _has_snli_splits(folder: Path) -> bool:
     return any((folder / f"snli_1.0_{split}{suffix}").is_file()
-               for split in SNLI_SPLITS for suffix in _SNLI_SUFFIXES)
+               for split in SNLI_SPLITS for suffix in SNLI_SUFFIXES)
 
 
 def fetch_snli(data_home=None, *, download_if_missing: bool = True, url: str = SNLI_URL,

@@ -737,11 +737,16 @@ def _read_pair(p: _Analysis, h: _Analysis, links: list[Link], share: float, rela
     roles = _roles(p, h, links)
     negation = "both" if p.negated and h.negated else "hypothesis_only" if h.negated else \
         "premise_only" if p.negated else None
-    back = _links_back(p, h, relations)
     return _Pair(verdict=_verdict(links, _dropped(p, h, links)), crossed=crossed, roles=roles,
                  copy=share >= COPY_SHARE and not crossed and roles not in _ROLES_UNDONE, swapped=_swapped(h, links),
-                 reverse=None if crossed and not p.negated else _verdict(back, _dropped(h, p, back)),
+                 reverse=None if crossed and not p.negated else _reverse_verdict(p, h, relations),
                  negation=negation, premise_negated=p.negated, voice_change=p.passive != h.passive)
+
+
+def _reverse_verdict(p: _Analysis, h: _Analysis, relations: WordRelations) -> str:
+    """:func:`_verdict` of the pair read back (:func:`_links_back`), with its dropped words."""
+    back = _links_back(p, h, relations)
+    return _verdict(back, _dropped(h, p, back))
 
 
 def _swapped(h: _Analysis, links: list[Link]) -> str | None:
@@ -783,10 +788,10 @@ def describe(premise, hypothesis, relations: WordRelations) -> list[str]:
     elsewhere"``; then, when :func:`_roles` undoes the verdict, the propositions behind it: ``"roles:
     unsupported; premise: follow(dog; man), run(man); hypothesis: run(dog)"``."""
     p, h = _analysed(premise, relations), _analysed(hypothesis, relations)
-    lines = [_describe_link(link, h, p, "<-", "new") for link in _links_forward(p, h, relations)[0]]
+    links = _links_forward(p, h, relations)[0]
+    lines = [_describe_link(link, h, p, "<-", "new") for link in links]
     lines += ["read back: " + _describe_link(link, p, h, "->", "unsaid")
               for link in _links_back(p, h, relations) if link.relation not in _SAME_WORD]
-    links = _links_forward(p, h, relations)[0]
     if (roles := _roles(p, h, links)) in _ROLES_UNDONE:
         lines.append(f"roles: {roles}; premise: {_propositions(p)}; hypothesis: {_propositions(h)}")
     return lines

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from functools import cached_property, partial
 from pathlib import Path
 
+from ..data_home import SNLI_SUFFIXES
 from ..errors import CorpusFormatError
 from ..io import existing_file
 from ..records import LABELS, SNLI_SPLITS, Pair
@@ -24,10 +25,6 @@ UNLABELED = "-"
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _LEAF = re.compile(r"\([^\s()]+ [^\s()]+\)")
 _TXT_LABEL_COLUMNS = ("label1", "label2", "label3", "label4", "label5")
-
-
-#: The suffixes an SNLI split file may have, in the order a folder is searched.
-_SPLIT_SUFFIXES = (".jsonl", ".jsonl.gz", ".txt", ".txt.gz")
 
 
 def corpus_files(source) -> list[Path]:
@@ -42,7 +39,7 @@ def corpus_files(source) -> list[Path]:
         return [source]
     folders = (source, source / "snli_1.0")
     found = [folder / f"snli_1.0_{split}{suffix}" for folder in folders for split in SNLI_SPLITS
-             for suffix in _SPLIT_SUFFIXES]
+             for suffix in SNLI_SUFFIXES]
     return [path for path in found + [source / "snli_1.0.zip"] if path.exists()]
 
 
@@ -51,7 +48,7 @@ def _open_lines(path: Path, split: str | None) -> tuple[str, Iterator[bytes]]:
     if path.is_dir():
         if split is None:
             raise CorpusFormatError(path, None, f"a folder: name the split to read, one of {SNLI_SPLITS}")
-        for suffix in _SPLIT_SUFFIXES:
+        for suffix in SNLI_SUFFIXES:
             candidate = path / f"snli_1.0_{split}{suffix}"
             if candidate.exists():
                 return _open_lines(candidate, None)

@@ -9,7 +9,8 @@ class TinyWordNet:
     LEMMAS = {"dogs": "dog", "sings": "sing", "bit": "bite", "is": "be", "runs": "run", "men": "man",
               "persons": "person", "thinks": "think", "knows": "know", "refuses": "refuse", "eating": "eat",
               "apples": "apple", "pushed": "push", "pushing": "push", "following": "follow", "running": "run",
-              "watching": "watch"}
+              "watching": "watch", "laughing": "laugh", "cooking": "cook", "sleeping": "sleep", "singing": "sing",
+              "dancing": "dance"}
     RELATIONS = {("dog", "animal"): "hypernym", ("animal", "dog"): "hyponym", ("tall", "short"): "antonym",
                  ("short", "tall"): "antonym", ("man", "person"): "hypernym", ("apple", "fruit"): "hypernym",
                  ("fruit", "apple"): "hyponym"}
