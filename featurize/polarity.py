@@ -44,11 +44,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from lexnli.text import parse_leaves
 from lexical_resources.lists.operators import (ANTIVERIDICAL, CLAUSE_NEGATIONS, CONDITIONALS, DETERMINERS,
                                                DISJUNCTIONS, DOWN, NONE, NONVERIDICAL, NONVERIDICAL_ADJECTIVES,
                                                NONVERIDICAL_ADVERBS, NONVERIDICAL_SUBORDINATORS, NUMBER_OPERATORS,
                                                PHRASE_NEGATIONS, UP, VERBS, VERIDICAL)
+from lexnli.text import parse_leaves
+
+from .propositions import BE_FORMS, DO_FORMS, HAVE_FORMS, MODALS
 
 #: Tokens that end a clause.
 _BOUNDARIES = frozenset({",", ";", ":", ".", "!", "?", "but", "--"})
@@ -64,9 +66,8 @@ _HEAD_TAGS = frozenset({"NN", "PR", "CD"})
 _DETERMINER_TAGS = frozenset({"DT", "PD", "JJ", "IN"})
 #: Tags of a verb group's words (first two letters): verbs, modals, adverbs between them.
 _VERB_TAGS = frozenset({"VB", "MD"})
-_AUXILIARY_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being", "am", "'s", "'re", "has", "have",
-                              "had", "does", "do", "did", "can", "could", "will", "would", "may", "might", "must",
-                              "should", "shall"})
+#: The forms of *be*, *have*, *do* and the modals: a verb group's words before its verb.
+_AUXILIARY_FORMS = BE_FORMS | HAVE_FORMS | DO_FORMS | MODALS
 
 
 class Scope(NamedTuple):
