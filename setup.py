@@ -13,7 +13,8 @@ setup(
     long_description_content_type="text/markdown",
     python_requires=">=3.10",
     packages=find_packages(include=["lexnli*", "lexical_resources*", "featurize*", "classifiers*", "neural*",
-                                    "experiments*"]),
+                                    "experiments*", "command*"]),
+    entry_points={"console_scripts": ["lexnli = command.main:main"]},
     package_data={"experiments": ["probes/*.jsonl"]},
     install_requires=[
         "scikit-learn>=1.3",

@@ -27,6 +27,8 @@ SNLI_DIR = "snli_1.0"
 SNLI_ZIP = "snli_1.0.zip"
 #: The suffixes an SNLI split file may have (what read_snli accepts), in the order a folder is searched.
 SNLI_SUFFIXES = (".jsonl", ".jsonl.gz", ".txt", ".txt.gz")
+#: Where ``lexnli train`` installs the user's default model, inside the data home.
+DEFAULT_MODEL = "models/default.skops"
 _CHUNK = 1 << 20
 
 
@@ -51,6 +53,12 @@ def get_data_home(data_home=None, *, create: bool = False) -> Path:
     if create:
         home.mkdir(parents=True, exist_ok=True)
     return home
+
+
+def default_model_path(data_home=None) -> Path:
+    """The user's default model: :data:`DEFAULT_MODEL` in the data home (see :func:`get_data_home`),
+    which ``lexnli train`` writes and every ``--model`` option defaults to."""
+    return get_data_home(data_home) / DEFAULT_MODEL
 
 
 def _advice(filenames: str) -> str:

@@ -8,7 +8,7 @@ from lexnli.errors import ResourceMissingError
 
 from tests.conftest import REPO
 
-PACKAGES = ("lexnli", "lexical_resources", "featurize", "classifiers", "neural", "experiments")
+PACKAGES = ("lexnli", "lexical_resources", "featurize", "classifiers", "neural", "experiments", "command")
 
 
 def modules_with_examples():

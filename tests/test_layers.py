@@ -1,4 +1,5 @@
-"""The packages import only downward: lexnli < lexical_resources < featurize < classifiers < neural < experiments;
+"""The packages import only downward: lexnli < lexical_resources < featurize < classifiers < neural < experiments
+< command;
 and no test module imports another (what tests share is in tests/conftest.py or tests/helpers/)."""
 import ast
 import subprocess
@@ -8,7 +9,7 @@ import pytest
 
 from tests.conftest import REPO
 
-LAYERS = ("lexnli", "lexical_resources", "featurize", "classifiers", "neural", "experiments")
+LAYERS = ("lexnli", "lexical_resources", "featurize", "classifiers", "neural", "experiments", "command")
 
 
 def imported_packages(path):

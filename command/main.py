@@ -1,0 +1,57 @@
+"""``lexnli``: predict, evaluate and train natural language inference models from the shell.
+
+    lexnli predict "A man sleeps." "A man is awake."     # one pair, with the default model
+    lexnli predict -  < pairs.jsonl                       # JSON lines or premise<TAB>hypothesis lines
+    lexnli evaluate challenge.jsonl --by category         # accuracy, per class, per category
+    lexnli train [--preset inference|lexicalized]         # fetch SNLI, train, install the default model
+    lexnli fetch                                          # SNLI, NLTK's tagger and WordNet, VerbOcean
+
+Each subcommand is a module of this package with ``HELP`` (one line), ``add_arguments(parser)``
+and ``run(args) -> int``; a data or usage error is one ``error:`` line and exit status 2.
+"""
+from __future__ import annotations
+
+import logging
+import sys
+
+from classifiers.persistence import ModelFileError
+from lexnli.cli import ArgumentParser, UsageError, exit_on_signals
+from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
+from lexnli.version import __version__
+
+from . import evaluate, fetch, predict, train
+
+#: The subcommands, in the order ``lexnli --help`` lists them.
+SUBCOMMANDS = {"predict": predict, "evaluate": evaluate, "train": train, "fetch": fetch}
+#: What is reported as one ``error:`` line and exit status 2 instead of a traceback
+#: (:class:`~lexnli.errors.DataNotFoundError` is a ``FileNotFoundError``).
+USER_ERRORS = (UsageError, FileNotFoundError, CorpusFormatError, ResourceMissingError, ModelFileError, ChecksumError)
+
+
+def parser() -> ArgumentParser:
+    """The ``lexnli`` parser, one subparser per :data:`SUBCOMMANDS` entry."""
+    top = ArgumentParser(prog="lexnli", description=__doc__.split("\n\n")[0])
+    top.add_argument("--version", action="version", version=f"lexnli {__version__}")
+    subparsers = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, module in SUBCOMMANDS.items():
+        sub = subparsers.add_parser(name, help=module.HELP, description=module.__doc__.split("\n\n")[0])
+        sub.prog = f"lexnli {name}"
+        module.add_arguments(sub)
+        sub.set_defaults(run=module.run)
+    return top
+
+
+def main(argv=None) -> int:
+    """Run ``lexnli``; return its exit status (0; 2 after a usage or data error)."""
+    exit_on_signals()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    try:
+        args = parser().parse_args(argv)
+        return args.run(args)
+    except USER_ERRORS as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
