@@ -1,10 +1,13 @@
-"""Accuracy, confusion matrices and McNemar's test between two classifiers on the same pairs."""
+"""Accuracy, per-class scores, breakdowns by group, confusion matrices, McNemar's test between two
+classifiers on the same pairs, and the two-way view of three-way labels."""
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 from scipy.stats import binomtest
-from sklearn.metrics import confusion_matrix
+from sklearn.metrics import confusion_matrix, precision_recall_fscore_support
+
+from lexnli.records import ENTAILMENT, NON_ENTAILMENT
 
 
 def accuracy(gold, predicted) -> float:
@@ -32,3 +35,31 @@ def mcnemar(gold, predicted_a, predicted_b) -> dict:
     a_only, b_only = int(np.sum(right_a & ~right_b)), int(np.sum(~right_a & right_b))
     p = binomtest(a_only, a_only + b_only, 0.5).pvalue if a_only + b_only else 1.0
     return {"a_only": a_only, "b_only": b_only, "p_value": float(p)}
+
+
+def class_scores(gold, predicted, labels) -> pd.DataFrame:
+    """Precision, recall, F1 and support (gold pairs) of each of ``labels``, one row each.
+
+    A class never predicted has precision NaN (undefined), not 0.
+    """
+    precision, recall, f1, support = precision_recall_fscore_support(gold, predicted, labels=list(labels),
+                                                                     zero_division=np.nan)
+    return pd.DataFrame({"precision": precision, "recall": recall, "f1": f1, "support": support},
+                        index=pd.Index(list(labels), name="class"))
+
+
+def breakdown(gold, predicted, groups, name: str = "group") -> pd.DataFrame:
+    """The number of pairs and the accuracy for each value of ``groups`` (one value per pair), sorted by value."""
+    frame = pd.DataFrame({name: list(groups), "right": np.asarray(gold) == np.asarray(predicted)})
+    table = frame.groupby(name, sort=True)["right"].agg(n="size", accuracy="mean")
+    return table.reset_index()
+
+
+def two_way(labels, non_entailment: str = NON_ENTAILMENT) -> list[str]:
+    """``labels`` with every label but entailment collapsed into ``non_entailment`` (neutral and
+    contradiction are both not entailment).
+
+    >>> two_way(["entailment", "neutral", "contradiction", "not_entailment"], "not_entailment")
+    ['entailment', 'not_entailment', 'not_entailment', 'not_entailment']
+    """
+    return [label if label == ENTAILMENT else non_entailment for label in labels]

@@ -5,54 +5,106 @@
 The model is a ``.skops`` file (the safe format) or a pickle (trusted files only). The input is
 SNLI JSON lines or ``.txt`` (optionally gzipped), or a split of an SNLI zip or folder
 (``--split``); ``--output`` may not be the input or the model. Input lines need ``sentence1`` and
-``sentence2``; ``sentence1_parse``/``sentence2_parse``, ``pairID`` and ``gold_label`` are used when
-present. Each output line has ``pairID`` (when given), ``predicted_label`` and one
-``probability_<label>`` per class; with ``--explain K`` also the K named features that pushed the
-prediction most and, for a model with the alignment family (the ``inference`` preset), how the
-hypothesis aligns to the premise (``"green <- blue: cohyponym (WordNet), swap"``). Accuracy is
-printed when gold labels are present ("-" labels are not scored).
+``sentence2``; ``sentence1_parse``/``sentence2_parse`` and ``gold_label`` are used when present.
+Each output line is the input line's fields (sentences, gold label, any other) plus
+``predicted_label`` and one ``probability_<label>`` per class; with ``--explain K`` also the K
+named features that pushed the prediction most and, for a model with the alignment family (the
+``inference`` preset), how the hypothesis aligns to the premise (``"green <- blue: cohyponym
+(WordNet), swap"``). Accuracy is printed when gold labels are present ("-" labels are not
+scored). Pairs are read, predicted and written :data:`BATCH_SIZE` at a time.
 """
 from __future__ import annotations
 
 import json
 import sys
+from itertools import islice
 
 import numpy as np
 
 from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, exit_on_signals
-from lexnli.corpora.snli import corpus_files, iter_snli
+from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
 from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
 from lexnli.io import STDOUT, atomic_open
 from lexnli.records import LABELS, SNLI_SPLITS
 
-from .evaluation import accuracy
 from .explain import alignments, explain
 from .persistence import TRUST_RULE, ModelFileError, load_model
 
 
+#: Pairs featurized and predicted together: memory stays bounded whatever the input's length.
+BATCH_SIZE = 1024
+
+
+def predictions(model, pairs, explain_k: int = 0) -> list[dict]:
+    """The prediction of each pair: ``predicted_label``, ``probability_<label>`` per class, and with
+    ``explain_k`` the ``explain_k`` named features that pushed it most (``explanation``) and, for a
+    model with the alignment family, how the hypothesis aligns to the premise (``alignments``)."""
+    probabilities = model.predict_proba(pairs) if pairs else np.zeros((0, len(LABELS)))
+    classes = list(model.named_steps["classify"].classes_)
+    found = []
+    for pair, probs in zip(pairs, probabilities):
+        line = {"predicted_label": classes[int(np.argmax(probs))],
+                **{f"probability_{c}": float(p) for c, p in zip(classes, probs)}}
+        if explain_k:
+            line["explanation"] = [{"feature": n, "push": round(v, 6)}
+                                   for n, v in explain(model, pair, explain_k, label=line["predicted_label"])]
+            aligned = alignments(model, pair)
+            if aligned:
+                line["alignments"] = aligned
+        found.append(line)
+    return found
+
+
+def batches(items, batch_size: int = BATCH_SIZE):
+    """Yield the ``items`` as lists of ``batch_size`` (the last may be shorter).
+
+    >>> list(batches(range(5), 2))
+    [[0, 1], [2, 3], [4]]
+    """
+    items = iter(items)
+    while batch := list(islice(items, batch_size)):
+        yield batch
+
+
+def predict_stream(model, items, explain_k: int = 0, batch_size: int = BATCH_SIZE):
+    """Yield ``(pair, fields, prediction)`` for each ``(pair, fields)`` of ``items``, in order,
+    predicting ``batch_size`` pairs at a time (see :func:`predictions`)."""
+    for batch in batches(items, batch_size):
+        pairs = [pair for pair, _ in batch]
+        for (pair, fields), prediction in zip(batch, predictions(model, pairs, explain_k)):
+            yield pair, fields, prediction
+
+
+def output_line(fields: dict, prediction: dict) -> str:
+    """One output line: the input line's own fields, then the prediction's (JSON, UTF-8)."""
+    return json.dumps({**fields, **prediction}, ensure_ascii=False) + "\n"
+
+
+def write_predictions(model, items, output_path, explain_k: int = 0, render=output_line) -> dict:
+    """Write ``render(fields, prediction)`` for each ``(pair, fields)`` of ``items`` to ``output_path``
+    (atomically; ``-``: standard output, flushed batch by batch), predicting them in batches
+    (:func:`predict_stream`); return the counts and the accuracy (None without gold labels)."""
+    n_pairs = n_gold = n_right = 0
+    with atomic_open(output_path, "w", encoding="utf-8") as out:
+        for pair, fields, prediction in predict_stream(model, items, explain_k):
+            out.write(render(fields, prediction))
+            n_pairs += 1
+            if n_pairs % BATCH_SIZE == 0:
+                out.flush()
+            if pair.label is not None:
+                n_gold += 1
+                n_right += pair.label == prediction["predicted_label"]
+    return {"n_pairs": n_pairs, "n_gold": n_gold, "accuracy": n_right / n_gold if n_gold else None}
+
+
 def predict_file(model, input_path, output_path, explain_k: int = 0, split: str | None = None) -> dict:
-    """Write one prediction line per input pair; return counts and accuracy (None without gold labels).
+    """Write one prediction line per input pair (its fields and :func:`predictions`') to
+    ``output_path``; return counts and accuracy (see :func:`write_predictions`).
 
     ``split`` names the split to read when ``input_path`` is an SNLI zip or folder.
     """
-    pairs = list(iter_snli(input_path, split, keep_unlabeled=True, on_error="raise", require_label=False))
-    probabilities = model.predict_proba(pairs) if pairs else np.zeros((0, len(LABELS)))
-    classes = list(model.named_steps["classify"].classes_)
-    with atomic_open(output_path, "w", encoding="utf-8") as out:
-        for pair, probs in zip(pairs, probabilities):
-            line = {"pairID": pair.pair_id} if pair.pair_id else {}
-            line["predicted_label"] = classes[int(np.argmax(probs))]
-            line.update({f"probability_{c}": float(p) for c, p in zip(classes, probs)})
-            if explain_k:
-                line["explanation"] = [{"feature": n, "push": round(v, 6)}
-                                       for n, v in explain(model, pair, explain_k, label=line["predicted_label"])]
-                found = alignments(model, pair)
-                if found:
-                    line["alignments"] = found
-            out.write(json.dumps(line, ensure_ascii=False) + "\n")
-    gold = [(p.label, classes[int(np.argmax(q))]) for p, q in zip(pairs, probabilities) if p.label is not None]
-    score = accuracy(*zip(*gold)) if gold else None
-    return {"n_pairs": len(pairs), "n_gold": len(gold), "accuracy": score}
+    items = iter_snli(input_path, split, keep_unlabeled=True, on_error="raise", require_label=False, with_fields=True)
+    return write_predictions(model, items, output_path, explain_k)
 
 
 def main(argv=None) -> int:
@@ -63,8 +115,9 @@ def main(argv=None) -> int:
                              "safe format; other names: pickle, loaded only with --trust-pickle)")
     parser.add_argument("--trust-pickle", action="store_true",
                         help="load a --model that is a pickle, which runs the code it holds (trusted files only)")
-    parser.add_argument("--input", required=True, help="SNLI pairs: .jsonl or .txt (optionally .gz), or an SNLI zip or "
-                                                       "folder with --split")
+    parser.add_argument("--input", required=True, help="SNLI pairs: .jsonl or .txt (optionally .gz), an SNLI zip or "
+                                                       "folder with --split, or - (standard input: JSON lines or "
+                                                       "premise<TAB>hypothesis lines)")
     parser.add_argument("--split", choices=SNLI_SPLITS, default=None,
                         help="the split to read from an SNLI zip or folder")
     parser.add_argument("--output", required=True,
@@ -76,6 +129,8 @@ def main(argv=None) -> int:
         args = parser.parse_args(argv)
         check_output_file(args.output, "--output",
                           [("--input", path) for path in corpus_files(args.input)] + [("--model", args.model)])
+        if args.input != STDIN:
+            check_snli(args.input, args.split, require_label=False)  # a bad line, before any long work
         model, _ = load_model(args.model, trusted=args.trust_pickle)
         summary = predict_file(model, args.input, args.output, args.explain, args.split)
     except (UsageError, ModelFileError, CorpusFormatError, ResourceMissingError, FileNotFoundError,

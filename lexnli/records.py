@@ -9,6 +9,8 @@ LABELS = ("entailment", "contradiction", "neutral")
 ENTAILMENT = "entailment"
 NON_ENTAILMENT = "non-entailment"
 TWO_CLASS_LABELS = (ENTAILMENT, NON_ENTAILMENT)
+#: The spellings of the second two-class label that challenge sets and RTE use (GLUE's ``not_entailment``).
+NON_ENTAILMENT_SPELLINGS = (NON_ENTAILMENT, "not_entailment", "non_entailment")
 #: SNLI's splits.
 SNLI_SPLITS = ("train", "dev", "test")
 

@@ -1,15 +1,18 @@
 """Reader for SNLI 1.0 in every form it is distributed or kept in.
 
 Accepted sources: ``snli_1.0.zip`` (with ``split``), a folder holding the extracted
-``snli_1.0_{split}.{jsonl,txt}`` files (with ``split``), or one file: ``.jsonl``, ``.txt``
-(tab-separated with a header row), either optionally gzipped (``.gz``). Lines may lack
-parses (tokens are then produced by :func:`lexnli.text.make_sentences`, in batches).
+``snli_1.0_{split}.{jsonl,txt}`` files (with ``split``), one file: ``.jsonl``, ``.txt``
+(tab-separated with a header row), either optionally gzipped (``.gz``), or ``-``, standard input:
+JSON lines, or *premise<TAB>hypothesis[<TAB>gold label]* lines without a header (the first line
+that is not blank tells which). Lines may lack parses (tokens are then produced by
+:func:`lexnli.text.make_sentences`, in batches).
 """
 from __future__ import annotations
 
 import gzip
 import json
 import re
+import sys
 import zipfile
 from collections.abc import Iterator, Sequence
 from functools import cached_property, partial
@@ -17,7 +20,7 @@ from pathlib import Path
 
 from ..data_home import SNLI_SUFFIXES
 from ..errors import CorpusFormatError
-from ..io import existing_file
+from ..io import STDOUT, existing_file
 from ..records import LABELS, SNLI_SPLITS, Pair
 from .lines import ReadReport, build_pairs, parse_lines
 
@@ -25,6 +28,9 @@ UNLABELED = "-"
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _LEAF = re.compile(r"\([^\s()]+ [^\s()]+\)")
 _TXT_LABEL_COLUMNS = ("label1", "label2", "label3", "label4", "label5")
+#: How standard input is named in messages; ``-`` names it as a source.
+STDIN_NAME = "<stdin>"
+STDIN = STDOUT
 
 
 def corpus_files(source) -> list[Path]:
@@ -45,6 +51,8 @@ def corpus_files(source) -> list[Path]:
 
 def _open_lines(path: Path, split: str | None) -> tuple[str, Iterator[bytes]]:
     """Return a display name and an iterator over the raw byte lines of one SNLI file."""
+    if str(path) == STDIN:
+        return STDIN_NAME, sys.stdin.buffer
     if path.is_dir():
         if split is None:
             raise CorpusFormatError(path, None, f"a folder: name the split to read, one of {SNLI_SPLITS}")
@@ -135,16 +143,30 @@ def _txt_fields(line: str, header: list[str], source: str, lineno: int) -> dict:
     return record
 
 
-def _pending_pair(record: dict, source: str, lineno: int, require_label: bool) -> tuple:
-    """The validated line as ``(premise (text, parse), hypothesis (text, parse), finish)`` for :func:`build_pairs`."""
+def _pairs_fields(line: str, source: str, lineno: int) -> dict:
+    """A headerless *premise<TAB>hypothesis[<TAB>gold label]* line as SNLI's fields."""
+    values = line.rstrip("\r\n").split("\t")
+    if len(values) not in (2, 3):
+        raise CorpusFormatError(source, lineno, f"expected premise<TAB>hypothesis[<TAB>gold label], found "
+                                                f"{len(values)} tab-separated fields")
+    if any(_LONE_SURROGATE.search(value) for value in values):
+        raise CorpusFormatError(source, lineno, "a field holds a lone surrogate (not a character)")
+    return dict(zip(("sentence1", "sentence2", "gold_label"), values))
+
+
+def _pending_pair(record: dict, source: str, lineno: int, require_label: bool, gold_labels: tuple,
+                  with_fields: bool) -> tuple:
+    """The validated line as ``(premise (text, parse), hypothesis (text, parse), finish)`` for
+    :func:`build_pairs`; with ``with_fields``, ``finish`` gives ``(pair, record)``."""
+    fields = record
     if not require_label and record.get("gold_label") in (None, ""):
         record = {**record, "gold_label": UNLABELED}
     for name in ("gold_label", "sentence1", "sentence2"):
         if not isinstance(record.get(name), str):
             raise CorpusFormatError(source, lineno, f"missing or non-string field {name!r}")
     label = record["gold_label"]
-    if label not in LABELS and label != UNLABELED:
-        raise CorpusFormatError(source, lineno, f"unknown gold_label {label!r} (expected one of {LABELS} or '-')")
+    if label not in gold_labels and label != UNLABELED:
+        raise CorpusFormatError(source, lineno, f"unknown gold_label {label!r} (expected one of {gold_labels} or '-')")
     annotator_labels = record.get("annotator_labels") or []
     if not isinstance(annotator_labels, list) or any(l not in LABELS + ("",) for l in annotator_labels):
         raise CorpusFormatError(source, lineno, f"bad annotator_labels {annotator_labels!r}")
@@ -152,20 +174,29 @@ def _pending_pair(record: dict, source: str, lineno: int, require_label: bool) -
     for side in ("1", "2"):
         _check_parse(record.get(f"sentence{side}_parse"), record[f"sentence{side}"], f"sentence{side}_parse",
                      source, lineno)
+    finish = partial(Pair, label=None if label == UNLABELED else label, pair_id=record.get("pairID") or None,
+                     caption_id=record.get("captionID") or None, annotator_labels=tuple(annotator_labels))
+    if with_fields:
+        finish = partial(_with_record, finish, fields)
     return ((record["sentence1"], record.get("sentence1_parse")), (record["sentence2"], record.get("sentence2_parse")),
-            partial(Pair, label=None if label == UNLABELED else label, pair_id=record.get("pairID") or None,
-                    caption_id=record.get("captionID") or None, annotator_labels=tuple(annotator_labels)))
+            finish)
+
+
+def _with_record(finish, record: dict, premise, hypothesis) -> tuple[Pair, dict]:
+    return finish(premise, hypothesis), record
 
 
 def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False, lemmas: bool = False,
               on_error: str = "raise", report: ReadReport | None = None,
-              require_label: bool = True, tagger: str = "fast") -> Iterator[Pair]:
+              require_label: bool = True, tagger: str = "fast", gold_labels: tuple[str, ...] = LABELS,
+              with_fields: bool = False) -> Iterator[Pair]:
     """Yield the pairs of one SNLI file as :class:`~lexnli.records.Pair` records.
 
     Parameters
     ----------
     source : str or path
-        A zip, a folder of extracted files, or a ``.jsonl``/``.txt`` file (optionally ``.gz``).
+        A zip, a folder of extracted files, a ``.jsonl``/``.txt`` file (optionally ``.gz``), or
+        ``-`` (standard input: JSON lines or headerless *premise<TAB>hypothesis[<TAB>gold label]* lines).
     split : {"train", "dev", "test"} or None
         Which split to read from a zip or folder; ignored for a single file.
     keep_unlabeled : bool, default=False
@@ -186,15 +217,50 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
     require_label : bool, default=True
         A line without ``gold_label`` is an error; ``False`` reads it as unlabeled (for
         prediction inputs, with ``keep_unlabeled=True``).
+    gold_labels : tuple of str, default=LABELS
+        The gold labels a line may have besides "-" (for a two-class set, add
+        :data:`~lexnli.records.NON_ENTAILMENT_SPELLINGS`); any other is a format error.
+    with_fields : bool, default=False
+        Yield ``(pair, fields)``, where ``fields`` is the line's own dict of fields (a ``.txt``
+        line's annotator labels as one list, ``annotator_labels``), instead of the pair alone.
     """
+    report = report if report is not None else ReadReport(str(source))
+    pending = _pending_pairs(source, split, on_error=on_error, report=report, require_label=require_label,
+                             gold_labels=gold_labels, with_fields=with_fields)
+    for item in build_pairs(pending, lemmas=lemmas, tagger=tagger):
+        pair = item[0] if with_fields else item
+        if pair.label is None:
+            report.n_unlabeled += 1
+            if not keep_unlabeled:
+                continue
+        report.n_read += 1
+        yield item
+
+
+def check_snli(source, split: str | None = None, *, require_label: bool = True,
+               gold_labels: tuple[str, ...] = LABELS) -> int:
+    """Check every line of an SNLI source as :func:`iter_snli` reads it, without building its
+    sentences (no tagging: a fraction of the reading time), and return the number of pairs;
+    a bad line raises :class:`CorpusFormatError` naming the file and line, before any long work.
+
+    Standard input (``-``) is not checked: it can be read only once.
+    """
+    if str(source) == STDIN:
+        raise ValueError("standard input can be read only once, so it is not checked ahead")
+    pending = _pending_pairs(source, split, on_error="raise", report=ReadReport(str(source)),
+                             require_label=require_label, gold_labels=gold_labels, with_fields=False)
+    return sum(1 for _ in pending)
+
+
+def _pending_pairs(source, split, *, on_error, report, require_label, gold_labels, with_fields):
+    """The validated lines of ``source`` as :func:`build_pairs` takes them (see :func:`iter_snli`)."""
     name, lines = _open_lines(Path(source), split)
-    kind = _format_of(name)
-    report = report if report is not None else ReadReport(name)
+    kind = None if name == STDIN_NAME else _format_of(name)  # standard input: told by its first line
     report.source = name
     header = None
 
     def parse_line(lineno, line):
-        nonlocal header
+        nonlocal header, kind
         if kind == "txt" and header is None:
             header = line.rstrip("\r\n").split("\t")
             missing = [column for column in ("gold_label", "sentence1", "sentence2") if column not in header
@@ -205,17 +271,15 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
             return None
         if not line.strip():
             return None
-        record = _jsonl_fields(line, name, lineno) if kind == "jsonl" else _txt_fields(line, header, name, lineno)
-        return _pending_pair(record, name, lineno, require_label)
+        if kind is None:
+            kind = "jsonl" if line.lstrip().startswith("{") else "pairs"
+        if kind == "jsonl":
+            record = _jsonl_fields(line, name, lineno)
+        else:
+            record = _pairs_fields(line, name, lineno) if kind == "pairs" else _txt_fields(line, header, name, lineno)
+        return _pending_pair(record, name, lineno, require_label, gold_labels, with_fields)
 
-    pending = parse_lines(name, lines, parse_line, on_error=on_error, report=report)
-    for pair in build_pairs(pending, lemmas=lemmas, tagger=tagger):
-        if pair.label is None:
-            report.n_unlabeled += 1
-            if not keep_unlabeled:
-                continue
-        report.n_read += 1
-        yield pair
+    return parse_lines(name, lines, parse_line, on_error=on_error, report=report)
 
 
 class SNLICorpus(Sequence):
