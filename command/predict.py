@@ -1,12 +1,95 @@
-"""``lexnli predict``: (being written)."""
-from lexnli.cli import UsageError
+"""``lexnli predict``: the label of a pair, or of every pair of a file or of standard input.
 
-HELP = "predict"
+    lexnli predict "A man sleeps." "A man is awake."           # one pair
+    lexnli predict - < pairs.jsonl                              # JSON lines, or premise<TAB>hypothesis lines
+    lexnli predict --input dev.jsonl --output predictions.jsonl
+
+The model is ``--model`` (default: the one ``lexnli train`` installed). On a terminal each pair's
+label and class probabilities are shown as text (with ``--explain K``, the K named features that
+pushed the label most and how the hypothesis aligns to the premise); with ``--json``, or when the
+output is a file or a pipe, each pair is one JSON line: the input line's fields (sentences, gold
+label, any other field) plus ``predicted_label`` and ``probability_<label>`` per class (and
+``explanation``, ``alignments``). Pairs are read, predicted and written in batches, so any number
+of them fits in memory; a file input is checked line by line before the model is loaded.
+"""
+from __future__ import annotations
+
+import re
+import sys
+
+from classifiers.persistence import TRUST_RULE
+from classifiers.predict import output_line, write_predictions
+from featurize.inputs import as_pairs
+from lexnli.cli import UsageError, at_least, check_output_file
+from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
+from lexnli.io import STDOUT
+from lexnli.records import SNLI_SPLITS
+
+from .models import add_model_arguments, load, model_path
+
+HELP = "predict the label of a pair, or of every pair of a file or of standard input"
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def add_arguments(parser) -> None:
-    pass
+    parser.add_argument("pair", nargs="*", metavar="PREMISE HYPOTHESIS | -",
+                        help="one pair, or - to read pairs from standard input (JSON lines with sentence1 and "
+                             "sentence2, or premise<TAB>hypothesis lines)")
+    parser.add_argument("--input", default=None,
+                        help="a file of pairs instead: SNLI .jsonl or .txt (optionally .gz), or an SNLI zip or "
+                             "folder with --split")
+    parser.add_argument("--split", choices=SNLI_SPLITS, default=None, help="the split of an SNLI zip or folder")
+    parser.add_argument("--output", default=STDOUT, help="write the predictions here (default: standard output)")
+    parser.add_argument("--json", action="store_true", help="JSON lines on a terminal too")
+    parser.add_argument("--explain", type=at_least(0), default=0, metavar="K",
+                        help="add the K named features that pushed each label most, and the alignment")
+    add_model_arguments(parser)
+    parser.epilog = TRUST_RULE
+
+
+def _source(args):
+    """``(input, items)``: where the pairs come from, and the ``(pair, fields)`` to predict."""
+    given = [bool(args.pair), args.input is not None]
+    if sum(given) != 1 or (args.pair and len(args.pair) not in (1, 2)) or args.pair == ["-"] * 2 or (
+            len(args.pair) == 1 and args.pair != [STDIN]):
+        raise UsageError("give one pair (PREMISE HYPOTHESIS), - for standard input, or --input FILE "
+                         "(see lexnli predict --help)")
+    if len(args.pair) == 2:
+        for name, text in zip(("PREMISE", "HYPOTHESIS"), args.pair):
+            if _LONE_SURROGATE.search(text) or not text.strip():
+                raise UsageError(f"{name} {text!r}: not a sentence (empty, or bytes that are not UTF-8)")
+        fields = {"sentence1": args.pair[0], "sentence2": args.pair[1]}
+        return None, [(as_pairs([tuple(args.pair)])[0], fields)]
+    source = args.input if args.input is not None else STDIN
+    if source != STDIN:
+        check_snli(source, args.split, require_label=False)
+    return source, iter_snli(source, args.split, keep_unlabeled=True, require_label=False, with_fields=True)
+
+
+def _text(fields: dict, prediction: dict) -> str:
+    """A prediction for a terminal: the label and probabilities, the pair, the explanation."""
+    probabilities = sorted(((key.removeprefix("probability_"), value) for key, value in prediction.items()
+                            if key.startswith("probability_")), key=lambda item: -item[1])
+    lines = [f"{prediction['predicted_label']:<14} " + "  ".join(f"{label} {p:.3f}" for label, p in probabilities),
+             f"    {fields['sentence1']}  =>  {fields['sentence2']}"]
+    if "explanation" in prediction:
+        pushes = (f"{e['feature']} {e['push']:+.3f}" for e in prediction["explanation"])
+        lines.append("    features: " + ", ".join(pushes))
+    lines += [f"    aligned: {alignment}" for alignment in prediction.get("alignments", ())]
+    return "\n".join(lines) + "\n"
 
 
 def run(args) -> int:
-    raise UsageError("lexnli predict: not written yet")
+    source, items = _source(args)
+    check_output_file(args.output, "--output", [("--input", path) for path in corpus_files(source or STDIN)
+                                                if source is not None] + [("--model", model_path(args))])
+    model = load(args)
+    as_text = args.output == STDOUT and sys.stdout.isatty() and not args.json
+    summary = write_predictions(model, items, args.output, args.explain, render=_text if as_text else output_line)
+    if source is not None:
+        said = sys.stderr if args.output == STDOUT else sys.stdout
+        print(f"{summary['n_pairs']} pairs predicted -> {args.output}", file=said)
+        if summary["accuracy"] is not None:
+            print(f"accuracy on {summary['n_gold']} gold-labelled pairs: {summary['accuracy']:.4f} "
+                  f"(lexnli evaluate gives it by class and by field)", file=said)
+    return 0

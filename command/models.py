@@ -1,0 +1,35 @@
+"""The ``--model`` option every subcommand that uses a model shares, defaulting to the model
+``lexnli train`` installed (:func:`lexnli.data_home.default_model_path`)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from classifiers.persistence import load_model
+from lexnli.cli import UsageError
+from lexnli.data_home import default_model_path
+
+
+def add_model_arguments(parser) -> None:
+    """``--model`` and ``--trust-pickle``."""
+    parser.add_argument("--model", type=Path, default=None,
+                        help="a model saved by lexnli train or an experiment's --save-model (default: the model "
+                             "lexnli train installed in the data home)")
+    parser.add_argument("--trust-pickle", action="store_true",
+                        help="load a --model that is a pickle, which runs the code it holds (trusted files only)")
+
+
+def model_path(args) -> Path:
+    """``--model``, or the default model; refused with advice when neither exists."""
+    if args.model is not None:
+        return args.model
+    path = default_model_path()
+    if not path.is_file():
+        raise UsageError(f"no --model given and no default model at {path}: train one with `lexnli train` "
+                         f"(or `lexnli train --data-dir DIR` with SNLI on this machine), or pass --model FILE")
+    return path
+
+
+def load(args, path=None):
+    """The model ``path`` names (default: :func:`model_path`), loaded as ``--trust-pickle`` says."""
+    model, _ = load_model(path if path is not None else model_path(args), trusted=args.trust_pickle)
+    return model
