@@ -1,0 +1,106 @@
+"""lexnli evaluate: accuracy, per-class scores, confusion and --by breakdowns against hand counts; two-way gold
+labels; --against with McNemar's test; JSON; standard input; one-line errors."""
+import io
+import json
+import sys
+
+import numpy as np
+import pytest
+
+from classifiers.evaluation import mcnemar
+from classifiers.logistic import make_model
+from classifiers.persistence import save_model
+from command.main import main
+from lexnli.corpora.snli import read_snli
+
+from tests.helpers.cli import one_error_line
+from tests.helpers.noisy_snli import noisy_records, write_jsonl
+
+
+@pytest.fixture
+def model_file(noisy_lexicalized, tmp_path):
+    return save_model(noisy_lexicalized, tmp_path / "m.skops")
+
+
+@pytest.fixture
+def labelled(tmp_path):
+    """60 noisy parsed lines with a ``category`` field (absent from the last), one unlabelled."""
+    lines = noisy_records(60, seed=9)
+    for i, line in enumerate(lines[:-1]):
+        line["category"] = ["people", "animals", "places"][i % 3]
+    lines[0]["gold_label"] = "-"
+    return lines, write_jsonl(tmp_path / "set.jsonl", lines)
+
+
+def predicted(model, path):
+    return list(model.predict(read_snli(path, keep_unlabeled=True).pairs))
+
+
+def evaluate_json(argv, capsys) -> dict:
+    assert main(["evaluate", "--json", *argv]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_figures_match_a_hand_count(model_file, noisy_lexicalized, labelled, capsys):
+    lines, path = labelled
+    guesses = predicted(noisy_lexicalized, path)
+    scored = [(line, guess) for line, guess in zip(lines, guesses) if line["gold_label"] != "-"]
+    report = evaluate_json(["--model", str(model_file), str(path), "--by", "category"], capsys)
+    assert (report["n_read"], report["n_scored"]) == (60, 59)
+    assert report["accuracy"] == pytest.approx(np.mean([line["gold_label"] == g for line, g in scored]))
+    for row in report["classes"]:
+        gold = [g for line, g in scored if line["gold_label"] == row["class"]]
+        assert row["support"] == len(gold)
+        assert row["recall"] == pytest.approx(np.mean([g == row["class"] for g in gold]))
+    assert sum(v for row in report["confusion"] for k, v in row.items() if k != "gold") == 59
+    by = {row["category"]: row for row in report["by"]["category"]}
+    assert set(by) == {"people", "animals", "places", "(none)"} and by["(none)"]["n"] == 1
+    people = [line["gold_label"] == g for line, g in scored if line.get("category") == "people"]
+    assert by["people"]["n"] == len(people) and by["people"]["accuracy"] == pytest.approx(np.mean(people))
+    assert "labels:3-way" in report["signature"]
+
+
+def test_two_way_gold_labels_collapse_neutral_and_contradiction(model_file, noisy_lexicalized, labelled, tmp_path,
+                                                               capsys):
+    lines, path = labelled
+    two_way = [{**line, "gold_label": "not_entailment" if line["gold_label"] in ("neutral", "contradiction")
+                else line["gold_label"]} for line in lines]
+    two_way[5]["gold_label"] = "neutral"  # a three-way label in a two-way file counts as not entailment too
+    guesses = predicted(noisy_lexicalized, path)
+    right = [(line["gold_label"] == "entailment") == (g == "entailment") for line, g in zip(two_way, guesses)
+             if line["gold_label"] != "-"]
+    report = evaluate_json(["--model", str(model_file), str(write_jsonl(tmp_path / "two.jsonl", two_way))], capsys)
+    assert report["labels"] == ["entailment", "not_entailment"]
+    assert report["accuracy"] == pytest.approx(np.mean(right))
+    assert [row["gold"] for row in report["confusion"]] == ["gold_entailment", "gold_not_entailment"]
+
+
+def test_against_a_second_model_gives_mcnemar(model_file, noisy_lexicalized, noisy_snli, labelled, tmp_path, capsys):
+    lines, path = labelled
+    other = make_model("unlexicalized", C=0.01).fit(noisy_snli["train"].pairs, noisy_snli["train"].labels)
+    other_file = save_model(other, tmp_path / "other.skops")
+    gold = [line["gold_label"] for line in lines[1:]]
+    expected = mcnemar(gold, predicted(noisy_lexicalized, path)[1:], predicted(other, path)[1:])
+    report = evaluate_json(["--model", str(model_file), str(path), "--against", str(other_file)], capsys)
+    assert {k: report["against"][k] for k in expected} == pytest.approx(expected)
+    assert expected["a_only"] + expected["b_only"] > 0  # the two models do differ here
+    assert main(["evaluate", "--model", str(model_file), str(path), "--against", str(other_file)]) == 0
+    text = capsys.readouterr().out
+    assert f"only the model right on {expected['a_only']} pairs" in text and "Configuration: `file:" in text
+
+
+def test_standard_input(model_file, labelled, monkeypatch, capsys):
+    lines, path = labelled
+    whole = evaluate_json(["--model", str(model_file), str(path)], capsys)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes()), encoding="utf-8"))
+    assert evaluate_json(["--model", str(model_file), "-"], capsys)["accuracy"] == whole["accuracy"]
+
+
+def test_nothing_to_score_and_unknown_labels_are_one_error_line(model_file, labelled, tmp_path, capsys):
+    lines, _ = labelled
+    unlabelled = write_jsonl(tmp_path / "u.jsonl", [{**line, "gold_label": "-"} for line in lines[:4]])
+    assert main(["evaluate", "--model", str(model_file), str(unlabelled)]) == 2
+    assert "nothing to score" in one_error_line(capsys)
+    odd = write_jsonl(tmp_path / "odd.jsonl", [lines[1], {**lines[2], "gold_label": "maybe"}])
+    assert main(["evaluate", "--model", str(tmp_path / "absent.skops"), str(odd)]) == 2  # before the model loads
+    assert f"{odd}, line 2: unknown gold_label 'maybe'" in one_error_line(capsys)

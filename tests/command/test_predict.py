@@ -1,0 +1,126 @@
+"""lexnli predict: one pair, standard input (JSON lines, premise<TAB>hypothesis lines), a file; the input's
+fields kept; text on a terminal and JSON lines otherwise; the default model; one-line errors before any work."""
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from classifiers.persistence import save_model
+from command.main import main
+from lexnli.data_home import default_model_path
+from lexnli.version import __version__
+
+from tests.helpers.cli import one_error_line
+from tests.helpers.noisy_snli import noisy_records, write_jsonl
+
+LABELS = ("entailment", "contradiction", "neutral")
+
+
+@pytest.fixture
+def model_file(noisy_lexicalized, tmp_path):
+    return save_model(noisy_lexicalized, tmp_path / "m.skops")
+
+
+@pytest.fixture
+def records():
+    """Noisy parsed lines with an extra field, one with no gold label."""
+    lines = noisy_records(30, seed=5)
+    for i, line in enumerate(lines):
+        line["category"] = f"c{i % 3}"
+    del lines[1]["gold_label"]
+    return lines
+
+
+def stdin(monkeypatch, text: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8"))
+
+
+def test_a_file_keeps_every_field_and_adds_the_prediction(model_file, noisy_lexicalized, records, tmp_path, capsys):
+    source, out = write_jsonl(tmp_path / "in.jsonl", records), tmp_path / "out.jsonl"
+    assert main(["predict", "--model", str(model_file), "--input", str(source), "--output", str(out)]) == 0
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [{k: v for k, v in line.items() if k in r} for line, r in zip(lines, records)] == records
+    from lexnli.corpora.snli import read_snli
+    expected = list(noisy_lexicalized.predict(read_snli(source, keep_unlabeled=True, require_label=False).pairs))
+    assert [line["predicted_label"] for line in lines] == expected
+    assert all(abs(sum(line[f"probability_{c}"] for c in LABELS) - 1) < 1e-9 for line in lines)
+    right = sum(r["gold_label"] == p for r, p in zip(records, expected) if "gold_label" in r)
+    assert f"accuracy on 29 gold-labelled pairs: {right / 29:.4f}" in capsys.readouterr().out
+
+
+def test_standard_input_json_lines_to_standard_output(model_file, records, monkeypatch, capsys):
+    stdin(monkeypatch, "\n" + "".join(json.dumps(r) + "\n" for r in records[:5]))
+    assert main(["predict", "--model", str(model_file), "-"]) == 0
+    captured = capsys.readouterr()
+    lines = [json.loads(line) for line in captured.out.splitlines()]
+    assert [line["pairID"] for line in lines] == [r["pairID"] for r in records[:5]]
+    assert "5 pairs predicted -> -" in captured.err  # the summary stays off the predictions' stream
+
+
+def test_text_on_a_terminal_and_json_when_asked(model_file, records, monkeypatch, capsys):
+    line = json.dumps(records[0]) + "\n"
+    stdin(monkeypatch, line)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["predict", "--model", str(model_file), "--explain", "2", "-"]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    label, *probabilities = shown[0].split()
+    assert label in LABELS and probabilities[0] == label and len(probabilities) == 6
+    assert shown[1].strip() == f"{records[0]['sentence1']}  =>  {records[0]['sentence2']}"
+    assert shown[2].startswith("    features: ") and shown[2].count(",") == 1
+    stdin(monkeypatch, line)
+    assert main(["predict", "--model", str(model_file), "--json", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["predicted_label"] == label
+
+
+def test_one_pair_and_tab_separated_lines_are_tagged(model_file, tagger, monkeypatch, capsys):
+    assert main(["predict", "--model", str(model_file), "A man sleeps.", "A man is awake."]) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert one["sentence1"] == "A man sleeps." and one["predicted_label"] in LABELS
+    stdin(monkeypatch, "A man sleeps.\tA man is awake.\nA dog runs.\tAn animal moves.\tentailment\n")
+    assert main(["predict", "--model", str(model_file), "-"]) == 0
+    captured = capsys.readouterr()
+    lines = [json.loads(line) for line in captured.out.splitlines()]
+    assert lines[0]["probability_entailment"] == one["probability_entailment"]
+    assert lines[1]["gold_label"] == "entailment" and "accuracy on 1 gold-labelled pairs" in captured.err
+
+
+def test_the_installed_default_model_is_used(noisy_lexicalized, records, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("LEXNLI_DATA", str(tmp_path / "home"))
+    source = write_jsonl(tmp_path / "in.jsonl", records[:3])
+    assert main(["predict", "--input", str(source)]) == 2
+    message = one_error_line(capsys)
+    assert str(default_model_path()) in message and "lexnli train" in message
+    save_model(noisy_lexicalized, default_model_path())
+    assert main(["predict", "--input", str(source)]) == 0
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == 3 and "3 pairs predicted" in captured.err
+
+
+@pytest.mark.parametrize("argv", [[], ["a", "b", "c"], ["-", "-"], ["x"], ["-", "--input", "f.jsonl"],
+                                  ["a", "b", "--input", "f.jsonl"], ["", "A man sleeps."], ["A man.", "\udcff"]])
+def test_anything_but_a_pair_stdin_or_a_file_is_one_error_line(argv, model_file, capsys):
+    assert main(["predict", "--model", str(model_file), *argv]) == 2
+    message = one_error_line(capsys)
+    assert "lexnli predict --help" in message or "not a sentence" in message
+
+
+def test_a_bad_line_is_reported_before_the_model_is_loaded(records, tmp_path, capsys):
+    source = write_jsonl(tmp_path / "in.jsonl", records[:3])
+    with source.open("a", encoding="utf-8") as f:
+        f.write('{"sentence1": "A dog runs.", "gold_label": "entailment"}\n')
+    assert main(["predict", "--model", str(tmp_path / "absent.skops"), "--input", str(source)]) == 2
+    assert f"{source}, line 4" in one_error_line(capsys)
+
+
+def test_the_output_may_not_be_the_input(model_file, records, tmp_path, capsys):
+    source = write_jsonl(tmp_path / "in.jsonl", records[:3])
+    before = source.read_bytes()
+    assert main(["predict", "--model", str(model_file), "--input", str(source), "--output", str(source)]) == 2
+    assert "is the --input file" in one_error_line(capsys) and source.read_bytes() == before
+
+
+def test_the_console_command_runs():
+    done = subprocess.run([sys.executable, "-m", "command", "--version"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip() == f"lexnli {__version__}"
