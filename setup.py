@@ -31,5 +31,7 @@ setup(
     ],
     # neural: the sentence-encoder models (neural/, experiments.neural). Install torch==2.13.0 (a CPU
     # build) first where a bare torch would pull the multi-GB CUDA build; this range then adds nothing.
-    extras_require={"test": ["pytest>=7", "hypothesis>=6.80", "ruff>=0.6"], "neural": ["torch>=2.1,<2.14"]},
+    extras_require={"test": ["pytest>=7", "hypothesis>=6.80", "ruff>=0.6"], "neural": ["torch>=2.1,<2.14"],
+                    # hf: Hugging Face datasets, for read_frame on a datasets table (the README's example)
+                    "hf": ["datasets>=2.14"]},
 )

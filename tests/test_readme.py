@@ -66,3 +66,16 @@ def test_results_cite_only_files_in_the_repository(name):
     named = [REPO / path.rstrip(".") for path in re.findall(rf"[`\s]((?:{tops})/[\w./-]*)", text)]
     missing = sorted({str(p.resolve().relative_to(REPO.resolve())) for p in links + named if not p.exists()})
     assert not missing
+
+
+def test_the_lexnli_commands_shown_are_ones_the_command_takes():
+    """Every ``lexnli ...`` command in the README's backticks parses as written (options, not just a name)."""
+    import shlex
+
+    from command.main import parser
+
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    shown = [line for line in re.findall(r"`(lexnli [^`]+)`", text) if "COMMAND" not in line and "..." not in line]
+    assert len(shown) >= 4
+    for line in shown:
+        parser().parse_args(shlex.split(line)[1:])
