@@ -54,6 +54,12 @@ def _tokenizer():
     return TreebankWordTokenizer()
 
 
+#: The NLTK data lexnli uses, by name: (NLTK package, resource path, what it is), for :func:`ensure_nltk_data`.
+NLTK_PACKAGES = {"tagger": ("averaged_perceptron_tagger_eng", "taggers/averaged_perceptron_tagger_eng/",
+                            "NLTK's POS tagger"),
+                 "wordnet": ("wordnet", "corpora/wordnet/", "WordNet")}
+
+
 def ensure_nltk_data(package: str, path: str, what: str) -> None:
     """Make sure NLTK data ``package`` (found at ``path``) is installed, downloading it once if not.
 
@@ -91,7 +97,7 @@ def ensure_nltk_data(package: str, path: str, what: str) -> None:
 def _tagger():
     from nltk.tag import PerceptronTagger
 
-    ensure_nltk_data("averaged_perceptron_tagger_eng", "taggers/averaged_perceptron_tagger_eng/", "NLTK's POS tagger")
+    ensure_nltk_data(*NLTK_PACKAGES["tagger"])
     return PerceptronTagger()
 
 
@@ -169,7 +175,7 @@ def load_wordnet():
     """NLTK's WordNet reader, loaded (downloaded first if missing, see :func:`ensure_nltk_data`)."""
     from nltk.corpus import wordnet
 
-    ensure_nltk_data("wordnet", "corpora/wordnet/", "WordNet")
+    ensure_nltk_data(*NLTK_PACKAGES["wordnet"])
     wordnet.ensure_loaded()
     return wordnet
 
