@@ -1,12 +1,114 @@
-"""``lexnli fetch``: (being written)."""
-from lexnli.cli import UsageError
+"""``lexnli fetch``: prepare a machine once: SNLI, NLTK's tagger and WordNet, VerbOcean.
 
-HELP = "fetch"
+    lexnli fetch [--data-dir DIR] [snli] [tagger] [wordnet] [verbocean]
+
+Each resource named (default: all) is looked for where lexnli reads it and, when missing,
+downloaded there checksum-verified: SNLI and VerbOcean into the data home (``--data-dir``,
+else ``$LEXNLI_DATA``, else ``~/.cache/lexnli``; ``$LEXNLI_VERBOCEAN`` names a VerbOcean file of
+your own), NLTK's data where NLTK keeps it (``$NLTK_DATA``, else NLTK's default folder). One line
+per resource says where it is and whether it was found or fetched. With ``LEXNLI_NO_DOWNLOAD=1``
+nothing is downloaded: fetch only checks, and reports what is missing. Exit status 2 when
+something is still missing.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import zipfile
+from pathlib import Path
+
+from lexical_resources.verbocean import VerbOcean, locate_verbocean
+from lexnli.data_home import downloads_forbidden, fetch_snli, get_data_home
+from lexnli.errors import ChecksumError, CorpusFormatError, DataNotFoundError
+from lexnli.text import NLTK_PACKAGES, ensure_nltk_data
+
+HELP = "download (or, with LEXNLI_NO_DOWNLOAD=1, check) SNLI, NLTK's tagger and WordNet, and VerbOcean"
+#: What stops a resource from being ready (missing, offline, damaged); reported on its line, not as a traceback.
+FAILURES = (OSError, LookupError, CorpusFormatError)
+
+
+def _nltk_location(path: str) -> str:
+    import nltk
+
+    return str(nltk.data.find(path))
+
+
+def _nltk(name: str):
+    """(is it installed?, install it and say where) for the NLTK package ``name`` of :data:`NLTK_PACKAGES`."""
+    package, path, what = NLTK_PACKAGES[name]
+
+    def present(home) -> bool:
+        try:
+            _nltk_location(path)
+        except LookupError:
+            return False
+        except zipfile.BadZipFile:  # damaged: ensure_nltk_data says so
+            return True
+        return True
+
+    def fetch(home) -> str:
+        ensure_nltk_data(package, path, what)
+        return _nltk_location(path)
+    return present, fetch
+
+
+def _snli_present(home) -> bool:
+    try:
+        fetch_snli(home, download_if_missing=False)
+    except DataNotFoundError:
+        return False
+    except ChecksumError:  # damaged: fetching again says so
+        return True
+    return True
+
+
+def _verbocean_present(home) -> bool:
+    try:
+        return locate_verbocean(home, download_if_missing=False).is_file()
+    except DataNotFoundError:
+        return False
+
+
+def _verbocean_fetch(home) -> str:
+    verbocean = VerbOcean.load(data_home=home)
+    return f"{verbocean.source} ({len(verbocean):,} relations)"
+
+
+#: The resources, by the name given on the command line: (is it there?, fetch it and say where).
+RESOURCES = {"snli": (_snli_present, lambda home: str(fetch_snli(home))), "tagger": _nltk("tagger"),
+             "wordnet": _nltk("wordnet"), "verbocean": (_verbocean_present, _verbocean_fetch)}
+
+
+def _resource(name: str) -> str:
+    if name not in RESOURCES:
+        raise argparse.ArgumentTypeError(f"unknown resource {name!r}; choose from {', '.join(RESOURCES)}")
+    return name
 
 
 def add_arguments(parser) -> None:
-    pass
+    parser.add_argument("what", nargs="*", type=_resource, metavar="WHAT",
+                        help=f"what to prepare, any of {', '.join(RESOURCES)} (default: all)")
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help="the data home to fill with SNLI and VerbOcean (default: LEXNLI_DATA, then the per-user "
+                             "cache); the other commands read VerbOcean from LEXNLI_DATA, so set it to this folder")
 
 
 def run(args) -> int:
-    raise UsageError("lexnli fetch: not written yet")
+    """Prepare each resource named; print one line each; 2 if some are still missing, else 0."""
+    home = get_data_home(args.data_dir)
+    print(f"data home: {home}" + (" (downloads disabled: LEXNLI_NO_DOWNLOAD)" if downloads_forbidden() else ""))
+    missing = []
+    for name in dict.fromkeys(args.what or RESOURCES):
+        present, fetch = RESOURCES[name]
+        found = present(home)
+        try:
+            where = fetch(home)
+        except FAILURES as exc:
+            missing.append(name)
+            print(f"{name:<10} missing  {exc}")
+            continue
+        print(f"{name:<10} {'found' if found else 'fetched':<8} {where}")
+    if missing:
+        print(f"error: missing: {', '.join(missing)} (each line above says how to provide it)", file=sys.stderr)
+        return 2
+    return 0

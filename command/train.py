@@ -1,12 +1,74 @@
-"""``lexnli train``: (being written)."""
-from lexnli.cli import UsageError
+"""``lexnli train``: train a model on SNLI with the experiments' recipe and install it as your default.
 
-HELP = "train"
+    lexnli train [--preset inference|lexicalized] [--data-dir DIR | --train FILE --dev FILE]
+                 [--model PATH] [--max-train N] [--n-jobs N] [--seed S] [--C-grid C ...] [--progress]
+
+SNLI is found in the data home (``--data-dir``, else ``$LEXNLI_DATA``, else ``~/.cache/lexnli``)
+or downloaded there, checksum-verified, unless ``--train`` and ``--dev`` name the files; test is
+not read. The ``inference`` preset is :func:`experiments.inference.fit_inference` with the
+experiment's settings (the model ``python -m experiments.inference --save-model`` saves from the
+same data), ``lexicalized`` the SNLI paper's lexicalized model as
+``python -m experiments.lexicalized`` fits it; C is chosen on dev. The model is written
+atomically to ``--model``, by default :func:`lexnli.data_home.default_model_path`, where
+``lexnli predict`` and ``lexnli evaluate`` look for it.
+"""
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import lexical_resources
+from classifiers.logistic import fit_select_C
+from classifiers.persistence import save_model
+from experiments import inference, runner
+from featurize.presets import DEFAULT_PRESET
+from lexnli.cli import check_output_file
+from lexnli.data_home import default_model_path
+
+HELP = "train a model on SNLI and install it as the default (or save it with --model)"
+#: The models ``--preset`` names, the first the default: the inference model (the best) and the paper's lexicalized one.
+PRESETS = ("inference", "lexicalized")
+#: The SNLI splits read: train to fit, dev to choose C.
+SPLITS = ("train", "dev")
+#: A pair for the "how to use it" line.
+EXAMPLE = ("A man sleeps.", "A man is awake.")
 
 
 def add_arguments(parser) -> None:
-    pass
+    parser.add_argument("--preset", choices=PRESETS, default=PRESETS[0],
+                        help="the model: inference (the paper's lexicalized features plus WordNet, VerbOcean and "
+                             "alignment features, trained with substituted and compositional pairs; needs WordNet "
+                             "and VerbOcean, see lexnli fetch) or lexicalized (the SNLI paper's model) "
+                             "(default: %(default)s). Time and memory grow with the training pairs, the inference "
+                             "model's the most: full SNLI train is 550,152 pairs; try --max-train first")
+    parser.add_argument("--model", type=Path, default=None, metavar="PATH",
+                        help="save the model here instead of installing it as the default (.skops: the safe format; "
+                             "default: <data home>/models/default.skops, which lexnli predict reads)")
+    runner.add_data_arguments(parser, SPLITS)
+    runner.add_fit_arguments(parser)
 
 
 def run(args) -> int:
-    raise UsageError("lexnli train: not written yet")
+    """Train the ``--preset`` model on SNLI train (C chosen on dev), save it, say where and how to use it."""
+    path = default_model_path() if args.model is None else args.model
+    check_output_file(path, "--model", runner.input_files(args, SPLITS))
+    if args.preset == "inference":  # a missing resource is an error now, not after featurizing
+        lexical_resources.get_wordnet(), lexical_resources.get_verbocean()
+    corpora = runner.load_splits(args, SPLITS)
+    train, dev = corpora["train"], corpora["dev"]
+    options = dict(grid=tuple(args.C_grid), preset=DEFAULT_PRESET, n_jobs=args.n_jobs, progress=args.progress)
+    if args.preset == "inference":
+        _, selection = inference.fit_inference(train.pairs, dev.pairs, seed=args.seed, **options)
+        inference.save_inference_model(selection, path, bias_reweighting=inference.BIAS_REWEIGHTING)
+    else:
+        selection = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "lexicalized", **options)
+        save_model(selection.model, path, C=selection.C, n_train=len(train))
+    print(f"{args.preset} model: dev accuracy {100 * selection.dev_accuracy[selection.C]:.1f}% on {len(dev)} pairs "
+          f"(C={selection.C:g} chosen on dev; {len(selection.train_predictions)} training pairs)")
+    if args.model is None:
+        print(f"installed as your default model: {path}")
+        print(f"use it: lexnli predict {shlex.join(EXAMPLE)}")
+    else:
+        print(f"saved to {path}")
+        print(f"use it: lexnli predict --model {shlex.quote(str(path))} {shlex.join(EXAMPLE)}")
+    return 0

@@ -119,6 +119,47 @@ def probe_pairs(lines) -> tuple[list[Pair], list[str]]:
     return pairs, [line["category"] for line in lines]
 
 
+def fit_inference(train_pairs, dev_pairs, *, grid=C_GRID, augment: int = AUGMENT,
+                  compositional_augment: int = COMPOSITIONAL_AUGMENT, seed: int = 0, preset="recommended",
+                  featurizer_params=None, n_jobs=None, progress=False, alignment_weight: float = ALIGNMENT_WEIGHT,
+                  bias_reweighting: float = BIAS_REWEIGHTING):
+    """Fit the SNLI inference model as the experiment does; return the hypothesis-only model's
+    selection and the inference model's (:class:`~classifiers.logistic.Selection`, C chosen on dev).
+
+    The hypothesis-only model (:data:`HYPOTHESIS_ONLY`) is fitted on the labelled ``train_pairs``;
+    the inference model on them plus ``augment`` substitutions and ``compositional_augment``
+    compositional rewrites of them (drawn with ``seed``), its alignment columns weighted by
+    ``alignment_weight`` and its training pairs reweighted against the hypothesis-only model
+    with strength ``bias_reweighting`` (folds drawn with ``seed``). Both choose C from ``grid``
+    on the labelled ``dev_pairs``; ``preset``, ``featurizer_params``, ``n_jobs`` and
+    ``progress`` configure the featurizers.
+    """
+    options = dict(grid=grid, preset=preset, featurizer_params=featurizer_params, n_jobs=n_jobs, progress=progress)
+    train_labels, dev_labels = [p.label for p in train_pairs], [p.label for p in dev_pairs]
+    hypothesis_only = fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, HYPOTHESIS_ONLY, **options)
+    substituted = augmentation(train_pairs, augment, seed=seed)
+    composed = compositional_augmentation(train_pairs, compositional_augment, seed=seed)
+    logger.info("%d substituted and %d compositional pairs added to the inference model's training data",
+                len(substituted), len(composed))
+    pairs = list(train_pairs) + substituted + composed
+    labels = [p.label for p in pairs]
+    sample_weight = None
+    if bias_reweighting:
+        sample_weight = _reweighting(pairs, labels, len(train_pairs), hypothesis_only.C, bias_reweighting, seed,
+                                     options)
+    selection = fit_select_C(pairs, labels, dev_pairs, dev_labels, "inference",
+                             family_weights=alignment_weights(alignment_weight), sample_weight=sample_weight,
+                             **options)
+    return hypothesis_only, selection
+
+
+def save_inference_model(selection, path, *, bias_reweighting: float):
+    """Save the inference model of ``selection`` (:func:`fit_inference`) to ``path`` atomically, with
+    its C, its number of training pairs and the ``bias_reweighting`` strength it was fitted with."""
+    return save_model(selection.model, path, C=selection.C, n_train=len(selection.train_predictions),
+                      bias_reweighting=bias_reweighting)
+
+
 def run(corpora, sick=None, probe_sets=None, *, grid=C_GRID, augment: int = AUGMENT,
         compositional_augment: int = COMPOSITIONAL_AUGMENT, seed: int = 0,
         sick_folds: int = SICK_FOLDS, preset="recommended", featurizer_params=None, n_jobs=None, progress=False,
@@ -133,23 +174,13 @@ def run(corpora, sick=None, probe_sets=None, *, grid=C_GRID, augment: int = AUGM
     hypothesis-only model with strength ``bias_reweighting`` (folds drawn with ``seed``)."""
     train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
     options = dict(grid=grid, preset=preset, featurizer_params=featurizer_params, n_jobs=n_jobs, progress=progress)
-    hypothesis_only = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, HYPOTHESIS_ONLY, **options)
-    substituted = augmentation(train.pairs, augment, seed=seed)
-    composed = compositional_augmentation(train.pairs, compositional_augment, seed=seed)
-    extra = {"lexicalized": [], "inference": substituted + composed}
-    family_weights = {"lexicalized": None, "inference": alignment_weights(alignment_weight)}
-    logger.info("%d substituted and %d compositional pairs added to the inference model's training data",
-                len(substituted), len(composed))
-    rows, models, selections, test_predictions = [], {}, {}, {}
+    hypothesis_only, fitted = fit_inference(
+        train.pairs, dev.pairs, augment=augment, compositional_augment=compositional_augment, seed=seed,
+        alignment_weight=alignment_weight, bias_reweighting=bias_reweighting, **options)
+    selections = {"lexicalized": fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "lexicalized",
+                                              **options), "inference": fitted}
+    rows, models, test_predictions = [], {}, {}
     for name in MODELS:
-        pairs = train.pairs + extra[name]
-        labels = [p.label for p in pairs]
-        sample_weight = None
-        if name == "inference" and bias_reweighting:
-            sample_weight = _reweighting(pairs, labels, len(train.pairs), hypothesis_only.C, bias_reweighting,
-                                         seed, options)
-        selections[name] = fit_select_C(pairs, labels, dev.pairs, dev.labels, name,
-                                        family_weights=family_weights[name], sample_weight=sample_weight, **options)
         models[name] = selections[name].model
         test_predictions[name] = models[name].predict(test.pairs)
         rows.append(_row(name, "snli", "snli_test", test.labels, test_predictions[name]))
@@ -244,8 +275,7 @@ def report(args, corpora) -> Results:
         alignment_weight=args.alignment_weight,
         sick_alignment_weight=args.sick_alignment_weight, bias_reweighting=args.bias_reweighting)
     if args.save_model is not None:
-        save_model(models["inference"], args.save_model, C=selections["inference"].C,
-                   n_train=len(selections["inference"].train_predictions), bias_reweighting=args.bias_reweighting)
+        save_inference_model(selections["inference"], args.save_model, bias_reweighting=args.bias_reweighting)
         print(f"inference model saved to {args.save_model}")
     text = markdown(table, significance)
     sig = (signature(args.preset, featurizer_params(args), C_grid=tuple(args.C_grid))

@@ -73,13 +73,14 @@ class Results:
 
 # ---- data --------------------------------------------------------------------------------
 
-def add_data_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--data-dir``, ``--train/--dev/--test``, ``--max-train``, ``--seed``, ``--n-jobs``."""
+def add_data_arguments(parser: argparse.ArgumentParser, splits=SNLI_SPLITS) -> None:
+    """``--data-dir``, one option per split of ``splits`` (``--train/--dev/--test``), ``--max-train``,
+    ``--seed``, ``--n-jobs``."""
     group = parser.add_argument_group("data")
     group.add_argument("--data-dir", type=Path, default=None,
                        help="folder holding snli_1.0.zip or snli_1.0/ (default: LEXNLI_DATA, then the "
                             "per-user cache, downloading the official zip if absent)")
-    for split in SNLI_SPLITS:
+    for split in splits:
         group.add_argument(f"--{split}", type=Path, default=None,
                            help=f"an SNLI {split} file (.jsonl, .txt, optionally .gz); overrides --data-dir")
     group.add_argument("--max-train", type=at_least(1), default=None, metavar="N",
@@ -89,12 +90,13 @@ def add_data_arguments(parser: argparse.ArgumentParser) -> None:
                        help="processes for featurization, -1 for all cores (default: 1)")
 
 
-def load_splits(args) -> dict[str, SNLICorpus]:
-    """Read train, dev and test as the options say; subsample train if ``--max-train`` is given."""
-    missing = [s for s in SNLI_SPLITS if getattr(args, s) is None]
+def load_splits(args, splits=SNLI_SPLITS) -> dict[str, SNLICorpus]:
+    """Read the ``splits`` (train, dev and test; train among them) as the options say (SNLI is
+    fetched only when one has no file option); subsample train if ``--max-train`` is given."""
+    missing = [s for s in splits if getattr(args, s) is None]
     archive = fetch_snli(args.data_dir) if missing else None
     corpora = {}
-    for split in SNLI_SPLITS:
+    for split in splits:
         path = getattr(args, split)
         corpora[split] = read_snli(path) if path is not None else read_snli(archive, split)
         logger.info("%s: %d labelled pairs from %s", split, len(corpora[split]), corpora[split].report.source)
@@ -110,7 +112,7 @@ def _warn_overlaps(corpora: dict[str, SNLICorpus]) -> None:
     """Log a warning for each evaluation split sharing pairs (premise and hypothesis text) with train:
     the same file given twice, say, where the figures would not be what they claim."""
     seen = {(p.premise.text, p.hypothesis.text) for p in corpora["train"].pairs}
-    for split in ("dev", "test"):
+    for split in [name for name in corpora if name != "train"]:
         shared = sum((p.premise.text, p.hypothesis.text) in seen for p in corpora[split].pairs)
         if shared:
             logger.warning("%d of the %d %s pairs are also training pairs (%s and %s)", shared, len(corpora[split]),
@@ -222,15 +224,22 @@ OUTPUT_FILE_OPTIONS = ("save_model",)
 INPUT_FILE_OPTIONS = ("train", "dev", "test", "model", "sick", "probes", "embeddings")
 
 
+def input_files(args, names=INPUT_FILE_OPTIONS) -> list[tuple[str, Path]]:
+    """``(option, path)`` of each input file the options of ``names`` name, and of the corpus files
+    ``--data-dir`` (or the data home) holds: what no output may be written over."""
+    inputs = [(f"--{name.replace('_', '-')}", getattr(args, name)) for name in names
+              if getattr(args, name, None) is not None]
+    if hasattr(args, "data_dir"):
+        inputs += [("--data-dir", path) for path in corpus_files(get_data_home(args.data_dir))]
+    return inputs
+
+
 def check_outputs(args) -> None:
     """Raise :class:`UsageError` unless ``--out`` and every output file option can be written,
     none of them over an input: checked before any data is read."""
     if args.out is not None:
         check_output_folder(args.out)
-    inputs = [(f"--{name.replace('_', '-')}", getattr(args, name)) for name in INPUT_FILE_OPTIONS
-              if getattr(args, name, None) is not None]
-    if hasattr(args, "data_dir"):  # the corpus files --data-dir (or the data home) holds
-        inputs += [("--data-dir", path) for path in corpus_files(get_data_home(args.data_dir))]
+    inputs = input_files(args)
     for name in OUTPUT_FILE_OPTIONS:
         if getattr(args, name, None) is not None:
             check_output_file(getattr(args, name), f"--{name.replace('_', '-')}", inputs)

@@ -36,8 +36,8 @@ def get_verbocean() -> VerbOcean:
             vo = VerbOcean.load()
         except FileNotFoundError as exc:  # includes DataNotFoundError (offline, no local copy)
             raise ResourceMissingError(
-                f"VerbOcean is not available ({exc}). Set {ENV_VAR}=/path/to/{VERBOCEAN_FILENAME}[.gz], "
-                f"put that file in the lexnli data home (LEXNLI_DATA), or let it be downloaded from "
+                f"VerbOcean is not available: {exc} It is read from ${ENV_VAR} (a {VERBOCEAN_FILENAME}[.gz]) "
+                f"if set, else from the data home; online, `lexnli fetch verbocean` downloads it there from "
                 f"{VERBOCEAN_URL}.") from exc
         _SHARED["verbocean"] = vo
     return vo

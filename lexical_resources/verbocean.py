@@ -118,7 +118,7 @@ class VerbOcean:
         if verify is None:
             verify = path is None and os.environ.get(VARIANT_ENV_VAR, "") in ("", "0")
         if path is None:
-            path = os.environ.get(ENV_VAR) or _locate(data_home, download_if_missing)
+            path = locate_verbocean(data_home, download_if_missing=download_if_missing)
         path = existing_file(Path(path).expanduser(), "VerbOcean file")
         pairs: dict[tuple[str, str], dict[str, float]] = {}
         n_lines = 0
@@ -268,8 +268,17 @@ def _open_text(path: Path, verify: bool):
                                                f"{VERBOCEAN_URL}") from None
 
 
-def _locate(data_home, download_if_missing: bool) -> Path:
-    """Find the VerbOcean file in the data home, else download it there."""
+def locate_verbocean(data_home=None, *, download_if_missing: bool = True) -> Path:
+    """The VerbOcean file :meth:`VerbOcean.load` reads by default: ``$LEXNLI_VERBOCEAN`` if set, else
+    the one in the data home (or its ``verbocean/`` folder), else the official file downloaded there.
+
+    Raises
+    ------
+    DataNotFoundError
+        It is not in the data home and could not (or may not) be downloaded.
+    """
+    if os.environ.get(ENV_VAR):
+        return Path(os.environ[ENV_VAR])
     home = Path(data_homes.get_data_home(data_home))
     for folder in (home, home / "verbocean"):
         for name in (VERBOCEAN_FILENAME, VERBOCEAN_FILENAME + ".gz"):

@@ -62,10 +62,7 @@ def default_model_path(data_home=None) -> Path:
 
 
 def _advice(filenames: str) -> str:
-    return (
-        f"To use a local copy, put {filenames} in a folder and pass data_home='/path/to/folder' "
-        "or set LEXNLI_DATA=/path/to/folder."
-    )
+    return f"To use a local copy, put {filenames} in a folder DIR and set LEXNLI_DATA=DIR (Python: data_home=DIR)."
 
 
 def _network_error(url: str, exc: BaseException) -> DataNotFoundError:
@@ -236,9 +233,9 @@ def fetch_snli(data_home=None, *, download_if_missing: bool = True, url: str = S
     if _has_snli_splits(home / SNLI_DIR):
         return home / SNLI_DIR
     advice = (
-        f"To use a local copy, pass data_home='/path/to/folder' or set LEXNLI_DATA=/path/to/folder "
-        f"where the folder holds {SNLI_ZIP} or {SNLI_DIR}/, or pass the split files directly to "
-        "read_snli(...)."
+        f"To use a local copy, put {SNLI_ZIP} or {SNLI_DIR}/ in a folder DIR and pass --data-dir DIR or set "
+        "LEXNLI_DATA=DIR (Python: data_home=DIR), or give the split files the command reads with --train/--dev/--test "
+        "FILE (Python: read_snli(FILE)); online, `lexnli fetch snli` downloads it once."
     )
     if (home / SNLI_ZIP).is_file():
         return verify_file(home / SNLI_ZIP, sha256)

@@ -10,12 +10,14 @@ NLTK itself one sentence at a time (``tagger="nltk"``, the reference).
 """
 from __future__ import annotations
 
+import io
+import os
 import re
 import sys
 import zipfile
 from functools import lru_cache
 
-from .data_home import downloads_forbidden
+from .data_home import NO_DOWNLOAD_ENV_VAR, downloads_forbidden
 from .errors import ResourceMissingError, damaged_nltk_zip_error
 from .records import Sentence
 from .runtime import gc_paused
@@ -52,12 +54,20 @@ def _tokenizer():
     return TreebankWordTokenizer()
 
 
+#: The NLTK data lexnli uses, by name: (NLTK package, resource path, what it is), for :func:`ensure_nltk_data`.
+NLTK_PACKAGES = {"tagger": ("averaged_perceptron_tagger_eng", "taggers/averaged_perceptron_tagger_eng/",
+                            "NLTK's POS tagger"),
+                 "wordnet": ("wordnet", "corpora/wordnet/", "WordNet")}
+
+
 def ensure_nltk_data(package: str, path: str, what: str) -> None:
     """Make sure NLTK data ``package`` (found at ``path``) is installed, downloading it once if not.
 
-    NLTK's downloader verifies each package against the checksum in its index. Set
-    ``LEXNLI_NO_DOWNLOAD=1`` to forbid the download. If the data is still missing, raise
-    :class:`ResourceMissingError` saying how to install it or point ``NLTK_DATA`` at it.
+    NLTK's downloader verifies each package against the checksum in its index; what it prints
+    on an error (``[nltk_data] Error loading ...``) is kept out of the terminal and becomes part
+    of the one message raised. Set ``LEXNLI_NO_DOWNLOAD=1`` to forbid the download. If the data
+    is still missing, raise :class:`ResourceMissingError` saying how to install it or point
+    ``NLTK_DATA`` at it.
     """
     import nltk
 
@@ -68,15 +78,18 @@ def ensure_nltk_data(package: str, path: str, what: str) -> None:
         pass
     except zipfile.BadZipFile as exc:
         raise damaged_nltk_zip_error(path, package, exc) from exc
-    if not downloads_forbidden():
+    if downloads_forbidden():
+        reason = f"downloading is disabled ({NO_DOWNLOAD_ENV_VAR}={os.environ[NO_DOWNLOAD_ENV_VAR]})"
+    else:
+        printed = io.StringIO()
         try:
-            nltk.download(package, quiet=True, raise_on_error=True)
+            nltk.download(package, quiet=True, raise_on_error=True, print_error_to=printed)
             nltk.data.find(path)
             return
-        except (LookupError, ValueError, OSError):
-            pass
+        except (LookupError, ValueError, OSError) as exc:
+            reason = f"downloading it failed: {' '.join(str(exc).split())}"
     raise ResourceMissingError(
-        f"{what} is not installed and could not be downloaded: run `python -m nltk.downloader {package}`, "
+        f"{what} is not installed, and {reason}: run `python -m nltk.downloader {package}` (or `lexnli fetch`), "
         f"or set NLTK_DATA to a folder that has {path}.")
 
 
@@ -84,7 +97,7 @@ def ensure_nltk_data(package: str, path: str, what: str) -> None:
 def _tagger():
     from nltk.tag import PerceptronTagger
 
-    ensure_nltk_data("averaged_perceptron_tagger_eng", "taggers/averaged_perceptron_tagger_eng/", "NLTK's POS tagger")
+    ensure_nltk_data(*NLTK_PACKAGES["tagger"])
     return PerceptronTagger()
 
 
@@ -162,7 +175,7 @@ def load_wordnet():
     """NLTK's WordNet reader, loaded (downloaded first if missing, see :func:`ensure_nltk_data`)."""
     from nltk.corpus import wordnet
 
-    ensure_nltk_data("wordnet", "corpora/wordnet/", "WordNet")
+    ensure_nltk_data(*NLTK_PACKAGES["wordnet"])
     wordnet.ensure_loaded()
     return wordnet
 

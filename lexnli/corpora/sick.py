@@ -61,8 +61,9 @@ def locate_sick(path=None, data_home=None) -> Path:
             return candidate
     raise DataNotFoundError(
         f"SICK not found: no path given, ${ENV_VAR} unset, and none of "
-        f"{', '.join(str(c) for c in candidates)} exists. {_WHERE}; pass its path, set "
-        f"{ENV_VAR}=/path/to/SICK.txt, or put it in the data home {home}.")
+        f"{', '.join(str(c) for c in candidates)} exists. {_WHERE}; pass its path (the experiments' "
+        f"--sick FILE; Python: read_sick(FILE)), set {ENV_VAR}=FILE, or put it in the data home {home} "
+        "(LEXNLI_DATA).")
 
 
 def _check_split(split: str | None) -> str | None:

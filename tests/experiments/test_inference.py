@@ -159,38 +159,38 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
         "p_value": pytest.approx(binomtest(a_only, a_only + b_only, 0.5).pvalue if a_only + b_only else 1.0)}]
 
     # Five models, each with the command line's grid and featurizer settings: the hypothesis-only
-    # one, SNLI lexicalized and inference, then on SICK TRAIN+TRIAL (C by 5-fold cross-validation,
+    # one, SNLI inference (fit_inference) and lexicalized, then on SICK TRAIN+TRIAL (C by 5-fold cross-validation,
     # folds drawn with the seed) the inference model alone and one that also sees the SNLI model's
     # class log-probabilities (the inference featurizer wrapped with the SNLI inference model).
     assert [(features, len(pairs)) for features, pairs, _, _ in fits] == [
-        (("hyp_unigrams", "hyp_bigrams"), 90), ("lexicalized", 90), ("inference", 110 + len(composed)),
+        (("hyp_unigrams", "hyp_bigrams"), 90), ("inference", 110 + len(composed)), ("lexicalized", 90),
         ("inference", 45), ("inference", 45)]
     sick_train, sick_trial, sick_test = (read_sick(files["sick"], split) for split in ("TRAIN", "TRIAL", "TEST"))
     assert all([p.pair_id for p in fits[i][1]] == [p.pair_id for p in sick_train + sick_trial] for i in (3, 4))
     assert all({k: fits[i][2][k] for k in ("folds", "seed")} == {"folds": 5, "seed": 3} for i in (3, 4))
     substituted = [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in augmentation(train, 20, seed=3)]
-    assert [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in fits[2][1][90:110]] == substituted
-    assert [p.pair_id for p in fits[2][1][110:]] == [p.pair_id for p in composed]
+    assert [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in fits[1][1][90:110]] == substituted
+    assert [p.pair_id for p in fits[1][1][110:]] == [p.pair_id for p in composed]
     for _, _, kwargs, _ in fits:
         assert {k: kwargs[k] for k in ("grid", "preset", "featurizer_params", "n_jobs", "progress")} == {
             "grid": (7.0,), "preset": "paper", "featurizer_params": {"min_df": 2}, "n_jobs": 1, "progress": True}
     assert [kwargs.get("featurizer") for _, _, kwargs, _ in fits[:4]] == [None] * 4
     # the inference models, on SNLI and on SICK, weight the alignment family's columns; the others do not
-    assert [kwargs.get("family_weights") for _, _, kwargs, _ in fits] == [None, None, WEIGHTS, SICK_WEIGHTS,
+    assert [kwargs.get("family_weights") for _, _, kwargs, _ in fits] == [None, WEIGHTS, None, SICK_WEIGHTS,
                                                                            SICK_WEIGHTS]
-    assert list(fits[2][3].model.named_steps) == ["featurize", "scale", "weight", "cap", "classify"]
+    assert list(fits[1][3].model.named_steps) == ["featurize", "scale", "weight", "cap", "classify"]
     wrapped = fits[4][2]["featurizer"]
-    assert isinstance(wrapped, WithModelProbabilities) and wrapped.model is fits[2][3].model
+    assert isinstance(wrapped, WithModelProbabilities) and wrapped.model is fits[1][3].model
     # only the SNLI inference model's pairs are reweighted: against a hypothesis-only model with the
     # C chosen on dev, 5 folds drawn with the seed, strength 0.8
-    inference_pairs = fits[2][1]
+    inference_pairs = fits[1][1]
     gold = out_of_fold_gold_probabilities(inference_pairs, [p.label for p in inference_pairs],
                                           ("hyp_unigrams", "hyp_bigrams"), C=7.0, seed=3, preset="paper",
                                           featurizer_params={"min_df": 2})
     sample_weight = bias_weights(gold, 0.8)
-    assert np.array_equal(fits[2][2]["sample_weight"], sample_weight)
+    assert np.array_equal(fits[1][2]["sample_weight"], sample_weight)
     assert len(set(sample_weight.round(9))) > 1  # the fixture gives the pairs different weights
-    assert [kwargs.get("sample_weight") for i, (_, _, kwargs, _) in enumerate(fits) if i != 2] == [None] * 4
+    assert [kwargs.get("sample_weight") for i, (_, _, kwargs, _) in enumerate(fits) if i != 1] == [None] * 4
     assert (wrapped.featurizer.features, wrapped.featurizer.tag_set, wrapped.featurizer.min_df,
             wrapped.featurizer.dense_bins) == ("inference", "ptb", 2, None)
 
@@ -371,14 +371,14 @@ def test_inference_run_defaults(noisy_snli, monkeypatch):
     rows = inference.run(noisy_snli)[0]
     assert augmented == [(300, 12_000, 0), ("compositional", 300, inference.COMPOSITIONAL_AUGMENT, 0)]  # seed 0
     assert [(call["features"], call["n_train"]) for call in calls] == [
-        (("hyp_unigrams", "hyp_bigrams"), 300), ("lexicalized", 300), ("inference", 308)]
+        (("hyp_unigrams", "hyp_bigrams"), 300), ("inference", 308), ("lexicalized", 300)]
     # only the inference model weights the alignment family, and its pairs, against the
     # hypothesis-only model with that model's C (the stand-in chooses 0.1 for it), strength 1
-    assert [call.get("family_weights") for call in calls] == [None, None, {"alignment": 2.5}]
+    assert [call.get("family_weights") for call in calls] == [None, {"alignment": 2.5}, None]
     assert bias == [{"features": ("hyp_unigrams", "hyp_bigrams"), "n_train": 308, "C": 0.1, "seed": 0,
                      "preset": "recommended", "featurizer_params": None, "n_jobs": None, "progress": False}]
-    assert np.allclose(calls[2]["sample_weight"], bias_weights(np.linspace(0.0, 0.9, 308), 1.0))
-    assert calls[0].get("sample_weight") is None and calls[1]["sample_weight"] is None
+    assert np.allclose(calls[1]["sample_weight"], bias_weights(np.linspace(0.0, 0.9, 308), 1.0))
+    assert calls[0].get("sample_weight") is None and calls[2].get("sample_weight") is None
     for call in calls:
         assert {k: v for k, v in call.items() if k not in ("features", "n_train", "family_weights",
                                                             "sample_weight")} == {
@@ -412,7 +412,7 @@ def test_inference_without_reweighting_fits_no_bias_model(noisy_snli, monkeypatc
     monkeypatch.setattr(inference, "out_of_fold_gold_probabilities",
                         lambda *a, **k: pytest.fail("a bias model was fitted with --bias-reweighting 0"))
     inference.run(noisy_snli, bias_reweighting=0)
-    assert [call["sample_weight"] for call in calls[1:]] == [None, None]
+    assert [call.get("sample_weight") for call in calls[1:]] == [None, None]
 
 
 def test_inference_markdown_captions():

@@ -19,3 +19,20 @@ def test_missing_verbocean_error(tmp_path, monkeypatch):
             lexical_resources.get_verbocean()
     finally:
         lexical_resources.reset_resources()
+
+
+def test_offline_verbocean_error_names_the_variables_and_the_command(tmp_path, monkeypatch):
+    monkeypatch.delenv("LEXNLI_VERBOCEAN", raising=False)
+    monkeypatch.setenv("LEXNLI_DATA", str(tmp_path))
+    monkeypatch.setenv("LEXNLI_NO_DOWNLOAD", "1")
+    lexical_resources.reset_resources()
+    try:
+        with pytest.raises(ResourceMissingError) as info:
+            lexical_resources.get_verbocean()
+    finally:
+        lexical_resources.reset_resources()
+    message = str(info.value)
+    assert message.startswith(f"VerbOcean is not available: {tmp_path}/verbocean.unrefined.2004-05-20.txt not "
+                              "found, and downloading is disabled (LEXNLI_NO_DOWNLOAD=1).")
+    for advice in ("LEXNLI_DATA=DIR", "$LEXNLI_VERBOCEAN", "`lexnli fetch verbocean`", "data_home=DIR"):
+        assert advice in message

@@ -205,6 +205,17 @@ def test_offline_without_download(tmp_path, no_network):
     assert not home.exists()
 
 
+def test_offline_snli_names_the_command_line_options_and_the_python_arguments(tmp_path, no_network, monkeypatch):
+    monkeypatch.setenv("LEXNLI_NO_DOWNLOAD", "1")
+    with pytest.raises(DataNotFoundError) as info:
+        fetch_snli(tmp_path / "data")
+    message = str(info.value)
+    assert "downloading is disabled (LEXNLI_NO_DOWNLOAD=1)" in message
+    for advice in ("--data-dir DIR", "LEXNLI_DATA=DIR", "--train/--dev/--test FILE", "data_home=DIR",
+                   "read_snli(FILE)", "`lexnli fetch snli`"):
+        assert advice in message
+
+
 def test_fetch_file_downloads_then_reuses(server, tmp_path, monkeypatch):
     body = b"buy [happens-before] sell\n"
     digest = hashlib.sha256(body).hexdigest()

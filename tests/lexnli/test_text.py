@@ -62,3 +62,46 @@ def test_a_truncated_nltk_zip_is_named_with_its_fix(tmp_path, monkeypatch):
     with pytest.raises(ResourceMissingError, match=f"{re.escape(str(damaged))}: damaged NLTK data .*"
                                                    r"python -m nltk.downloader fake_tagger"):
         ensure_nltk_data("fake_tagger", "taggers/fake_tagger/", "a fake tagger")
+
+
+def _closed_port_url() -> str:
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
+    port = httpd.server_address[1]
+    httpd.server_close()
+    return f"http://127.0.0.1:{port}/index.xml"
+
+
+def test_a_failed_nltk_download_is_one_message_and_nltk_prints_nothing(tmp_path, monkeypatch, capfd):
+    """NLTK's ``[nltk_data] Error loading ...`` lines stay out of the terminal: its reason is in lexnli's message."""
+    import nltk
+    from nltk.downloader import Downloader
+
+    from lexnli.text import ensure_nltk_data
+
+    monkeypatch.setattr(nltk.data, "path", [str(tmp_path)])
+    monkeypatch.delenv("LEXNLI_NO_DOWNLOAD", raising=False)
+    downloader = Downloader(server_index_url=_closed_port_url(), download_dir=str(tmp_path))
+    monkeypatch.setattr(nltk, "download", downloader.download)
+    with pytest.raises(ResourceMissingError) as info:
+        ensure_nltk_data("fake_tagger", "taggers/fake_tagger/", "a fake tagger")
+    message = str(info.value)
+    assert message.startswith("a fake tagger is not installed, and downloading it failed: ")
+    assert "Error loading fake_tagger" in message and "\n" not in message  # NLTK's reason, on one line
+    assert "python -m nltk.downloader fake_tagger" in message and "NLTK_DATA" in message
+    assert capfd.readouterr() == ("", "")
+
+
+def test_nltk_data_with_downloads_disabled_says_so(tmp_path, monkeypatch):
+    import nltk
+
+    from lexnli.text import ensure_nltk_data
+
+    monkeypatch.setattr(nltk.data, "path", [str(tmp_path)])
+    monkeypatch.setenv("LEXNLI_NO_DOWNLOAD", "1")
+    monkeypatch.setattr(nltk, "download", lambda *a, **k: pytest.fail("downloaded with LEXNLI_NO_DOWNLOAD=1"))
+    with pytest.raises(ResourceMissingError, match=r"^WordNet is not installed, and downloading is disabled "
+                                                   r"\(LEXNLI_NO_DOWNLOAD=1\): run `python -m nltk.downloader "
+                                                   r"wordnet` \(or `lexnli fetch`\)"):
+        ensure_nltk_data("wordnet", "corpora/wordnet/", "WordNet")

@@ -63,6 +63,16 @@ def test_sick_path_resolution(tmp_path, monkeypatch, tagger):
         read_sick(tmp_path / "nope.txt")
 
 
+def test_missing_sick_names_the_option_the_variables_and_the_python_argument(tmp_path, monkeypatch):
+    from lexnli.corpora.sick import locate_sick
+
+    monkeypatch.delenv("LEXNLI_SICK", raising=False)
+    with pytest.raises(DataNotFoundError) as info:
+        locate_sick(data_home=tmp_path)
+    for advice in ("--sick FILE", "read_sick(FILE)", "LEXNLI_SICK=FILE", f"the data home {tmp_path} (LEXNLI_DATA)"):
+        assert advice in str(info.value)
+
+
 def test_sick_checksum(tmp_path):
     fixture = write_sick(tmp_path / "SICK.txt", sick_text())
     with pytest.raises(CorpusFormatError, match="not the official SICK.txt"):

@@ -1,0 +1,86 @@
+"""``lexnli fetch``: one line per resource (found, fetched or missing and how to provide it), exit status 2
+while something is missing; never the network (downloads are forbidden or stood in for)."""
+import json
+
+import nltk
+import pytest
+
+from command import fetch, main
+
+from tests.conftest import TINY_VERBOCEAN
+from tests.helpers.cli import one_error_line
+
+
+@pytest.fixture
+def empty(tmp_path, monkeypatch):
+    """An empty data home and NLTK data path, no VerbOcean file named, downloads forbidden."""
+    monkeypatch.setenv("LEXNLI_DATA", str(tmp_path / "home"))
+    monkeypatch.setenv("LEXNLI_NO_DOWNLOAD", "1")
+    monkeypatch.delenv("LEXNLI_VERBOCEAN", raising=False)
+    monkeypatch.delenv("LEXNLI_VERBOCEAN_VARIANT", raising=False)
+    monkeypatch.setattr(nltk.data, "path", [str(tmp_path / "nltk_data")])
+    return tmp_path / "home"
+
+
+def lines(capsys):
+    out, err = capsys.readouterr()
+    return {line.split()[0]: line.split(None, 2)[1:] for line in out.splitlines()[1:]}, out.splitlines()[0], err
+
+
+def test_nothing_there_offline_reports_each_missing_resource(empty, capsys):
+    assert main.main(["fetch"]) == 2
+    found, header, err = lines(capsys)
+    assert header == f"data home: {empty} (downloads disabled: LEXNLI_NO_DOWNLOAD)"
+    assert list(found) == ["snli", "tagger", "wordnet", "verbocean"]
+    assert all(status == "missing" and "downloading is disabled (LEXNLI_NO_DOWNLOAD=1)" in reason
+               for status, reason in found.values())
+    assert "--data-dir DIR" in found["snli"][1] and "LEXNLI_DATA=DIR" in found["verbocean"][1]
+    assert "python -m nltk.downloader wordnet" in found["wordnet"][1]
+    assert err == "error: missing: snli, tagger, wordnet, verbocean (each line above says how to provide it)\n"
+    assert not empty.exists()  # checking creates nothing
+
+
+def test_present_resources_are_found_where_they_are(empty, tmp_path, monkeypatch, capsys):
+    home = tmp_path / "other"
+    (home / "snli_1.0").mkdir(parents=True)
+    (home / "snli_1.0" / "snli_1.0_dev.jsonl").write_text(json.dumps({"gold_label": "neutral"}) + "\n")
+    (home / "verbocean.unrefined.2004-05-20.txt").write_text(TINY_VERBOCEAN, encoding="utf-8")
+    monkeypatch.setenv("LEXNLI_VERBOCEAN_VARIANT", "1")  # the tiny file is not the official one
+    (tmp_path / "nltk_data" / "corpora" / "wordnet").mkdir(parents=True)
+    assert main.main(["fetch", "--data-dir", str(home), "wordnet", "snli", "verbocean", "snli"]) == 0
+    found, header, err = lines(capsys)
+    assert header == f"data home: {home} (downloads disabled: LEXNLI_NO_DOWNLOAD)" and err == ""
+    assert found == {"wordnet": ["found", str(tmp_path / "nltk_data" / "corpora" / "wordnet")],
+                     "snli": ["found", str(home / "snli_1.0")],  # named twice, prepared once
+                     "verbocean": ["found", f"{home / 'verbocean.unrefined.2004-05-20.txt'} (4 relations)"]}
+
+
+def test_a_damaged_verbocean_is_reported_with_its_fix(empty, capsys):
+    empty.mkdir()
+    (empty / "verbocean.unrefined.2004-05-20.txt").write_text(TINY_VERBOCEAN, encoding="utf-8")
+    assert main.main(["fetch", "verbocean"]) == 2
+    found, _, _ = lines(capsys)
+    assert found["verbocean"][0] == "missing" and "not the official file's" in found["verbocean"][1]
+    assert "LEXNLI_VERBOCEAN_VARIANT=1" in found["verbocean"][1]
+
+
+def test_a_missing_resource_is_fetched_when_downloads_are_allowed(empty, monkeypatch, capsys):
+    monkeypatch.delenv("LEXNLI_NO_DOWNLOAD")
+
+    def fetch_snli(home, *, download_if_missing=True):  # the download, stood in for
+        if not download_if_missing:
+            raise fetch.DataNotFoundError("absent")
+        (home / "snli_1.0.zip").parent.mkdir(parents=True, exist_ok=True)
+        (home / "snli_1.0.zip").write_bytes(b"zip")
+        return home / "snli_1.0.zip"
+
+    monkeypatch.setattr(fetch, "fetch_snli", fetch_snli)
+    assert main.main(["fetch", "snli"]) == 0
+    found, header, _ = lines(capsys)
+    assert header == f"data home: {empty}" and found == {"snli": ["fetched", str(empty / "snli_1.0.zip")]}
+
+
+def test_an_unknown_resource_is_a_usage_error(empty, capsys):
+    assert main.main(["fetch", "glove"]) == 2
+    assert one_error_line(capsys) == ("error: argument WHAT: unknown resource 'glove'; choose from snli, tagger, "
+                                      "wordnet, verbocean (see lexnli fetch --help)")

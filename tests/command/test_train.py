@@ -1,0 +1,157 @@
+"""``lexnli train``: the model it installs (the experiments' recipe, refitted by hand), where it goes, the
+outputs it refuses before reading data, and the one-line errors without data or resources.
+
+The lexicalized runs read the parsed template fixture (no NLTK data); the inference preset is checked
+with stand-ins for its fit, and once for real against ``python -m experiments.inference --save-model``
+(skipped without NLTK's tagger, WordNet and VerbOcean)."""
+import json
+
+import numpy as np
+import pytest
+
+import lexical_resources
+from classifiers.logistic import fit_select_C
+from classifiers.persistence import load_model
+from command import main
+from command import train as train_command
+from experiments import inference, runner
+from lexnli.corpora.snli import read_snli
+from lexnli.errors import ResourceMissingError
+
+from tests.helpers.cli import one_error_line
+from tests.helpers.noisy_snli import write_splits
+
+
+@pytest.fixture
+def data_home(tmp_path, monkeypatch):
+    """An empty data home (LEXNLI_DATA), downloads forbidden."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("LEXNLI_DATA", str(home))
+    monkeypatch.setenv("LEXNLI_NO_DOWNLOAD", "1")
+    return home
+
+
+def files_args(files):
+    return ["--train", str(files["train"]), "--dev", str(files["dev"])]
+
+
+def test_lexicalized_model_is_installed_as_the_default(template_files, data_home, capsys):
+    assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--C-grid", "0.1", "1"]) == 0
+    path = data_home / "models" / "default.skops"
+    model, info = load_model(path)
+    train, dev = read_snli(template_files["train"]), read_snli(template_files["dev"])
+    hand = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "lexicalized", grid=(0.1, 1.0))
+    assert info["metadata"] == {"C": hand.C, "n_train": 80}
+    assert np.array_equal(model.predict_proba(dev.pairs), hand.model.predict_proba(dev.pairs))
+    printed = capsys.readouterr().out.splitlines()
+    assert printed == [f"lexicalized model: dev accuracy {100 * hand.dev_accuracy[hand.C]:.1f}% on 20 pairs "
+                       f"(C={hand.C:g} chosen on dev; 80 training pairs)",
+                       f"installed as your default model: {path}",
+                       "use it: lexnli predict 'A man sleeps.' 'A man is awake.'"]
+    assert list(path.parent.iterdir()) == [path]  # written atomically: no temporary file left
+
+
+def test_model_option_saves_elsewhere_and_max_train_subsamples(template_files, data_home, tmp_path, capsys):
+    path = tmp_path / "my model.skops"
+    assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--C-grid", "1",
+                      "--max-train", "30", "--model", str(path)]) == 0
+    assert load_model(path)[1]["metadata"] == {"C": 1.0, "n_train": 30}
+    assert not data_home.exists()  # the default model is left alone
+    printed = capsys.readouterr().out
+    assert f"saved to {path}\n" in printed and f"lexnli predict --model '{path}' 'A man sleeps.'" in printed
+
+
+def test_test_split_is_neither_an_option_nor_read(template_files, data_home, capsys):
+    assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--test",
+                      str(template_files["test"])]) == 2
+    assert "unrecognized arguments: --test" in one_error_line(capsys)
+
+
+@pytest.mark.parametrize("target", ["train", "folder", "default-folder"])
+def test_refused_outputs_before_any_data_is_read(template_files, data_home, tmp_path, monkeypatch, capsys, target):
+    monkeypatch.setattr(runner, "load_splits", lambda *a, **k: pytest.fail("data read before the output check"))
+    if target == "default-folder":  # <data home>/models/default.skops is a folder
+        (data_home / "models" / "default.skops").mkdir(parents=True)
+        model, message = [], f"--model {data_home / 'models' / 'default.skops'}: is a folder, expected a file name"
+    elif target == "folder":
+        model, message = ["--model", str(tmp_path)], f"--model {tmp_path}: is a folder, expected a file name"
+    else:
+        model = ["--model", str(template_files["train"])]
+        message = f"--model {template_files['train']}: is the --train file; choose another output"
+    assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), *model]) == 2
+    assert one_error_line(capsys) == f"error: {message}"
+
+
+def test_no_data_offline_is_one_line_naming_the_options_and_the_variable(data_home, capsys):
+    assert main.main(["train", "--preset", "lexicalized"]) == 2
+    line = one_error_line(capsys)
+    assert line.startswith(f"error: SNLI ({data_home / 'snli_1.0'}/ or {data_home / 'snli_1.0.zip'}) not found, "
+                           "and downloading is disabled (LEXNLI_NO_DOWNLOAD=1).")
+    assert "--data-dir DIR" in line and "--train/--dev" in line and "LEXNLI_DATA=DIR" in line
+
+
+def test_inference_preset_without_verbocean_fails_before_reading_data(template_files, data_home, monkeypatch,
+                                                                     capsys):
+    def missing():
+        raise ResourceMissingError("VerbOcean is not available: (the reason)")
+
+    monkeypatch.setattr(lexical_resources, "get_wordnet", lambda: None)
+    monkeypatch.setattr(lexical_resources, "get_verbocean", missing)
+    monkeypatch.setattr(runner, "load_splits", lambda *a, **k: pytest.fail("data read before the resources"))
+    assert main.main(["train", *files_args(template_files)]) == 2  # inference: the default preset
+    assert one_error_line(capsys) == "error: VerbOcean is not available: (the reason)"
+
+
+def test_inference_preset_fits_with_the_experiments_defaults(template_files, data_home, monkeypatch, capsys):
+    """The default preset calls fit_inference with the command's seed, grid and jobs, and everything else
+    as the experiment's defaults; the model is saved as ``experiments.inference --save-model`` saves it."""
+    calls = []
+
+    def fit_inference(train_pairs, dev_pairs, **options):
+        calls.append((len(train_pairs), len(dev_pairs), options))
+        pairs = list(train_pairs)
+        selection = fit_select_C(pairs, [p.label for p in pairs], dev_pairs, [p.label for p in dev_pairs],
+                                 "lexicalized", grid=options["grid"])
+        return None, selection
+
+    monkeypatch.setattr(lexical_resources, "get_wordnet", lambda: None)
+    monkeypatch.setattr(lexical_resources, "get_verbocean", lambda: None)
+    monkeypatch.setattr(inference, "fit_inference", fit_inference)
+    assert main.main(["train", *files_args(template_files), "--C-grid", "0.3", "--seed", "4", "--n-jobs", "1"]) == 0
+    assert calls == [(80, 20, {"seed": 4, "grid": (0.3,), "preset": "recommended", "n_jobs": 1, "progress": False})]
+    _, info = load_model(data_home / "models" / "default.skops")
+    assert info["metadata"] == {"C": 0.3, "n_train": 80, "bias_reweighting": inference.BIAS_REWEIGHTING}
+    assert capsys.readouterr().out.startswith("inference model: dev accuracy ")
+
+
+@pytest.fixture(scope="module")
+def resources():
+    from lexnli.text import _tagger
+
+    try:
+        _tagger()
+        lexical_resources.get_wordnet()
+        lexical_resources.get_verbocean()
+    except ResourceMissingError as exc:
+        pytest.skip(str(exc))
+
+
+def test_inference_model_is_the_experiments_saved_model(resources, tmp_path, monkeypatch):
+    files = write_splits(tmp_path, (("train", 60, 0), ("dev", 20, 1), ("test", 10, 2)))
+    probes = tmp_path / "probes.jsonl"
+    probes.write_text(json.dumps({"sentence1": "A dog runs.", "sentence2": "An animal runs.",
+                                  "gold_label": "entailment", "category": "hypernym"}) + "\n", encoding="utf-8")
+    monkeypatch.setenv("LEXNLI_DATA", str(tmp_path / "home"))
+    grid = ["--C-grid", "0.3", "1", "--seed", "2"]
+    assert main.main(["train", *files_args(files), *grid, "--model", str(tmp_path / "train.skops")]) == 0
+    assert inference.main(["--train", str(files["train"]), "--dev", str(files["dev"]), "--test", str(files["test"]),
+                           "--no-sick", *[arg for option, _ in inference.PROBE_SETS.values()
+                                          for arg in (option, str(probes))],
+                           *grid, "--save-model", str(tmp_path / "experiment.skops")]) == 0
+    (command_model, command_info), (experiment_model, experiment_info) = (
+        load_model(tmp_path / name) for name in ("train.skops", "experiment.skops"))
+    assert command_info["metadata"] == experiment_info["metadata"]
+    assert command_info["features"] == experiment_info["features"]
+    dev = read_snli(files["dev"]).pairs
+    assert np.array_equal(command_model.predict_proba(dev), experiment_model.predict_proba(dev))
+    assert train_command.PRESETS[0] == "inference"
