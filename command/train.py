@@ -30,6 +30,10 @@ HELP = "train a model on SNLI and install it as the default (or save it with --m
 PRESETS = ("inference", "lexicalized")
 #: The SNLI splits read: train to fit, dev to choose C.
 SPLITS = ("train", "dev")
+#: The training pairs the inference preset samples from train unless ``--max-train`` says otherwise:
+#: about the SNLI train subset whose cost and figures docs/RESULTS.md reports (52,943 pairs: 5 to 6
+#: minutes, 3.5 GB); its featurization is the costly one, and memory grows with the pairs.
+INFERENCE_MAX_TRAIN = 55_000
 #: A pair for the "how to use it" line.
 EXAMPLE = ("A man sleeps.", "A man is awake.")
 
@@ -40,7 +44,8 @@ def add_arguments(parser) -> None:
                              "alignment features, trained with substituted and compositional pairs; needs WordNet "
                              "and VerbOcean, see lexnli fetch) or lexicalized (the SNLI paper's model) "
                              "(default: %(default)s). Time and memory grow with the training pairs, the inference "
-                             "model's the most: full SNLI train is 550,152 pairs; try --max-train first")
+                             f"model's the most: it samples {INFERENCE_MAX_TRAIN:,} train pairs unless --max-train "
+                             "says otherwise (full SNLI train is 550,152)")
     parser.add_argument("--model", type=Path, default=None, metavar="PATH",
                         help="save the model here instead of installing it as the default (.skops: the safe format; "
                              "default: <data home>/models/default.skops, which lexnli predict reads)")
@@ -52,10 +57,15 @@ def run(args) -> int:
     """Train the ``--preset`` model on SNLI train (C chosen on dev), save it, say where and how to use it."""
     path = default_model_path() if args.model is None else args.model
     check_output_file(path, "--model", runner.input_files(args, SPLITS))
+    if args.preset == "inference" and args.max_train is None:
+        args.max_train = INFERENCE_MAX_TRAIN
     if args.preset == "inference":  # a missing resource is an error now, not after featurizing
         lexical_resources.get_wordnet(), lexical_resources.get_verbocean()
     corpora = runner.load_splits(args, SPLITS)
     train, dev = corpora["train"], corpora["dev"]
+    if len(train) < train.report.n_read:
+        print(f"training on {len(train):,} of the {train.report.n_read:,} train pairs, sampled (--max-train N: "
+              f"another number)")
     options = dict(grid=tuple(args.C_grid), preset=DEFAULT_PRESET, n_jobs=args.n_jobs, progress=args.progress)
     if args.preset == "inference":
         _, selection = inference.fit_inference(train.pairs, dev.pairs, seed=args.seed, **options)

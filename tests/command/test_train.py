@@ -122,6 +122,11 @@ def test_inference_preset_fits_with_the_experiments_defaults(template_files, dat
     _, info = load_model(data_home / "models" / "default.skops")
     assert info["metadata"] == {"C": 0.3, "n_train": 80, "bias_reweighting": inference.BIAS_REWEIGHTING}
     assert capsys.readouterr().out.startswith("inference model: dev accuracy ")
+    monkeypatch.setattr(train_command, "INFERENCE_MAX_TRAIN", 30)  # the preset's own sample, unless --max-train says
+    assert main.main(["train", *files_args(template_files), "--C-grid", "0.3"]) == 0
+    assert calls[-1][0] == 30 and "training on 30 of the 80 train pairs, sampled" in capsys.readouterr().out
+    assert main.main(["train", *files_args(template_files), "--C-grid", "0.3", "--max-train", "50"]) == 0
+    assert calls[-1][0] == 50
 
 
 @pytest.fixture(scope="module")
