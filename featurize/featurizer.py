@@ -284,8 +284,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
             batches += found
             capped += n
         if capped and any(f.name in BOUNDED_FAMILIES for f in families):
-            logger.warning("%d of %d pairs have a sentence longer than %d tokens: their cross and alignment "
-                           "features read its first %d tokens only", capped, len(items), CROSS_MAX_TOKENS,
+            logger.warning("%d of %d pairs have a sentence longer than %d tokens: their cross, alignment, WordNet "
+                           "and VerbOcean features read its first %d tokens only", capped, len(items), CROSS_MAX_TOKENS,
                            CROSS_MAX_TOKENS)
         return batches
 
