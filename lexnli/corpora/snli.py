@@ -88,10 +88,16 @@ def _jsonl_fields(line: str, source: str, lineno: int) -> dict:
     if not isinstance(record, dict):
         raise CorpusFormatError(source, lineno, "a line must be a JSON object")
     if "\\ud" in line.lower():  # an escaped surrogate: only a pair of them is a character
-        for name, value in record.items():
-            if isinstance(value, str) and _LONE_SURROGATE.search(value):
-                raise CorpusFormatError(source, lineno, f"field {name!r} holds a lone surrogate (not a character)")
+        name = _lone_surrogate_field(record)
+        if name is not None:
+            raise CorpusFormatError(source, lineno, f"field {name!r} holds a lone surrogate (not a character)")
     return record
+
+
+def _lone_surrogate_field(record: dict) -> str | None:
+    """The name of the first field of ``record`` whose string holds a lone surrogate, if any."""
+    return next((name for name, value in record.items()
+                 if isinstance(value, str) and _LONE_SURROGATE.search(value)), None)
 
 
 def _nested(parse: str) -> bool:
@@ -208,7 +214,15 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
         record = _jsonl_fields(line, name, lineno) if kind == "jsonl" else _txt_fields(line, header, name, lineno)
         return _pending_pair(record, name, lineno, require_label)
 
-    pending = parse_lines(name, lines, parse_line, on_error=on_error, report=report)
+    def surrogate_field(line):
+        """The field of a line (decoded with its encoded lone surrogates) holding one, for the error."""
+        try:
+            record = json.loads(line) if kind == "jsonl" else dict(zip(header or (), line.rstrip("\r\n").split("\t")))
+        except json.JSONDecodeError:
+            return None
+        return _lone_surrogate_field(record) if isinstance(record, dict) else None
+
+    pending = parse_lines(name, lines, parse_line, on_error=on_error, report=report, surrogate_field=surrogate_field)
     for pair in build_pairs(pending, lemmas=lemmas, tagger=tagger):
         if pair.label is None:
             report.n_unlabeled += 1
