@@ -19,10 +19,10 @@ from ..data_home import SNLI_SUFFIXES
 from ..errors import CorpusFormatError
 from ..io import existing_file
 from ..records import LABELS, SNLI_SPLITS, Pair
+from ..text import LONE_SURROGATE
 from .lines import ReadReport, build_pairs, parse_lines
 
 UNLABELED = "-"
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _LEAF = re.compile(r"\([^\s()]+ [^\s()]+\)")
 _TXT_LABEL_COLUMNS = ("label1", "label2", "label3", "label4", "label5")
 
@@ -97,7 +97,7 @@ def _jsonl_fields(line: str, source: str, lineno: int) -> dict:
 def _lone_surrogate_field(record: dict) -> str | None:
     """The name of the first field of ``record`` whose string holds a lone surrogate, if any."""
     return next((name for name, value in record.items()
-                 if isinstance(value, str) and _LONE_SURROGATE.search(value)), None)
+                 if isinstance(value, str) and LONE_SURROGATE.search(value)), None)
 
 
 def _nested(parse: str) -> bool:

@@ -19,7 +19,8 @@ from sklearn.model_selection import GridSearchCV
 from sklearn.pipeline import Pipeline
 
 from featurize import LABELS, Pair, PairFeaturizer
-from featurize.inputs import as_pairs
+from featurize.hashing import stable_hash
+from featurize.inputs import as_pairs, tagged_tokens
 
 from tests.helpers.features import S, long_sentence
 from tests.helpers.matrices import assert_same_matrix
@@ -364,12 +365,20 @@ SURROGATE_TEXT = st.text(st.characters(categories=["Cs", "L", "P", "Zs"]), max_s
 @settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(SURROGATE_TEXT, SURROGATE_TEXT), min_size=1, max_size=4), N_FEATURES)
 def test_surrogates(pairs, n_features):
-    """Lone surrogates (not valid UTF-8) still featurize, deterministically and order-independently."""
-    featurizer = PairFeaturizer(n_features=n_features)
-    X = featurizer.fit_transform(pairs)
-    assert np.isfinite(X.data).all()
-    assert_same_matrix(PairFeaturizer(n_features=n_features).fit_transform(pairs[::-1]), X[::-1])
-    featurizer.feature_names(pairs)
+    """A lone surrogate (no character, so no UTF-8 text) is refused at the input, naming the pair and side, as
+    the corpus readers refuse it; the text functions under the input (tokenizing, hashing) accept any str."""
+    found = [(i, side) for i, pair in enumerate(pairs) for side, text in zip(("premise", "hypothesis"), pair)
+             if any("\ud800" <= c <= "\udfff" for c in text)]
+    if found:
+        i, side = found[0]
+        with pytest.raises(ValueError, match=f"the {side} at position {i} holds a lone surrogate"):
+            PairFeaturizer(n_features=n_features).fit(pairs)
+        with pytest.raises(ValueError, match="lone surrogate"):
+            as_pairs(pairs)
+    else:
+        assert PairFeaturizer(n_features=n_features).fit_transform(pairs).shape[0] == len(pairs)
+    items = tagged_tokens(pairs)
+    assert len(items) == len(pairs) and all(isinstance(stable_hash(t), int) for item in items for t in item[0])
 
 
 def test_text_that_tokenizes_to_nothing():
