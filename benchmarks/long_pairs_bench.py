@@ -1,4 +1,4 @@
-"""Peak memory on hostile input: very long sentences, bounded by the cross-feature cap.
+"""Time and peak memory on hostile input: very long sentences, bounded by the token caps.
 
 Two cases, each in a fresh process, each reporting the peak resident memory above the process's
 baseline (VmHWM after imports and input building, reset, then the work):
@@ -8,12 +8,22 @@ baseline (VmHWM after imports and input building, reset, then the work):
 - ``predict``: ``classifiers.predict.predict_file`` on one JSON line whose two parses have L
   leaves each, with a lexicalized model trained on a few parsed pairs.
 
+With ``--command N``, instead, the whole ``python -m classifiers.predict`` command, with and
+without ``--explain 5``, on N JSON lines of L x L leaves, for a lexicalized and an ``inference``
+model each trained on a few pairs and saved as ``.skops``: the time per pair (the command's wall
+time divided by N, and that time less the command's start-up, the same command on one short pair)
+and the command's peak resident memory (its ``ru_maxrss``, and the start-up's), and their ratios
+inference / lexicalized. It needs the
+``inference`` model's resources (WordNet, VerbOcean).
+
     python benchmarks/long_pairs_bench.py [--pairs 100] [--tokens 5000]
+    python benchmarks/long_pairs_bench.py --command 3 [--tokens 5000]
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -68,22 +78,32 @@ def parse(tokens, tags) -> str:
     return "(ROOT (S " + " ".join(f"({t} {w})" for w, t in zip(tokens, tags)) + "))"
 
 
-def predict_case(n_tokens: int) -> dict:
+def json_line(rng, n_tokens: int, pair_id: str) -> str:
+    """One SNLI JSON line of two random sentences of ``n_tokens`` leaves each, with their parses."""
+    premise, hypothesis = random_sentence(rng, n_tokens), random_sentence(rng, n_tokens)
+    return json.dumps({"sentence1": premise.text, "sentence2": hypothesis.text, "pairID": pair_id,
+                       "sentence1_parse": parse(premise.tokens, premise.tags),
+                       "sentence2_parse": parse(hypothesis.tokens, hypothesis.tags)})
+
+
+def trained_model(features: str, rng):
+    """A ``features`` model (:func:`classifiers.logistic.make_model`) fitted on 30 short random pairs."""
     from classifiers.logistic import make_model
-    from classifiers.predict import predict_file
     from lexnli.records import Pair
 
-    rng = np.random.default_rng(1)
     train = [Pair(random_sentence(rng, 12), random_sentence(rng, 8), label)
              for label in ("entailment", "contradiction", "neutral") * 10]
-    model = make_model("lexicalized").fit(train, [p.label for p in train])
+    return make_model(features).fit(train, [p.label for p in train])
+
+
+def predict_case(n_tokens: int) -> dict:
+    from classifiers.predict import predict_file
+
+    rng = np.random.default_rng(1)
+    model = trained_model("lexicalized", rng)
     with tempfile.TemporaryDirectory() as folder:
-        premise, hypothesis = random_sentence(rng, n_tokens), random_sentence(rng, n_tokens)
-        line = {"sentence1": premise.text, "sentence2": hypothesis.text, "pairID": "hostile",
-                "sentence1_parse": parse(premise.tokens, premise.tags),
-                "sentence2_parse": parse(hypothesis.tokens, hypothesis.tags)}
         source = Path(folder) / "hostile.jsonl"
-        source.write_text(json.dumps(line) + "\n")
+        source.write_text(json_line(rng, n_tokens, "hostile") + "\n")
         baseline = rss_mib()
         reset_peak()
         start = time.perf_counter()
@@ -92,12 +112,72 @@ def predict_case(n_tokens: int) -> dict:
                 "seconds": time.perf_counter() - start, "peak_above_baseline_mib": rss_peak_mib() - baseline}
 
 
+def run_command(argv) -> tuple[float, float]:
+    """Run ``argv`` from the repository root; its wall time in seconds and its peak resident memory in MiB."""
+    start = time.perf_counter()
+    with tempfile.TemporaryFile("w+") as stderr:
+        process = subprocess.Popen(argv, cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.DEVNULL,
+                                   stderr=stderr)
+        _, status, usage = os.wait4(process.pid, 0)
+        if os.waitstatus_to_exitcode(status):
+            stderr.seek(0)
+            raise subprocess.CalledProcessError(os.waitstatus_to_exitcode(status), argv, stderr=stderr.read())
+    return time.perf_counter() - start, usage.ru_maxrss / 1024
+
+
+def command_case(n_pairs: int, n_tokens: int) -> list[dict]:
+    """``python -m classifiers.predict`` (with and without ``--explain 5``) on ``n_pairs`` lines of
+    ``n_tokens`` x ``n_tokens`` leaves, for a lexicalized and an inference model: one dict per run."""
+    from classifiers.persistence import save_model
+
+    rng = np.random.default_rng(2)
+    results = []
+    with tempfile.TemporaryDirectory() as folder:
+        folder = Path(folder)
+        short, long = folder / "short.jsonl", folder / "long.jsonl"
+        short.write_text(json_line(rng, 10, "short") + "\n")
+        long.write_text("".join(json_line(rng, n_tokens, f"hostile{i}") + "\n" for i in range(n_pairs)))
+        for features in ("lexicalized", "inference"):
+            model = save_model(trained_model(features, rng), folder / f"{features}.skops")
+            for explain in ("0", "5"):
+                def command(source):
+                    return run_command([sys.executable, "-m", "classifiers.predict", "--model", str(model),
+                                        "--input", str(source), "--output", str(folder / "out.jsonl"),
+                                        "--explain", explain])
+                startup, startup_peak = command(short)
+                seconds, peak = command(long)
+                results.append({"features": features, "explain": explain, "seconds_per_pair": seconds / n_pairs,
+                                "after_startup": (seconds - startup) / n_pairs, "startup": startup,
+                                "peak_rss_mib": peak, "startup_peak_rss_mib": startup_peak})
+    return results
+
+
+def print_command_case(n_pairs: int, n_tokens: int) -> None:
+    results = command_case(n_pairs, n_tokens)
+    print(f"python -m classifiers.predict on {n_pairs} pairs of {n_tokens} x {n_tokens} tokens")
+    for r in results:
+        print(f"  {r['features']:<11} --explain {r['explain']}: {r['seconds_per_pair']:.1f} s per pair, "
+              f"{r['after_startup']:.1f} s after a start-up of {r['startup']:.1f} s; peak RSS "
+              f"{r['peak_rss_mib']:.0f} MiB ({r['startup_peak_rss_mib']:.0f} MiB on one short pair)")
+    by_run = {(r["features"], r["explain"]): r for r in results}
+    for explain in ("0", "5"):
+        inference, lexicalized = by_run["inference", explain], by_run["lexicalized", explain]
+        print(f"  inference / lexicalized, --explain {explain}: time per pair "
+              f"{inference['seconds_per_pair'] / lexicalized['seconds_per_pair']:.2f}, "
+              f"peak RSS {inference['peak_rss_mib'] / lexicalized['peak_rss_mib']:.2f}")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=100)
     parser.add_argument("--tokens", type=int, default=5000)
+    parser.add_argument("--command", type=int, default=None, metavar="N",
+                        help="run the whole predict command on N pairs instead, lexicalized against inference")
     parser.add_argument("--case", choices=("featurize", "predict"), default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.command is not None:
+        print_command_case(args.command, args.tokens)
+        return 0
     if args.case is not None:  # one case, in this (fresh) process
         result = featurize_case(args.pairs, args.tokens) if args.case == "featurize" else predict_case(args.tokens)
         print(json.dumps(result))

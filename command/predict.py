@@ -14,7 +14,6 @@ of them fits in memory; a file input is checked line by line before the model is
 """
 from __future__ import annotations
 
-import re
 import sys
 
 from classifiers.persistence import TRUST_RULE
@@ -24,11 +23,11 @@ from lexnli.cli import UsageError, at_least, check_output_file
 from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
 from lexnli.io import STDOUT
 from lexnli.records import SNLI_SPLITS
+from lexnli.text import LONE_SURROGATE
 
 from .models import add_model_arguments, load, model_path
 
 HELP = "predict the label of a pair, or of every pair of a file or of standard input"
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def add_arguments(parser) -> None:
@@ -56,7 +55,7 @@ def _source(args):
                          "(see lexnli predict --help)")
     if len(args.pair) == 2:
         for name, text in zip(("PREMISE", "HYPOTHESIS"), args.pair):
-            if _LONE_SURROGATE.search(text) or not text.strip():
+            if LONE_SURROGATE.search(text) or not text.strip():
                 raise UsageError(f"{name} {text!r}: not a sentence (empty, or bytes that are not UTF-8)")
         fields = {"sentence1": args.pair[0], "sentence2": args.pair[1]}
         return None, [(as_pairs([tuple(args.pair)])[0], fields)]

@@ -112,8 +112,6 @@ def _featurize_shard(items, families, lowercase: bool, tag_set: str, batch_size:
 
 def _bin_edges(values: np.ndarray, n_bins: int) -> np.ndarray:
     """Inner edges of ``n_bins`` equal-frequency bins of ``values`` (ties merged, so maybe fewer bins)."""
-    if len(values) == 0:
-        return np.zeros(0)
     return np.unique(np.quantile(values, np.linspace(0, 1, n_bins + 1)[1:-1]))
 
 
@@ -286,13 +284,16 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
             batches += found
             capped += n
         if capped and any(f.name in BOUNDED_FAMILIES for f in families):
-            logger.warning("%d of %d pairs have a sentence longer than %d tokens: their cross and alignment "
-                           "features read its first %d tokens only", capped, len(items), CROSS_MAX_TOKENS,
+            logger.warning("%d of %d pairs have a sentence longer than %d tokens: their cross, alignment, WordNet "
+                           "and VerbOcean features read its first %d tokens only", capped, len(items), CROSS_MAX_TOKENS,
                            CROSS_MAX_TOKENS)
         return batches
 
     def fit(self, X, y=None):
-        """Check the configuration; learn the vocabulary when ``n_features=None``."""
+        """Check the configuration; learn the vocabulary when ``n_features=None``.
+
+        Raises ``ValueError`` when ``X`` holds no pair, as scikit-learn's estimators do.
+        """
         with gc_paused():
             self._fit(checked_items(X, columns=self.columns), keep=False)
         return self
@@ -315,7 +316,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         """Set the output width, learning the vocabulary and bin edges from ``batches`` when there are any to
         learn; with a vocabulary, return each batch's keys' index in it (-1: left out), else None."""
         if self.dense_bins is not None:
-            values = np.concatenate([b.dense for b in batches] or [np.zeros((0, len(self.dense_columns_)))])
+            values = np.concatenate([b.dense for b in batches])
             self.bin_edges_ = [_bin_edges(values[:, j], self.dense_bins) for j in range(values.shape[1])]
         positions = None
         if self.n_features is None:
@@ -335,6 +336,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     def _fit(self, items, keep):
         families = self._start()
+        if not items:  # as scikit-learn's estimators refuse 0 samples: nothing to learn the columns from
+            raise ValueError("Found 0 pairs while a minimum of 1 is required to fit PairFeaturizer.")
         if self.n_features is not None and not keep and self.dense_bins is None:
             self._learn(None)
             return None

@@ -8,7 +8,7 @@ import pandas as pd
 
 from lexnli.corpora.frames import frame_texts
 from lexnli.records import Pair, Sentence
-from lexnli.text import make_sentences, tokenize_and_tag_many
+from lexnli.text import LONE_SURROGATE, make_sentences, tokenize_and_tag_many
 
 
 def _is_string_pair(item) -> bool:
@@ -37,15 +37,24 @@ def checked_items(items, start: int | None = 0, columns=COLUMNS) -> list:
     columns) whose ``columns`` hold the premise and the hypothesis. A single pair is not mistaken
     for a batch. ``start`` is the position of the first item, for error messages (``None``: do
     not say where).
+
+    A string holding a lone surrogate (``"\\ud800"``: no character, so no UTF-8 text, and what the
+    corpus readers refuse) is a ``ValueError`` naming its position and side; the text functions
+    under this boundary (tokenizing, hashing) stay total over ``str``.
     """
     if isinstance(items, (str, Pair)):
         raise TypeError("expected a sequence of pairs, got a single item: wrap it in a list")
     items = frame_texts(items, *columns) if _is_table(items) else list(items)
     for i, item in enumerate(items):
-        if not isinstance(item, Pair) and not _is_string_pair(item):
-            where = f" at position {start + i}" if start is not None else ""
+        if isinstance(item, Pair):
+            continue
+        where = f" at position {start + i}" if start is not None else ""
+        if not _is_string_pair(item):
             raise TypeError(f"expected a Pair or a (premise, hypothesis) pair of strings{where}, "
                             f"got {type(item).__name__}: {item!r:.80}")
+        for side, text in zip(COLUMNS, item):
+            if LONE_SURROGATE.search(text):
+                raise ValueError(f"the {side}{where} holds a lone surrogate (not a character): {text!r:.80}")
     return items
 
 

@@ -29,6 +29,8 @@ PTB_UNESCAPES = {
 _LEAF = re.compile(r"\(([^\s()]+) ([^\s()]+)\)")
 #: Matches a letter or digit: a token without one is punctuation.
 WORD_CHARACTER = re.compile(r"[^\W_]")
+#: Matches a lone surrogate: a ``str`` may hold one, but it is no character and no UTF-8 text.
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 #: WordNet POS of a Penn Treebank tag, by its first letter (NN* noun, VB* verb, JJ* adjective, RB*/RP adverb).
 PTB_TO_WORDNET = {"N": "n", "V": "v", "J": "a", "R": "r"}
 

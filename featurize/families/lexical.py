@@ -16,7 +16,10 @@ al. 2015, Table 3), usable as dense families in any model:
     ``meronym``, ``antonym``, ``cohyponym``, else ``unlinked``. Columns: the number of
     hypothesis content words, the fraction with each best link, the fraction *supported*
     (exact, synonym, hypernym or holonym), the unlinked count, and the number of
-    (premise word, hypothesis word) pairs that are antonyms.
+    (premise word, hypothesis word) pairs that are antonyms. Every hypothesis word is compared
+    with every premise word, work that grows with the product of the two lengths, so the family
+    reads the first :data:`~featurize.families.lexicalized.CROSS_MAX_TOKENS` tokens of each
+    sentence only, as the cross and alignment families do (no SNLI sentence is that long).
 ``verbocean``
     The same for hypothesis verbs (content verbs, lemmatized) against premise verbs through
     VerbOcean: ``same`` lemma, ``similar`` (either direction), ``stronger`` (premise verb
@@ -24,7 +27,8 @@ al. 2015, Table 3), usable as dense families in any model:
     ``weaker`` (hypothesis [stronger-than] premise), ``opposite`` (either direction),
     ``happens_before`` (either direction), else ``unlinked``
     (:meth:`~lexical_resources.verbocean.VerbOcean.link`); plus the supported fraction (same,
-    similar, stronger, can-result-in) and the number of opposite-of verb pairs.
+    similar, stronger, can-result-in) and the number of opposite-of verb pairs. The first
+    ``CROSS_MAX_TOKENS`` tokens of each sentence only, as for ``wordnet``.
 ``tree``
     A predicate-argument skeleton of each sentence -- subject, root verb, object -- compared
     role by role (EOP's tree-skeleton idea). It is read heuristically from the POS tags, which
@@ -60,6 +64,7 @@ from lexical_resources.relations import RELATION_CLASSES
 from lexnli.text import WORD_CHARACTER as _WORD
 from lexnli.text import ptb_to_wordnet
 
+from .lexicalized import CROSS_MAX_TOKENS
 from .registry import family
 
 WORDNET_LINKS = (EXACT, SYNONYM, HYPERNYM, HOLONYM, HYPONYM, MERONYM, ANTONYM, COHYPONYM)
@@ -260,9 +265,15 @@ def _as_counter(columns, row) -> Counter:
 
 # ---- the families: one pair -> Counter ------------------------------------------------------
 
+def _first_content(sentence, wn) -> tuple:
+    """:func:`content_words` of a sentence's first :data:`~featurize.families.lexicalized.CROSS_MAX_TOKENS`
+    tokens: the ``wordnet`` and ``verbocean`` families compare every hypothesis word with every premise
+    word, so they read no more of either (as the cross families)."""
+    return _content(tuple(sentence.tokens[:CROSS_MAX_TOKENS]), tuple(sentence.tags[:CROSS_MAX_TOKENS]), wn)
+
+
 def _wordnet_reference_row(premise, hypothesis, wn) -> list[float]:
-    p_words = _content(tuple(premise.tokens), tuple(premise.tags), wn)
-    h_words = _content(tuple(hypothesis.tokens), tuple(hypothesis.tags), wn)
+    p_words, h_words = _first_content(premise, wn), _first_content(hypothesis, wn)
     found = [_links_to_premise(wn, p_words, h) for h in h_words]
     best = [link for link, _ in found]
     antonyms = sum(count for _, count in found)
@@ -271,17 +282,19 @@ def _wordnet_reference_row(premise, hypothesis, wn) -> list[float]:
 
 @family("wordnet", columns=WORDNET_COLUMNS, groups=("inference",))
 def wordnet_reference(pair) -> Counter:
-    """WordNet links of the hypothesis content words to the premise's (see the module docstring)."""
+    """WordNet links of the hypothesis content words to the premise's, the first ``CROSS_MAX_TOKENS``
+    tokens of each (see the module docstring)."""
     return _as_counter(WORDNET_COLUMNS, _wordnet_reference_row(pair.premise, pair.hypothesis, get_wordnet()))
 
 
 def _verbs(sentence, wn) -> list[str]:
-    return [lemma for lemma, pos in _content(tuple(sentence.tokens), tuple(sentence.tags), wn) if pos == "v"]
+    return [lemma for lemma, pos in _first_content(sentence, wn) if pos == "v"]
 
 
 @family("verbocean", columns=VERBOCEAN_COLUMNS, groups=("inference",))
 def verbocean_reference(pair) -> Counter:
-    """VerbOcean links of the hypothesis verbs to the premise verbs (see the module docstring)."""
+    """VerbOcean links of the hypothesis verbs to the premise verbs, the first ``CROSS_MAX_TOKENS`` tokens
+    of each (see the module docstring)."""
     wn, vo = get_wordnet(), get_verbocean()
     p_verbs, h_verbs = _verbs(pair.premise, wn), _verbs(pair.hypothesis, wn)
     links = [[vo.link(p, h) for p in p_verbs] for h in h_verbs]

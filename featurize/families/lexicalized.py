@@ -22,9 +22,10 @@ from .registry import SparseFeatures, family, family_seed
 P, H = "premise", "hypothesis"
 #: The tokens of each sentence the cross families read (the first ones): bounds their work per pair.
 CROSS_MAX_TOKENS = 128
-#: The families CROSS_MAX_TOKENS bounds: these, and the alignment family, whose alignment grows
-#: with the product of the lengths too (:mod:`featurize.families.alignment`).
-BOUNDED_FAMILIES = ("cross_unigrams", "cross_bigrams", "alignment")
+#: The families CROSS_MAX_TOKENS bounds: these, and the others whose work grows with the product
+#: of the lengths too: the alignment (:mod:`featurize.families.alignment`) and the WordNet and
+#: VerbOcean links of every hypothesis word to every premise word (:mod:`featurize.families.lexical`).
+BOUNDED_FAMILIES = ("cross_unigrams", "cross_bigrams", "alignment", "wordnet", "verbocean")
 
 
 def pair_work(n_premise: int, n_hypothesis: int) -> int:

@@ -41,8 +41,22 @@ class ReadReport:
             logger.info(msg)
 
 
-def parse_lines(name: str, stream, parse_line, *, on_error: str, report: ReadReport):
+def _undecodable(raw: bytes, exc: UnicodeDecodeError, surrogate_field) -> str:
+    """What is wrong with a line of bytes that is not UTF-8."""
+    try:
+        line = raw.decode("utf-8", "surrogatepass")
+    except UnicodeDecodeError:
+        return f"not valid UTF-8 (byte {exc.start}: {raw[exc.start:exc.start + 1]!r})"
+    field = surrogate_field(line) if surrogate_field is not None else None
+    return f"{f'field {field!r}' if field else 'the line'} holds a lone surrogate (not a character)"
+
+
+def parse_lines(name: str, stream, parse_line, *, on_error: str, report: ReadReport, surrogate_field=None):
     """Yield ``parse_line(lineno, line)`` for every UTF-8 line of the byte ``stream`` (None results are dropped).
+
+    A line that would be UTF-8 but for an encoded lone surrogate (not a character) is refused as
+    holding one, in the field ``surrogate_field(line)`` names when given (``line`` decoded with
+    its surrogates; the function returns a field name or None), as JSON's escaped ones are.
 
     A UTF-8 byte order mark before the first line is dropped. A :class:`CorpusFormatError`
     (bytes that are not UTF-8 included) is raised, or, with ``on_error="skip"`` and unless it
@@ -60,9 +74,7 @@ def parse_lines(name: str, stream, parse_line, *, on_error: str, report: ReadRep
                     try:
                         line = raw.decode("utf-8")
                     except UnicodeDecodeError as exc:
-                        raise CorpusFormatError(
-                            name, lineno,
-                            f"not valid UTF-8 (byte {exc.start}: {raw[exc.start:exc.start + 1]!r})") from None
+                        raise CorpusFormatError(name, lineno, _undecodable(raw, exc, surrogate_field)) from None
                     if lineno == 1:
                         line = line.removeprefix("\ufeff")
                     result = parse_line(lineno, line)

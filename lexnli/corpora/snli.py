@@ -22,10 +22,10 @@ from ..data_home import SNLI_SUFFIXES
 from ..errors import CorpusFormatError
 from ..io import STDOUT, existing_file
 from ..records import LABELS, SNLI_SPLITS, Pair
+from ..text import LONE_SURROGATE
 from .lines import ReadReport, build_pairs, parse_lines
 
 UNLABELED = "-"
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _LEAF = re.compile(r"\([^\s()]+ [^\s()]+\)")
 _TXT_LABEL_COLUMNS = ("label1", "label2", "label3", "label4", "label5")
 #: How standard input is named in messages; ``-`` names it as a source.
@@ -96,10 +96,16 @@ def _jsonl_fields(line: str, source: str, lineno: int) -> dict:
     if not isinstance(record, dict):
         raise CorpusFormatError(source, lineno, "a line must be a JSON object")
     if "\\ud" in line.lower():  # an escaped surrogate: only a pair of them is a character
-        for name, value in record.items():
-            if isinstance(value, str) and _LONE_SURROGATE.search(value):
-                raise CorpusFormatError(source, lineno, f"field {name!r} holds a lone surrogate (not a character)")
+        name = _lone_surrogate_field(record)
+        if name is not None:
+            raise CorpusFormatError(source, lineno, f"field {name!r} holds a lone surrogate (not a character)")
     return record
+
+
+def _lone_surrogate_field(record: dict) -> str | None:
+    """The name of the first field of ``record`` whose string holds a lone surrogate, if any."""
+    return next((name for name, value in record.items()
+                 if isinstance(value, str) and LONE_SURROGATE.search(value)), None)
 
 
 def _nested(parse: str) -> bool:
@@ -149,8 +155,6 @@ def _pairs_fields(line: str, source: str, lineno: int) -> dict:
     if len(values) not in (2, 3):
         raise CorpusFormatError(source, lineno, f"expected premise<TAB>hypothesis[<TAB>gold label], found "
                                                 f"{len(values)} tab-separated fields")
-    if any(_LONE_SURROGATE.search(value) for value in values):
-        raise CorpusFormatError(source, lineno, "a field holds a lone surrogate (not a character)")
     return dict(zip(("sentence1", "sentence2", "gold_label"), values))
 
 
@@ -279,7 +283,19 @@ def _pending_pairs(source, split, *, on_error, report, require_label, gold_label
             record = _pairs_fields(line, name, lineno) if kind == "pairs" else _txt_fields(line, header, name, lineno)
         return _pending_pair(record, name, lineno, require_label, gold_labels, with_fields)
 
-    return parse_lines(name, lines, parse_line, on_error=on_error, report=report)
+    def surrogate_field(line):
+        """The field of a line (decoded with its encoded lone surrogates) holding one, for the error."""
+        try:
+            if kind == "jsonl" or (kind is None and line.lstrip().startswith("{")):
+                record = json.loads(line)
+            else:
+                names = header or ("sentence1", "sentence2", "gold_label")
+                record = dict(zip(names, line.rstrip("\r\n").split("\t")))
+        except json.JSONDecodeError:
+            return None
+        return _lone_surrogate_field(record) if isinstance(record, dict) else None
+
+    return parse_lines(name, lines, parse_line, on_error=on_error, report=report, surrogate_field=surrogate_field)
 
 
 class SNLICorpus(Sequence):

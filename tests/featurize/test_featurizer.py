@@ -8,6 +8,7 @@ batch size and n_jobs.
 import pickle
 
 import numpy as np
+import pandas as pd
 import pytest
 import scipy.sparse as sp
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -18,7 +19,8 @@ from sklearn.model_selection import GridSearchCV
 from sklearn.pipeline import Pipeline
 
 from featurize import LABELS, Pair, PairFeaturizer
-from featurize.inputs import as_pairs
+from featurize.hashing import stable_hash
+from featurize.inputs import as_pairs, tagged_tokens
 
 from tests.helpers.features import S, long_sentence
 from tests.helpers.matrices import assert_same_matrix
@@ -70,7 +72,7 @@ def test_hashing_and_vocabulary_shapes():
     assert (np.diff(Xh.indptr) <= np.diff(Xv.indptr)).all()
     # fit alone learns the same; hashing-mode fit needs no pass over the data
     assert_same_matrix(PairFeaturizer(n_features=None).fit(X_TEXT).transform(X_TEXT), Xv)
-    assert PairFeaturizer(n_features=2**10).fit([]).n_features_out_ == N_DENSE + 2**10
+    assert PairFeaturizer(n_features=2**10).fit(X_TEXT[:1]).n_features_out_ == N_DENSE + 2**10
 
 
 @pytest.mark.parametrize("n_features", [0, -3, 2.5, "many"])
@@ -102,7 +104,20 @@ def test_empty_vocabulary_and_empty_input():
     assert len(featurizer.vocabulary_) == 0 and featurizer.n_features_out_ == N_DENSE
     assert featurizer.transform(X_TEXT[:3]).shape == (3, N_DENSE)
     assert featurizer.transform([]).shape == (0, N_DENSE)
-    assert PairFeaturizer(n_features=2**10).fit_transform([]).shape == (0, N_DENSE + 2**10)
+    assert PairFeaturizer(n_features=2**10).fit(X_TEXT).transform([]).shape == (0, N_DENSE + 2**10)
+
+
+@pytest.mark.parametrize("n_features", [None, 2**10])
+@pytest.mark.parametrize("fit", ["fit", "fit_transform"])
+def test_fitting_on_no_pairs_is_refused(n_features, fit):
+    # as scikit-learn's estimators refuse 0 samples: there is no vocabulary or bin edge to learn
+    with pytest.raises(ValueError, match="Found 0 pairs while a minimum of 1 is required"):
+        getattr(PairFeaturizer(n_features=n_features, dense_bins=5), fit)([])
+    with pytest.raises(ValueError, match="Found 0 pairs"):
+        getattr(PairFeaturizer(n_features=n_features), fit)(pd.DataFrame({"premise": [], "hypothesis": []}))
+    pipeline = Pipeline([("featurize", PairFeaturizer(n_features=n_features)), ("classify", LogisticRegression())])
+    with pytest.raises(ValueError, match="Found 0 pairs"):
+        pipeline.fit([], [])
 
 
 def test_min_df_counts_pairs_not_occurrences():
@@ -157,8 +172,8 @@ def test_dense_bins_on_constant_and_empty_training_data():
     no_real_columns = PairFeaturizer("hyp_unigrams", n_features=None, dense_bins=5).fit(X_TEXT)
     assert no_real_columns.bin_edges_ == []
     assert no_real_columns.transform(X_TEXT).shape[1] == len(no_real_columns.vocabulary_)
-    empty = PairFeaturizer("unlexicalized", dense_bins=5).fit([])
-    assert all(len(e) == 0 for e in empty.bin_edges_) and empty.transform(X_TEXT[:2]).shape == (2, 2 * N_DENSE)
+    one = PairFeaturizer("unlexicalized", dense_bins=5).fit(X_TEXT[:1])
+    assert all(len(e) <= 1 for e in one.bin_edges_) and one.transform(X_TEXT[:2]).shape[0] == 2
 
 
 @pytest.mark.parametrize("dense_bins", [0, 1, 2.5, "5"])
@@ -297,7 +312,7 @@ def test_long_pairs_make_smaller_batches_with_the_same_features(monkeypatch):
 _words = st.lists(st.sampled_from(["a", "A", "dog", "dogs", "run", "the", "not", ".", ",", "!", "'s", "caf\u00e9",
                                    "\u00c9T\u00c9", "\u732b", "(", "--"]), max_size=8).map(" ".join)
 TEXT = st.text(max_size=30) | _words  # st.text excludes surrogates by default; see test_surrogates
-PAIRS = st.lists(st.tuples(TEXT, TEXT), max_size=6)
+PAIRS = st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=6)  # fitting needs a pair
 N_FEATURES = st.sampled_from([2**10, None])
 PROPERTY = settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -338,7 +353,7 @@ def test_batch_size_does_not_matter(pairs, n_features, batch_size):
 
 
 @settings(max_examples=25, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(TEXT, TEXT), max_size=5), N_FEATURES, st.integers(1, 3))
+@given(st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=5), N_FEATURES, st.integers(1, 3))
 def test_n_jobs_does_not_matter(pairs, n_features, batch_size):
     assert_same_matrix(PairFeaturizer(n_features=n_features, batch_size=batch_size, n_jobs=2).fit_transform(pairs),
                        PairFeaturizer(n_features=n_features, batch_size=batch_size, n_jobs=1).fit_transform(pairs))
@@ -350,12 +365,20 @@ SURROGATE_TEXT = st.text(st.characters(categories=["Cs", "L", "P", "Zs"]), max_s
 @settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(SURROGATE_TEXT, SURROGATE_TEXT), min_size=1, max_size=4), N_FEATURES)
 def test_surrogates(pairs, n_features):
-    """Lone surrogates (not valid UTF-8) still featurize, deterministically and order-independently."""
-    featurizer = PairFeaturizer(n_features=n_features)
-    X = featurizer.fit_transform(pairs)
-    assert np.isfinite(X.data).all()
-    assert_same_matrix(PairFeaturizer(n_features=n_features).fit_transform(pairs[::-1]), X[::-1])
-    featurizer.feature_names(pairs)
+    """A lone surrogate (no character, so no UTF-8 text) is refused at the input, naming the pair and side, as
+    the corpus readers refuse it; the text functions under the input (tokenizing, hashing) accept any str."""
+    found = [(i, side) for i, pair in enumerate(pairs) for side, text in zip(("premise", "hypothesis"), pair)
+             if any("\ud800" <= c <= "\udfff" for c in text)]
+    if found:
+        i, side = found[0]
+        with pytest.raises(ValueError, match=f"the {side} at position {i} holds a lone surrogate"):
+            PairFeaturizer(n_features=n_features).fit(pairs)
+        with pytest.raises(ValueError, match="lone surrogate"):
+            as_pairs(pairs)
+    else:
+        assert PairFeaturizer(n_features=n_features).fit_transform(pairs).shape[0] == len(pairs)
+    items = tagged_tokens(pairs)
+    assert len(items) == len(pairs) and all(isinstance(stable_hash(t), int) for item in items for t in item[0])
 
 
 def test_text_that_tokenizes_to_nothing():

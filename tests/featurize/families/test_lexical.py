@@ -103,6 +103,23 @@ def test_wordnet_family_fractions_by_best_link(stand_in_resources):
                                    "wordnet_supported_fraction": 1 / 3, "wordnet_unlinked_count": 1})
 
 
+@pytest.mark.parametrize("reference", [lexical.wordnet_reference, lexical.verbocean_reference])
+def test_word_by_word_families_read_the_first_tokens_of_a_long_sentence_only(stand_in_resources, reference,
+                                                                             caplog):
+    from featurize.families.lexicalized import CROSS_MAX_TOKENS
+
+    # every hypothesis word is compared with every premise word: past the cap, no word is read
+    cut = " ".join(["a/DT dog/NN sleeps/VBZ"] * 50).split()[:CROSS_MAX_TOKENS]
+    p_tail, h_tail = ["chats/VBZ", "hot/JJ"] * 20, ["talks/VBZ", "cold/JJ"] * 20  # similar verbs, antonyms
+    long = Pair(S(" ".join(cut + p_tail)), S(" ".join(cut + h_tail)))
+    head = nonzero(reference(Pair(S(" ".join(cut)), S(" ".join(cut)))))
+    assert nonzero(reference(long)) == head
+    assert nonzero(reference(Pair(S(" ".join(p_tail)), S(" ".join(h_tail))))) != head  # the tail alone has links
+    with caplog.at_level("WARNING", logger="lexnli"):
+        PairFeaturizer(reference.__name__.removesuffix("_reference")).fit([long])
+    assert "WordNet and VerbOcean features read its first 128 tokens only" in caplog.text
+
+
 def test_tree_family_role_by_role(stand_in_resources):
     # P: subject dog, verb chat, object man; H: subject animal, verb talk, object cat.
     # subject: dog -> animal is a hypernym (entailed), and animal is a hypernym of a premise word

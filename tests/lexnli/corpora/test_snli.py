@@ -235,6 +235,23 @@ def test_train_subset_counts_and_tags_everywhere(tmp_path):
     assert all(len(p.premise.tags) == len(p.premise.tokens) for p in corpus)
 
 
+def test_an_encoded_lone_surrogate_is_refused_naming_the_field_as_an_escaped_one(tmp_path):
+    # in .txt, or raw in JSON, a lone surrogate is bytes that are not UTF-8 (ED A0 80): refused like JSON's \ud800
+    surrogate = "\ud800".encode("utf-8", "surrogatepass")
+    txt = tmp_path / "pairs.txt"
+    txt.write_bytes(b"gold_label\tsentence1\tsentence2\nneutral\tA dog\tA cat\nneutral\tA dog\tA " + surrogate + b"\n")
+    with pytest.raises(CorpusFormatError, match=r"pairs.txt, line 3: field 'sentence2' holds a lone surrogate"):
+        read_snli(txt)
+    jsonl = tmp_path / "raw.jsonl"
+    jsonl.write_bytes(f"{GOOD}\n".encode() + b'{"gold_label": "neutral", "sentence1": "a", "sentence2": "x", '
+                      b'"pairID": "p' + surrogate + b'"}\n')
+    with pytest.raises(CorpusFormatError, match=r"raw.jsonl, line 2: field 'pairID' holds a lone surrogate"):
+        read_snli(jsonl)
+    (tmp_path / "bad.jsonl").write_bytes(b"{" + surrogate + b"\n")  # no record to name a field of
+    with pytest.raises(CorpusFormatError, match=r"line 1: the line holds a lone surrogate"):
+        read_snli(tmp_path / "bad.jsonl")
+
+
 def test_txt_without_gold_label_is_read_unlabeled_where_labels_are_not_required(tmp_path):
     path = tmp_path / "pairs.txt"
     premise, hypothesis = "(ROOT (S (NP (DT A) (NN dog)) (VP (VBZ runs))))", "(ROOT (S (NP (DT An) (NN animal)) " \
