@@ -124,3 +124,10 @@ def test_the_output_may_not_be_the_input(model_file, records, tmp_path, capsys):
 def test_the_console_command_runs():
     done = subprocess.run([sys.executable, "-m", "command", "--version"], capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.strip() == f"lexnli {__version__}"
+
+
+def test_a_lone_surrogate_on_standard_input_names_the_line_and_field(model_file, monkeypatch, capsys):
+    raw = b"A man sleeps.\tA man is awake.\nA dog\xed\xa0\x80 runs.\tAn animal moves.\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8"))
+    assert main(["predict", "--model", str(model_file), "-"]) == 2
+    assert one_error_line(capsys) == "error: <stdin>, line 2: field 'sentence1' holds a lone surrogate (not a character)"
