@@ -185,3 +185,21 @@ def test_a_skops_file_keeps_the_vocabulary_names_packed(template_model, template
     small, large = (PairFeaturizer(n_features=None).fit(pairs[:n]) for n in (1, len(pairs)))
     assert len(large.vocabulary_) > 4 * len(small.vocabulary_)
     assert schema(skops.io.dumps(small)).count("__loader__") == schema(skops.io.dumps(large)).count("__loader__")
+
+
+def test_importing_skops_does_not_import_pytorch():
+    """skops imports every scikit-learn package, whose array-API adapter would import PyTorch (seconds): it is
+    hidden meanwhile, and imports as usual afterwards."""
+    import importlib.util
+    import subprocess
+    import sys
+
+    check = ("import sys; from classifiers.persistence import _skops_io; _skops_io(); "
+             "print('torch' in sys.modules, sys.modules.get('torch', 0) is None)")
+    if importlib.util.find_spec("torch") is not None:
+        check += "; import torch; print(torch.tensor([1]).item())"
+    from tests.conftest import REPO
+
+    out = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True,
+                         cwd=REPO).stdout.split()
+    assert out[:2] == ["False", "False"] and out[2:] in ([], ["1"])
