@@ -16,6 +16,7 @@ A file from another lexnli version, or a damaged one, is refused with a clear er
 from __future__ import annotations
 
 import io
+import sys
 import warnings
 from pathlib import Path
 
@@ -70,11 +71,23 @@ def save_model(model, path, **metadata) -> Path:
 
 
 def _skops_io():
-    """:mod:`skops.io`, imported when a ``.skops`` file is written or read: importing it imports
-    every scikit-learn module, and through scikit-learn's array-API support PyTorch when it is
-    installed (seconds, and a framework the classical models never use)."""
-    import skops.io
+    """:mod:`skops.io`, imported when a ``.skops`` file is written or read.
 
+    Importing it imports every scikit-learn package, among them scikit-learn's array-API
+    adapter for PyTorch, which imports PyTorch when it is installed: seconds, for a framework
+    the classical models never use. Unless PyTorch is already imported, it is hidden while skops
+    is: the adapter then fails to import and scikit-learn's walk skips it (it names no estimator
+    skops would trust), and PyTorch imports as usual afterwards.
+    """
+    if "torch" in sys.modules:
+        import skops.io
+    else:
+        sys.modules["torch"] = None  # "import torch" raises ImportError
+        try:
+            import skops.io
+        finally:
+            if sys.modules.get("torch", False) is None:
+                del sys.modules["torch"]
     return skops.io
 
 

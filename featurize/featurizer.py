@@ -21,7 +21,7 @@ from lexnli.records import Pair
 from lexnli.runtime import gc_paused
 from lexnli.text import load_tagger
 
-from . import shards
+from . import packed_strings, shards
 from .arrays import unique_inverse
 from .batch import Batch
 from .families import resolve
@@ -211,7 +211,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     vocabulary_names_ : list of str
         The name of each vocabulary feature (``"hyp_unigrams:dog"``), aligned with
         ``vocabulary_`` (only when ``n_features=None``); built on first use from the compact
-        form fitting keeps (:mod:`featurize.key_names`).
+        form fitting keeps (:mod:`featurize.key_names`), or, in a loaded model, from the packed
+        form it is saved in (:mod:`featurize.packed_strings`).
     n_features_out_ : int
         Number of output columns.
 
@@ -401,26 +402,37 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         names = self.__dict__.get("_vocabulary_names")
         if names is None:
             key_names = self.__dict__.get("_vocabulary_key_names")
-            if key_names is None:
+            packed = self.__dict__.get("_vocabulary_names_packed")
+            if key_names is not None:
+                names = key_names.names()
+            elif packed is not None:
+                names = packed_strings.unpack(*packed)
+            else:
                 raise AttributeError("vocabulary_names_: fit with n_features=None first")
-            names = self._vocabulary_names = key_names.names()
+            self._vocabulary_names = names
         return names
 
     def __getstate__(self):
-        """The state to pickle: the vocabulary's names as strings (built now if need be) in place of their
-        compact form, so that a saved model holds no other types than before (see classifiers.persistence)."""
+        """The state to save: the vocabulary's names packed into one byte string and an array of lengths
+        (:mod:`featurize.packed_strings`, built now if need be) in place of their compact form or of a list
+        of strings, so that a saved model holds no other types than before and a ``.skops`` file stays
+        small and quick to load (see classifiers.persistence)."""
         state = dict(super().__getstate__())  # a copy: object.__getstate__ returns the live __dict__
-        if state.get("_vocabulary_key_names") is not None:
-            state["_vocabulary_names"] = self.vocabulary_names_
-            del state["_vocabulary_key_names"]
+        if state.get("_vocabulary_key_names") is not None or state.get("_vocabulary_names") is not None:
+            state["_vocabulary_names_packed"] = packed_strings.pack(self.vocabulary_names_)
+        state.pop("_vocabulary_key_names", None)
+        state.pop("_vocabulary_names", None)
         return state
 
     def __setstate__(self, state):
-        """Restore a pickled state; one saved before the names were built lazily holds them as
-        ``vocabulary_names_`` (an attribute now computed), so they move to where the property reads them."""
+        """Restore a saved state; the names stay packed until first read. A state saved before the names
+        were packed holds them as a list, ``_vocabulary_names`` (or, before they were built lazily,
+        ``vocabulary_names_``, an attribute now computed): it is read as it is."""
+        state = dict(state)
         if "vocabulary_names_" in state:
-            state = {**state, "_vocabulary_names": state["vocabulary_names_"]}
-            del state["vocabulary_names_"]
+            state["_vocabulary_names"] = state.pop("vocabulary_names_")
+        if "_vocabulary_names_packed" in state or "_vocabulary_names" in state:
+            state.setdefault("_vocabulary_names", None)
         super().__setstate__(state)
 
     def _leading_names(self) -> list[str]:

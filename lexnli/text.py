@@ -177,7 +177,10 @@ def load_wordnet():
     """NLTK's WordNet reader, loaded (downloaded first if missing, see :func:`ensure_nltk_data`)."""
     from nltk.corpus import wordnet
 
+    from .wordnet_reader import read_with_this_class
+
     ensure_nltk_data(*NLTK_PACKAGES["wordnet"])
+    read_with_this_class(wordnet)  # half as long to load (see lexnli.wordnet_reader)
     wordnet.ensure_loaded()
     return wordnet
 

@@ -1,6 +1,7 @@
 """classifiers.persistence: models saved and loaded with identical predictions, in the safe ``.skops`` format
 (which refuses, unbuilt, any type lexnli does not trust) or with joblib, and clear errors for damaged,
 foreign or outdated model files."""
+import io
 import re
 
 import joblib
@@ -155,3 +156,50 @@ def test_a_model_from_another_scikit_learn_is_loaded_with_a_warning(template_sel
     monkeypatch.undo()
     with pytest.warns(UserWarning, match="saved with scikit-learn 0.1"):
         load_model(path, trusted=True)
+
+
+def test_a_skops_file_keeps_the_vocabulary_names_packed(template_model, template_files, tmp_path):
+    """The feature names are one member of the archive, not a JSON node each (which made the inference model's
+    file five times its pickle's size and slow to load): the schema has as many nodes whatever the vocabulary's
+    size, and apart from it (the pipeline's structure, a fixed ~60 KB) the file is no bigger than twice the pickle."""
+    import zipfile
+
+    import skops.io
+
+    from featurize import PairFeaturizer
+
+    def schema(data):
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            return archive.read("schema.json").decode("utf-8")
+
+    path = save_model(template_model, tmp_path / "m.skops")
+    pickle = save_model(template_model, tmp_path / "m.joblib")
+    names = template_model.named_steps["featurize"].vocabulary_names_
+    saved = schema(path.read_bytes())
+    assert len(names) > 100 and not any(name in saved for name in names)
+    assert path.stat().st_size - len(saved) <= 2 * pickle.stat().st_size
+    loaded, _ = load_model(path)
+    assert loaded.named_steps["featurize"].vocabulary_names_ == names
+
+    pairs = read_snli(template_files["train"]).pairs
+    small, large = (PairFeaturizer(n_features=None).fit(pairs[:n]) for n in (1, len(pairs)))
+    assert len(large.vocabulary_) > 4 * len(small.vocabulary_)
+    assert schema(skops.io.dumps(small)).count("__loader__") == schema(skops.io.dumps(large)).count("__loader__")
+
+
+def test_importing_skops_does_not_import_pytorch():
+    """skops imports every scikit-learn package, whose array-API adapter would import PyTorch (seconds): it is
+    hidden meanwhile, and imports as usual afterwards."""
+    import importlib.util
+    import subprocess
+    import sys
+
+    check = ("import sys; from classifiers.persistence import _skops_io; _skops_io(); "
+             "print('torch' in sys.modules, sys.modules.get('torch', 0) is None)")
+    if importlib.util.find_spec("torch") is not None:
+        check += "; import torch; print(torch.tensor([1]).item())"
+    from tests.conftest import REPO
+
+    out = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True,
+                         cwd=REPO).stdout.split()
+    assert out[:2] == ["False", "False"] and out[2:] in ([], ["1"])

@@ -130,4 +130,5 @@ def test_a_lone_surrogate_on_standard_input_names_the_line_and_field(model_file,
     raw = b"A man sleeps.\tA man is awake.\nA dog\xed\xa0\x80 runs.\tAn animal moves.\n"
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8"))
     assert main(["predict", "--model", str(model_file), "-"]) == 2
-    assert one_error_line(capsys) == "error: <stdin>, line 2: field 'sentence1' holds a lone surrogate (not a character)"
+    message = "error: <stdin>, line 2: field 'sentence1' holds a lone surrogate (not a character)"
+    assert one_error_line(capsys) == message

@@ -265,18 +265,20 @@ def test_pickle_round_trip():
     assert_same_matrix(copy.transform(X_TEXT), featurizer.transform(X_TEXT))
 
 
-def test_a_state_saved_before_lazy_names_keeps_its_feature_names():
-    """Models saved before the vocabulary's names were built lazily hold them as ``vocabulary_names_``."""
+def test_a_state_saved_before_packed_names_keeps_its_feature_names():
+    """Models saved before the vocabulary's names were packed hold them as a list: ``_vocabulary_names``, or
+    ``vocabulary_names_`` before they were built lazily."""
     featurizer = PairFeaturizer(n_features=None).fit(X_TEXT)
     state = featurizer.__getstate__()
     assert "_vocabulary_key_names" in featurizer.__dict__  # getting the state left the featurizer as it was
-    state["vocabulary_names_"] = state.pop("_vocabulary_names")  # the older layout
-    old = PairFeaturizer.__new__(PairFeaturizer)
-    old.__setstate__(state)
-    assert list(old.get_feature_names_out()) == list(featurizer.get_feature_names_out())
-    assert len(old.get_feature_names_out()) == old.n_features_out_
-    assert_same_matrix(old.transform(X_TEXT), featurizer.transform(X_TEXT))
-    del state["vocabulary_names_"]  # no names at all: refused, not a shorter list
+    del state["_vocabulary_names_packed"]
+    for layout in ("vocabulary_names_", "_vocabulary_names"):  # the older layouts: a list of strings
+        old = PairFeaturizer.__new__(PairFeaturizer)
+        old.__setstate__({**state, layout: list(featurizer.vocabulary_names_)})
+        assert list(old.get_feature_names_out()) == list(featurizer.get_feature_names_out())
+        assert len(old.get_feature_names_out()) == old.n_features_out_
+        assert_same_matrix(old.transform(X_TEXT), featurizer.transform(X_TEXT))
+    # no names at all: refused, not a shorter list
     damaged = PairFeaturizer.__new__(PairFeaturizer)
     damaged.__setstate__(state)
     with pytest.raises(ValueError, match=f"16 feature names for {featurizer.n_features_out_} columns"):
@@ -429,14 +431,18 @@ def test_featurizing_leaves_no_cyclic_garbage():
     assert gc.collect() == 0
 
 
-def test_vocabulary_names_are_built_on_first_use_and_pickled_as_strings():
+def test_vocabulary_names_are_built_on_first_use_and_saved_packed():
     featurizer = PairFeaturizer(n_features=None).fit(X_TEXT)
     assert featurizer.__dict__["_vocabulary_names"] is None  # not built by fitting
     state = featurizer.__getstate__()
-    assert "_vocabulary_key_names" not in state and state["_vocabulary_names"] == featurizer.vocabulary_names_
+    assert not {"_vocabulary_key_names", "_vocabulary_names"} & set(state)
+    text, lengths = state["_vocabulary_names_packed"]
+    assert isinstance(text, bytes) and lengths.dtype == np.uint8 and len(lengths) == len(featurizer.vocabulary_)
     copy = pickle.loads(pickle.dumps(featurizer))
+    assert copy.__dict__["_vocabulary_names"] is None  # unpacked on first use only
     assert copy.vocabulary_names_ == featurizer.vocabulary_names_
-    assert len(copy.vocabulary_names_) == len(copy.vocabulary_)
+    assert pickle.loads(pickle.dumps(copy)).vocabulary_names_ == featurizer.vocabulary_names_  # saved again, read
+    assert_same_matrix(copy.transform(X_TEXT), featurizer.transform(X_TEXT))
     with pytest.raises(AttributeError, match="fit with n_features=None"):
         PairFeaturizer(n_features=2**10).fit(X_TEXT).vocabulary_names_
 

@@ -1,0 +1,114 @@
+#!/usr/bin/env python
+"""Size and loading time of a model's ``.skops`` file against a joblib pickle of the same model, in one run.
+
+The model given (or, without ``--model``, a small lexicalized one trained here on templated
+pairs) is loaded and saved again as a pickle and as ``.skops`` in a temporary folder. Each
+file's load (``classifiers.persistence.load_model``, timed from after the import of
+``classifiers.persistence``, so that skops' own import counts for ``.skops``) is timed in a
+fresh process, best of ``--repeats``; so is predicting one pair from the shell, the whole
+``python -m classifiers.predict --model M --input one.jsonl --output out.jsonl`` (imports,
+loading, the lexical resources and featurizing). The ratios are ``.skops`` over pickle.
+
+    python benchmarks/model_file_bench.py [--model M.skops] [--repeats 3] [--pair FILE]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data"))
+ONE_PAIR = {"pairID": "bench", "sentence1": "A man in a blue shirt is sleeping on a bench.",
+            "sentence2": "A man is resting outside."}
+
+
+def load_seconds(path: str) -> float:
+    """Seconds ``load_model(path)`` takes (run in a child process)."""
+    sys.path.insert(0, str(REPO))
+    from classifiers.persistence import is_safe_format, load_model
+
+    start = time.perf_counter()
+    load_model(path, trusted=not is_safe_format(path))
+    return time.perf_counter() - start
+
+
+def best_of(repeats: int, command: list[str]) -> float:
+    """The shortest wall time of ``repeats`` runs of ``command`` (in the repository, each a fresh process)."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, cwd=REPO, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def best_load(repeats: int, path: Path) -> float:
+    """The shortest load time of ``repeats`` fresh processes loading ``path``."""
+    return min(float(subprocess.run([sys.executable, __file__, "--child-load", str(path)], check=True, cwd=REPO,
+                                    capture_output=True, text=True).stdout.split()[-1]) for _ in range(repeats))
+
+
+def small_model(folder: Path) -> Path:
+    """A small lexicalized model trained on templated pairs, saved as ``.skops`` in ``folder``."""
+    sys.path.insert(0, str(REPO))
+    from classifiers.logistic import make_model
+    from classifiers.persistence import save_model
+    from tests.helpers.templates import templated_pairs
+
+    pairs = templated_pairs(120)
+    model = make_model("lexicalized", C=1.0).fit([(p, h) for p, h, _ in pairs], [label for _, _, label in pairs])
+    return save_model(model, folder / "small.skops", C=1.0)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", type=Path, default=None, help="a saved model (default: train a small one)")
+    parser.add_argument("--repeats", type=int, default=3, help="fresh processes per measure (the best is kept)")
+    parser.add_argument("--pair", type=Path, default=None,
+                        help="a JSON lines file of one pair to predict (default: a pair written here)")
+    parser.add_argument("--child-load", default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child_load:
+        print(f"{load_seconds(args.child_load):.4f}")
+        return 0
+    if args.model is not None and not args.model.is_file():
+        print(f"error: {args.model}: model file not found", file=sys.stderr)
+        return 2
+    sys.path.insert(0, str(REPO))
+    from classifiers.persistence import is_safe_format, load_model, save_model
+
+    with tempfile.TemporaryDirectory() as folder:
+        folder = Path(folder)
+        source = args.model if args.model is not None else small_model(folder)
+        model, info = load_model(source, trusted=not is_safe_format(source))
+        files = {"skops": save_model(model, folder / "model.skops", **info["metadata"]),
+                 "pickle": save_model(model, folder / "model.joblib", **info["metadata"])}
+        del model
+        pair = args.pair
+        if pair is None:
+            pair = folder / "one.jsonl"
+            pair.write_text(json.dumps(ONE_PAIR) + "\n", encoding="utf-8")
+        rows = []
+        for name, path in files.items():
+            predict = [sys.executable, "-m", "classifiers.predict", "--model", str(path), "--input", str(pair),
+                       "--output", str(folder / f"{name}.out.jsonl")] + ([] if name == "skops" else ["--trust-pickle"])
+            rows.append({"format": name, "megabytes": round(path.stat().st_size / 1e6, 2),
+                         "load_seconds": round(best_load(args.repeats, path), 3),
+                         "one_pair_seconds": round(best_of(args.repeats, predict), 2)})
+    skops, pickle = rows
+    rows.append({"format": "skops/pickle", **{k: round(skops[k] / pickle[k], 2) for k in list(skops)[1:]}})
+    columns = list(rows[0])
+    print(",".join(columns))
+    for row in rows:
+        print(",".join(str(row[c]) for c in columns))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
