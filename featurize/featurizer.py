@@ -425,14 +425,10 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         return state
 
     def __setstate__(self, state):
-        """Restore a saved state; the names stay packed until first read. A state saved before the names
-        were packed holds them as a list, ``_vocabulary_names`` (or, before they were built lazily,
-        ``vocabulary_names_``, an attribute now computed): it is read as it is."""
+        """Restore a saved state; the names stay packed until first read."""
         state = dict(state)
-        if "vocabulary_names_" in state:
-            state["_vocabulary_names"] = state.pop("vocabulary_names_")
-        if "_vocabulary_names_packed" in state or "_vocabulary_names" in state:
-            state.setdefault("_vocabulary_names", None)
+        if "_vocabulary_names_packed" in state:
+            state["_vocabulary_names"] = None
         super().__setstate__(state)
 
     def _leading_names(self) -> list[str]:

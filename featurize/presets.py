@@ -46,7 +46,7 @@ def signature(preset: str | None, overrides=None, *, C_grid=None) -> str:
     ``preset=None`` describes the settings ``overrides`` alone (e.g. a saved model's).
 
     >>> signature("recommended", C_grid=(0.03, 0.1, 0.3, 1.0))
-    'lexnli:0.3.0|preset:recommended|tags:coarse|min_df:2|bins:5|n_features:vocab|lowercase:yes|C:dev(0.03,0.1,0.3,1)'
+    'lexnli:0.4.0|preset:recommended|tags:coarse|min_df:2|bins:5|n_features:vocab|lowercase:yes|C:dev(0.03,0.1,0.3,1)'
     """
     params = preset_params(preset, overrides) if preset is not None else dict(overrides or {})
     shown = {"n_features": lambda v: "vocab" if v is None else str(v),

@@ -1,2 +1,2 @@
 """The toolkit's version, stored beside every saved model."""
-__version__ = "0.3.0"
+__version__ = "0.4.0"

@@ -265,19 +265,11 @@ def test_pickle_round_trip():
     assert_same_matrix(copy.transform(X_TEXT), featurizer.transform(X_TEXT))
 
 
-def test_a_state_saved_before_packed_names_keeps_its_feature_names():
-    """Models saved before the vocabulary's names were packed hold them as a list: ``_vocabulary_names``, or
-    ``vocabulary_names_`` before they were built lazily."""
+def test_a_state_without_its_names_is_refused_not_read_short():
     featurizer = PairFeaturizer(n_features=None).fit(X_TEXT)
     state = featurizer.__getstate__()
     assert "_vocabulary_key_names" in featurizer.__dict__  # getting the state left the featurizer as it was
     del state["_vocabulary_names_packed"]
-    for layout in ("vocabulary_names_", "_vocabulary_names"):  # the older layouts: a list of strings
-        old = PairFeaturizer.__new__(PairFeaturizer)
-        old.__setstate__({**state, layout: list(featurizer.vocabulary_names_)})
-        assert list(old.get_feature_names_out()) == list(featurizer.get_feature_names_out())
-        assert len(old.get_feature_names_out()) == old.n_features_out_
-        assert_same_matrix(old.transform(X_TEXT), featurizer.transform(X_TEXT))
     # no names at all: refused, not a shorter list
     damaged = PairFeaturizer.__new__(PairFeaturizer)
     damaged.__setstate__(state)
