@@ -134,8 +134,8 @@ def run(corpora, sick=None, probe_sets=None, *, grid=C_GRID, augment: int = AUGM
     train, dev, test = corpora["train"], corpora["dev"], corpora["test"]
     options = dict(grid=grid, preset=preset, featurizer_params=featurizer_params, n_jobs=n_jobs, progress=progress)
     hypothesis_only = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, HYPOTHESIS_ONLY, **options)
-    substituted = augmentation(train.pairs, augment, seed=seed)
-    composed = compositional_augmentation(train.pairs, compositional_augment, seed=seed)
+    substituted = augmentation(train.pairs, augment, seed=seed, progress=progress)
+    composed = compositional_augmentation(train.pairs, compositional_augment, seed=seed, progress=progress)
     extra = {"lexicalized": [], "inference": substituted + composed}
     family_weights = {"lexicalized": None, "inference": alignment_weights(alignment_weight)}
     logger.info("%d substituted and %d compositional pairs added to the inference model's training data",

@@ -15,8 +15,8 @@ from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils._available_if import available_if
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
-from tqdm.auto import tqdm
 
+from lexnli.progress import bar
 from lexnli.records import Pair
 from lexnli.runtime import gc_paused
 from lexnli.text import load_tagger
@@ -53,6 +53,11 @@ def work_bounded_slices(items, batch_size: int, budget: int | None = None) -> li
     if start < len(items):
         slices.append(slice(start, len(items)))
     return slices
+
+
+def features_name(features) -> str:
+    """A feature group's name (``"lexicalized"``), or its families' joined by ``+``, for log lines."""
+    return features if isinstance(features, str) else "+".join(features)
 
 
 @dataclass
@@ -194,8 +199,9 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     batch_size : int, default=8192
         Pairs per batch at most: the unit of vectorized and parallel work. Batches of long
         sentences are smaller (see :data:`WORK_PER_BATCH`), which bounds peak memory.
-    progress : bool, default=False
-        Show a progress bar over batches.
+    progress : bool or None, default=False
+        Draw a progress bar over the pairs: ``None`` on a terminal only, ``True`` always,
+        ``False`` never; without a bar the progress is logged (see :mod:`lexnli.progress`).
     columns : (str, str), default=("premise", "hypothesis")
         The premise and hypothesis columns of a table of pairs (a pandas DataFrame, a Hugging
         Face ``datasets.Dataset`` or a dict of columns); other inputs ignore it.
@@ -245,7 +251,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         # joblib's convention: a positive count, or -1 for all cores, -2 for all but one, ...; not 0.
         "n_jobs": [Interval(Integral, 1, None, closed="left"), Interval(Integral, None, -1, closed="right"), None],
         "batch_size": [Interval(Integral, 1, None, closed="left")],
-        "progress": ["boolean"],
+        "progress": ["boolean", None],
         "columns": [tuple, list],
     }
 
@@ -271,9 +277,10 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     # -- fitting ---------------------------------------------------------------------------
 
-    def _batches(self, items, families, with_names=False) -> list[BatchFeatures]:
+    def _batches(self, items, families, with_names=False, stage="transform") -> list[BatchFeatures]:
         """The :class:`BatchFeatures` of checked input ``items``, in order: contiguous shards of them
-        tokenized, tagged and featurized in ``n_jobs`` processes (see :mod:`featurize.shards`)."""
+        tokenized, tagged and featurized in ``n_jobs`` processes (see :mod:`featurize.shards`); the
+        progress bar (or log lines) names the ``stage`` ("fit" or "transform")."""
         n_jobs = 1 if self.n_jobs is None else effective_n_jobs(self.n_jobs)
         if n_jobs > 1 and shards.FORK and not all(isinstance(item, Pair) for item in items):
             load_tagger()  # once, before the workers are forked: they inherit it
@@ -281,10 +288,12 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
                         batch_size=self.batch_size, with_names=with_names)
         slices = shards.shard_slices(len(items), self.batch_size, n_jobs)
         batches, capped = [], 0
-        for found, n in tqdm(shards.map_slices(shard, items, slices, n_jobs), total=len(slices), desc="featurize",
-                             unit="shard", disable=not self.progress):
-            batches += found
-            capped += n
+        with bar(desc=f"featurizing {features_name(self.features)} ({stage})", total=len(items), unit="pairs",
+                 progress=self.progress) as done:
+            for part, (found, n) in zip(slices, shards.map_slices(shard, items, slices, n_jobs)):
+                batches += found
+                capped += n
+                done.update(part.stop - part.start)
         if capped and any(f.name in BOUNDED_FAMILIES for f in families):
             logger.warning("%d of %d pairs have a sentence longer than %d tokens: their cross and alignment "
                            "features read its first %d tokens only", capped, len(items), CROSS_MAX_TOKENS,
@@ -338,7 +347,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         if self.n_features is not None and not keep and self.dense_bins is None:
             self._learn(None)
             return None
-        batches = self._batches(items, families, with_names=self.n_features is None)
+        batches = self._batches(items, families, with_names=self.n_features is None, stage="fit")
         return self._assemble(batches, self._learn(batches))
 
     # -- transforming ----------------------------------------------------------------------

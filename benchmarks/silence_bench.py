@@ -1,0 +1,79 @@
+#!/usr/bin/env python
+"""Benchmark silence: the longest stretches an experiment command prints nothing.
+
+Runs a command in a subprocess (stdout and stderr merged, Python's output unbuffered),
+timestamps every line as it arrives and prints the ``--top`` longest gaps between consecutive
+lines (counting the start and the exit as lines), each with the line before and the line after,
+then the command's exit status and total wall time. A line is one ended by a newline or a
+carriage return (a progress bar's redraw counts), so the gaps are what a user watching the
+terminal would wait.
+
+    python benchmarks/silence_bench.py [--top N] [--log FILE] [-- COMMAND ...]
+
+The default command is ``python -m experiments.lexicalized`` on the shared SNLI train
+subset, dev and test (``$LEXNLI_SHARED_DATA/snli_1.0``); run it from the repository root.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data"))
+SNLI = SHARED / "snli_1.0"
+DEFAULT_COMMAND = [sys.executable, "-m", "experiments.lexicalized",
+                   "--train", str(SNLI / "snli_1.0_train_subset.jsonl.gz"),
+                   "--dev", str(SNLI / "snli_1.0_dev.jsonl.gz"), "--test", str(SNLI / "snli_1.0_test.jsonl.gz")]
+_LINE_END = re.compile(rb"[\r\n]")
+
+
+def timed_lines(command, cwd=REPO):
+    """Run ``command``; return its exit status and its output lines as (seconds since the start, text)."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    start = time.monotonic()
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    lines, pending = [], b""
+    while chunk := os.read(process.stdout.fileno(), 65536):
+        now = time.monotonic() - start
+        *complete, pending = _LINE_END.split(pending + chunk)
+        lines += [(now, raw.decode("utf-8", "replace")) for raw in complete if raw.strip()]
+    status = process.wait()
+    end = time.monotonic() - start
+    if pending.strip():
+        lines.append((end, pending.decode("utf-8", "replace")))
+    return status, lines, end
+
+
+def gaps(lines, end: float) -> list[tuple[float, str, str]]:
+    """Every gap between consecutive lines, the start and the exit included: (seconds, before, after)."""
+    marks = [(0.0, "<start>"), *lines, (end, "<exit>")]
+    return [(b[0] - a[0], a[1], b[1]) for a, b in zip(marks, marks[1:])]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--top", type=int, default=5, help="gaps shown (default: %(default)s)")
+    parser.add_argument("--log", type=Path, default=None, help="also write every line with its time here")
+    parser.add_argument("command", nargs=argparse.REMAINDER,
+                        help="the command after --, run from the repository root (default: the lexicalized "
+                             "experiment on the shared train subset, dev and test)")
+    args = parser.parse_args(argv)
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    command = command or DEFAULT_COMMAND
+    print("command:", " ".join(command), flush=True)
+    status, lines, end = timed_lines(command)
+    if args.log is not None:
+        args.log.write_text("".join(f"{t:8.1f}  {text}\n" for t, text in lines), encoding="utf-8")
+    print(f"{len(lines)} lines, exit status {status}, total {end:.1f} s; longest silences:")
+    for seconds, before, after in sorted(gaps(lines, end), key=lambda gap: -gap[0])[:args.top]:
+        print(f"{seconds:7.1f} s  after: {before.strip()[:110]}\n{'':11}before: {after.strip()[:110]}")
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
