@@ -33,7 +33,7 @@ from sklearn.preprocessing import MaxAbsScaler
 from featurize import PairFeaturizer
 from featurize.featurizer import features_name
 from featurize.presets import DEFAULT_PRESET
-from lexnli.progress import bar, step
+from lexnli.progress import bar, heartbeat, step
 
 from . import evaluation
 from .family_weights import FamilyWeights
@@ -100,9 +100,11 @@ def fit_classifier(X, y, C: float, max_iter: int = MAX_ITER, sample_weight=None)
     """Fit the logistic regression on a featurized, scaled matrix; return it and whether it converged.
 
     ``sample_weight`` weights the training rows (e.g. :mod:`classifiers.bias_reweighting`). A
-    convergence warning is caught and logged, not hidden.
+    convergence warning is caught and logged, not hidden; a fit longer than
+    :data:`lexnli.progress.LOG_INTERVAL` logs that it is still running (:func:`lexnli.progress.heartbeat`).
     """
-    with warnings.catch_warnings(record=True) as caught:
+    with warnings.catch_warnings(record=True) as caught, \
+            heartbeat(f"logistic regression (C={C:g}) on {X.shape[0]:,} pairs x {X.shape[1]:,} columns"):
         warnings.simplefilter("always", ConvergenceWarning)
         classifier = _logistic_regression(C, max_iter).fit(X, y, sample_weight=sample_weight)
     converged = not any(issubclass(w.category, ConvergenceWarning) for w in caught)

@@ -6,7 +6,9 @@ silent for long and reads the same everywhere:
 - :func:`step` wraps one long call (a fit, saving a model): ``"description ..."`` before it and
   ``"description: done in X s"`` after;
 - :func:`bar` wraps a loop (shards featurized, batches tagged, C values fitted): a tqdm bar
-  when bars are shown, else a line at most every :data:`LOG_INTERVAL` seconds and one at the end.
+  when bars are shown, else a line at most every :data:`LOG_INTERVAL` seconds and one at the end;
+- :func:`heartbeat` wraps one call that may be long and says nothing itself (a scikit-learn
+  fit): a line every :data:`LOG_INTERVAL` seconds while it runs.
 
 Whether bars are shown is tqdm's ``disable=None`` rule: on a terminal yes, elsewhere (a pipe, a
 log file, a test) no; ``progress=True`` draws them anyway and ``progress=False`` never does. Log
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import threading
 import time
 from contextlib import contextmanager, nullcontext
 
@@ -52,23 +55,54 @@ def step(description: str):
     logger.info("%s: done in %.1f s", description, time.perf_counter() - start)
 
 
+@contextmanager
+def heartbeat(description: str, interval: float = LOG_INTERVAL):
+    """Log ``"description: still running after X s"`` every ``interval`` seconds while the block runs:
+    nothing for a block shorter than that. For one long call that reports nothing itself (a
+    scikit-learn fit); the lines come from a thread, so the call must release the GIL, as
+    SAGA's loop does.
+
+    Examples
+    --------
+    >>> with heartbeat("fitting"):
+    ...     pass
+    """
+    stopped = threading.Event()
+    start = time.perf_counter()
+
+    def beat():
+        while not stopped.wait(interval):
+            logger.info("%s: still running after %.0f s", description, time.perf_counter() - start)
+
+    beating = threading.Thread(target=beat, name="lexnli-heartbeat", daemon=True)
+    beating.start()
+    try:
+        yield
+    finally:
+        stopped.set()
+        beating.join()
+
+
 class LogLines:
     """A stand-in for a tqdm bar that logs its count instead of drawing it.
 
     Iterating it (or calling :meth:`update`) counts items; a line ``"desc: n/total unit in X s"``
-    is logged when ``interval`` seconds have passed since the last one (0: after every update),
+    is logged when ``interval`` seconds have passed since the last one (0: after every update;
+    ``announce``: a line ``"desc ..."`` at the start too),
     and on :meth:`close` (at the end of the iteration or of a ``with`` block) one more with the
     final count, unless the last line gave it. A loop left by an error logs nothing more.
     """
 
     def __init__(self, iterable=None, desc: str = "", total: int | None = None, unit: str = "it",
-                 interval: float = LOG_INTERVAL):
+                 interval: float = LOG_INTERVAL, announce: bool = False):
         self.iterable, self.desc, self.total, self.unit, self.interval = iterable, desc, total, unit, interval
         if total is None and hasattr(iterable, "__len__"):
             self.total = len(iterable)
         self.n = self._logged_n = 0
         self._start = self._logged = time.perf_counter()
         self._closed = False
+        if announce:
+            logger.info("%s ...", desc)
 
     def __iter__(self):
         for item in self.iterable:
@@ -104,7 +138,7 @@ class LogLines:
 
 
 def bar(iterable=None, desc: str = "", total: int | None = None, *, unit: str = "it", progress: bool | None = None,
-        interval: float = LOG_INTERVAL):
+        interval: float = LOG_INTERVAL, announce: bool = False):
     """A progress bar over ``iterable`` (or one advanced by ``update(n)``): tqdm when :func:`bars_shown`
     says so (``progress``), else :class:`LogLines` logging at most every ``interval`` seconds.
 
@@ -122,6 +156,8 @@ def bar(iterable=None, desc: str = "", total: int | None = None, *, unit: str = 
         Draw a tqdm bar: None on a terminal only, True always, False never.
     interval : float, default=LOG_INTERVAL
         Without a bar, the fewest seconds between two log lines (0: one line per item).
+    announce : bool, default=False
+        Without a bar, also log ``"desc ..."`` at the start (for a loop whose first item is slow).
 
     Examples
     --------
@@ -130,7 +166,7 @@ def bar(iterable=None, desc: str = "", total: int | None = None, *, unit: str = 
     """
     if bars_shown(progress):
         return tqdm(iterable, desc=desc, total=total, unit=unit, leave=False, disable=False)
-    return LogLines(iterable, desc, total, unit, interval)
+    return LogLines(iterable, desc, total, unit, interval, announce)
 
 
 def logging_above_bars(progress: bool | None = None):

@@ -153,7 +153,7 @@ def read_sick(path=None, split: str | None = None, *, progress: bool | None = No
     """
     report = options.pop("report", None) or ReadReport(str(path))
     pairs = list(bar(iter_sick(path, split, report=report, **options),
-                     f"reading SICK {split or 'pairs'}", unit="pairs", progress=progress))
+                     f"reading SICK {split or 'pairs'}", unit="pairs", progress=progress, announce=True))
     report.log()
     return pairs
 

@@ -249,6 +249,6 @@ def read_snli(source, split: str | None = None, *, progress: bool | None = None,
     """
     report = ReadReport(str(source))
     pairs = list(bar(iter_snli(source, split, report=report, **options), f"reading {source}"
-                     + (f" ({split})" if split else ""), unit="pairs", progress=progress))
+                     + (f" ({split})" if split else ""), unit="pairs", progress=progress, announce=True))
     report.log()
     return SNLICorpus(pairs, report)
