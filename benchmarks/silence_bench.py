@@ -32,20 +32,30 @@ DEFAULT_COMMAND = [sys.executable, "-m", "experiments.lexicalized",
 _LINE_END = re.compile(rb"[\r\n]")
 
 
-def timed_lines(command, cwd=REPO):
-    """Run ``command``; return its exit status and its output lines as (seconds since the start, text)."""
+def timed_lines(command, cwd=REPO, log=None):
+    """Run ``command``; return its exit status, its output lines as (seconds since the start, text) and
+    its wall time. Each line is also written to the text file ``log`` (if given) as it arrives."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     start = time.monotonic()
     process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     lines, pending = [], b""
+
+    def add(now, raw):
+        lines.append((now, raw.decode("utf-8", "replace")))
+        if log is not None:
+            log.write(f"{now:8.1f}  {lines[-1][1]}\n")
+            log.flush()
+
     while chunk := os.read(process.stdout.fileno(), 65536):
         now = time.monotonic() - start
         *complete, pending = _LINE_END.split(pending + chunk)
-        lines += [(now, raw.decode("utf-8", "replace")) for raw in complete if raw.strip()]
+        for raw in complete:
+            if raw.strip():
+                add(now, raw)
     status = process.wait()
     end = time.monotonic() - start
     if pending.strip():
-        lines.append((end, pending.decode("utf-8", "replace")))
+        add(end, pending)
     return status, lines, end
 
 
@@ -58,7 +68,8 @@ def gaps(lines, end: float) -> list[tuple[float, str, str]]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--top", type=int, default=5, help="gaps shown (default: %(default)s)")
-    parser.add_argument("--log", type=Path, default=None, help="also write every line with its time here")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="also write every line with its time here, as it arrives")
     parser.add_argument("command", nargs=argparse.REMAINDER,
                         help="the command after --, run from the repository root (default: the lexicalized "
                              "experiment on the shared train subset, dev and test)")
@@ -66,9 +77,11 @@ def main(argv=None) -> int:
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     command = command or DEFAULT_COMMAND
     print("command:", " ".join(command), flush=True)
-    status, lines, end = timed_lines(command)
-    if args.log is not None:
-        args.log.write_text("".join(f"{t:8.1f}  {text}\n" for t, text in lines), encoding="utf-8")
+    if args.log is None:
+        status, lines, end = timed_lines(command)
+    else:
+        with open(args.log, "w", encoding="utf-8") as log:
+            status, lines, end = timed_lines(command, log=log)
     print(f"{len(lines)} lines, exit status {status}, total {end:.1f} s; longest silences:")
     for seconds, before, after in sorted(gaps(lines, end), key=lambda gap: -gap[0])[:args.top]:
         print(f"{seconds:7.1f} s  after: {before.strip()[:110]}\n{'':11}before: {after.strip()[:110]}")

@@ -94,10 +94,9 @@ def load_splits(args) -> dict[str, SNLICorpus]:
     """Read train, dev and test as the options say; subsample train if ``--max-train`` is given."""
     missing = [s for s in SNLI_SPLITS if getattr(args, s) is None]
     archive = fetch_snli(args.data_dir) if missing else None
-    corpora = {}
+    corpora, progress = {}, getattr(args, "progress", None)
     for split in SNLI_SPLITS:
         path = getattr(args, split)
-        progress = getattr(args, "progress", None)
         corpora[split] = read_snli(path, progress=progress) if path is not None else \
             read_snli(archive, split, progress=progress)
         logger.info("%s: %d labelled pairs from %s", split, len(corpora[split]), corpora[split].report.source)

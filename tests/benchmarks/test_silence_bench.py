@@ -28,3 +28,10 @@ def test_main_prints_the_longest_gap_first(capsys):
     assert silence_bench.main(["--top", "1", "--", sys.executable, "-c", SCRIPT]) == 0
     out = capsys.readouterr().out
     assert "3 lines, exit status 0" in out and "after: one\n" in out and "before: two" in out
+
+
+def test_the_log_holds_every_line_with_its_time(tmp_path):
+    assert silence_bench.main(["--log", str(tmp_path / "log.txt"), "--", sys.executable, "-c", SCRIPT]) == 0
+    logged = (tmp_path / "log.txt").read_text().splitlines()
+    assert [line.split()[1] for line in logged] == ["one", "two", "three"]
+    assert float(logged[1].split()[0]) >= 0.5
