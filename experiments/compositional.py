@@ -647,7 +647,8 @@ def compositional_pairs(premises, *, seed: int = 0, per_rule: dict | None = None
     def open_rule(rule):  # a rule asked for and not at its cap
         return rule in counts and (per_rule is None or counts[rule] < per_rule[rule])
 
-    tally = bar(desc=f"composing pairs from {len(premises):,} premises", total=limit, unit="pairs", progress=progress)
+    tally = bar(desc=f"composing pairs from {len(premises):,} premises", total=limit, unit="pairs", progress=progress,
+                announce=True)
     for position, k in enumerate(order):
         if limit is not None and len(out) >= limit:
             break

@@ -340,7 +340,8 @@ def substituted_pairs(premises, finder: SubstitutionFinder, *, seed: int = 0, pe
     rng.shuffle(order)
     counts = dict.fromkeys(rules, 0)
     out = []
-    tally = bar(desc=f"substituting words in {len(premises):,} premises", total=limit, unit="pairs", progress=progress)
+    tally = bar(desc=f"substituting words in {len(premises):,} premises", total=limit, unit="pairs", progress=progress,
+                announce=True)
     for k in order:
         if limit is not None and len(out) >= limit:
             break

@@ -16,7 +16,7 @@ from sklearn.utils._available_if import available_if
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 
-from lexnli.progress import bar
+from lexnli.progress import bar, heartbeat
 from lexnli.records import Pair
 from lexnli.runtime import gc_paused
 from lexnli.text import load_tagger
@@ -291,7 +291,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         slices = shards.shard_slices(len(items), self.batch_size, n_jobs)
         batches, capped = [], 0
         with bar(desc=f"featurizing {features_name(self.features)} ({stage})", total=len(items), unit="pairs",
-                 progress=self.progress) as done:
+                 progress=self.progress, announce=True) as done:
             for part, (found, n) in zip(slices, shards.map_slices(shard, items, slices, n_jobs)):
                 batches += found
                 capped += n
@@ -350,7 +350,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
             self._learn(None)
             return None
         batches = self._batches(items, families, with_names=self.n_features is None, stage="fit")
-        return self._assemble(batches, self._learn(batches))
+        with heartbeat(f"featurizing {features_name(self.features)} (fit): the vocabulary and the matrix"):
+            return self._assemble(batches, self._learn(batches))
 
     # -- transforming ----------------------------------------------------------------------
 
