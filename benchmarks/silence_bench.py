@@ -11,7 +11,8 @@ terminal would wait.
     python benchmarks/silence_bench.py [--top N] [--log FILE] [-- COMMAND ...]
 
 The default command is ``python -m experiments.lexicalized`` on the shared SNLI train
-subset, dev and test (``$LEXNLI_SHARED_DATA/snli_1.0``); run it from the repository root.
+subset, dev and test (``$LEXNLI_SHARED_DATA/snli_1.0``). The command runs in the current folder:
+run the benchmark from the repository root (or from another checkout, to time that one).
 """
 from __future__ import annotations
 
@@ -32,9 +33,10 @@ DEFAULT_COMMAND = [sys.executable, "-m", "experiments.lexicalized",
 _LINE_END = re.compile(rb"[\r\n]")
 
 
-def timed_lines(command, cwd=REPO, log=None):
-    """Run ``command``; return its exit status, its output lines as (seconds since the start, text) and
-    its wall time. Each line is also written to the text file ``log`` (if given) as it arrives."""
+def timed_lines(command, cwd=None, log=None):
+    """Run ``command`` in folder ``cwd`` (default: the current one); return its exit status, its output
+    lines as (seconds since the start, text) and its wall time. Each line is also written to the text
+    file ``log`` (if given) as it arrives."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     start = time.monotonic()
     process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -71,7 +73,7 @@ def main(argv=None) -> int:
     parser.add_argument("--log", type=Path, default=None,
                         help="also write every line with its time here, as it arrives")
     parser.add_argument("command", nargs=argparse.REMAINDER,
-                        help="the command after --, run from the repository root (default: the lexicalized "
+                        help="the command after --, run in the current folder (default: the lexicalized "
                              "experiment on the shared train subset, dev and test)")
     args = parser.parse_args(argv)
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
