@@ -22,7 +22,9 @@ import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
 from featurize import PairFeaturizer
+from featurize.featurizer import features_name
 from featurize.presets import DEFAULT_PRESET
+from lexnli.progress import bar
 
 from .logistic import MAX_ITER, fit_classifier, fit_preprocessing
 
@@ -32,7 +34,7 @@ FOLDS = 5
 
 def out_of_fold_gold_probabilities(pairs, labels, features, *, C: float, folds: int = FOLDS, seed: int = 0,
                                    preset: str = DEFAULT_PRESET, featurizer_params=None, n_jobs=None,
-                                   max_iter: int = MAX_ITER, progress: bool = False) -> np.ndarray:
+                                   max_iter: int = MAX_ITER, progress: bool | None = False) -> np.ndarray:
     """The probability that a model of ``features`` gives each pair's gold label, from a model fitted
     without that pair.
 
@@ -53,7 +55,8 @@ def out_of_fold_gold_probabilities(pairs, labels, features, *, C: float, folds: 
     seed : int, default=0
     preset, featurizer_params, n_jobs, max_iter, progress
         As :func:`classifiers.logistic.fit_select_C`: the featurizer's preset and overrides, its
-        processes and progress bar, the solver's epoch limit.
+        processes, the progress bars (:mod:`lexnli.progress`: the folds' and the featurizer's), the
+        solver's epoch limit.
 
     Returns
     -------
@@ -73,7 +76,9 @@ def out_of_fold_gold_probabilities(pairs, labels, features, *, C: float, folds: 
     gold = np.empty(len(labels))
     featurizer = PairFeaturizer.from_preset(preset, features, n_jobs=n_jobs, progress=progress,
                                             **(featurizer_params or {}))
-    for train_at, held_out_at in StratifiedKFold(folds, shuffle=True, random_state=seed).split(labels, labels):
+    splits = StratifiedKFold(folds, shuffle=True, random_state=seed).split(labels, labels)
+    for train_at, held_out_at in bar(splits, f"{features_name(features)} (C={C:g}): out-of-fold gold probabilities",
+                                     folds, unit="folds", progress=progress, interval=0):
         preprocess, X = fit_preprocessing(featurizer, [pairs[i] for i in train_at])
         classifier, _ = fit_classifier(X, labels[train_at], C, max_iter)
         probabilities = classifier.predict_proba(preprocess.transform([pairs[i] for i in held_out_at]))

@@ -31,7 +31,9 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import MaxAbsScaler
 
 from featurize import PairFeaturizer
+from featurize.featurizer import features_name
 from featurize.presets import DEFAULT_PRESET
+from lexnli.progress import bar, heartbeat, step
 
 from . import evaluation
 from .family_weights import FamilyWeights
@@ -71,7 +73,7 @@ def fit_preprocessing(featurizer, pairs, family_weights=None):
 
 
 def make_model(features="lexicalized", *, C: float = 1.0, preset: str = DEFAULT_PRESET, featurizer_params=None,
-               n_jobs=None, max_iter: int = MAX_ITER, progress: bool = False) -> Pipeline:
+               n_jobs=None, max_iter: int = MAX_ITER, progress: bool | None = False) -> Pipeline:
     """An unfitted featurize -> scale -> cap -> logistic-regression pipeline (featurizer from ``preset``)."""
     return Pipeline([("featurize", _featurizer(features, preset, featurizer_params, n_jobs, progress)),
                      *scaling_steps(), ("classify", _logistic_regression(C, max_iter))])
@@ -98,9 +100,11 @@ def fit_classifier(X, y, C: float, max_iter: int = MAX_ITER, sample_weight=None)
     """Fit the logistic regression on a featurized, scaled matrix; return it and whether it converged.
 
     ``sample_weight`` weights the training rows (e.g. :mod:`classifiers.bias_reweighting`). A
-    convergence warning is caught and logged, not hidden.
+    convergence warning is caught and logged, not hidden; a fit longer than
+    :data:`lexnli.progress.LOG_INTERVAL` logs that it is still running (:func:`lexnli.progress.heartbeat`).
     """
-    with warnings.catch_warnings(record=True) as caught:
+    with warnings.catch_warnings(record=True) as caught, \
+            heartbeat(f"logistic regression (C={C:g}) on {X.shape[0]:,} pairs x {X.shape[1]:,} columns"):
         warnings.simplefilter("always", ConvergenceWarning)
         classifier = _logistic_regression(C, max_iter).fit(X, y, sample_weight=sample_weight)
     converged = not any(issubclass(w.category, ConvergenceWarning) for w in caught)
@@ -111,7 +115,7 @@ def fit_classifier(X, y, C: float, max_iter: int = MAX_ITER, sample_weight=None)
 
 def fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features="lexicalized", *,
                  grid=C_GRID, preset: str = DEFAULT_PRESET, featurizer_params=None, n_jobs=None,
-                 max_iter: int = MAX_ITER, progress: bool = False, featurizer=None,
+                 max_iter: int = MAX_ITER, progress: bool | None = False, featurizer=None,
                  family_weights=None, sample_weight=None) -> Selection:
     """Featurize once, fit one classifier per ``C`` in ``grid``, keep the best on dev.
 
@@ -122,13 +126,17 @@ def fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features="lex
     ``featurizer`` gives another transformer (e.g. a
     :class:`~classifiers.transfer.WithModelProbabilities` around one). ``family_weights`` (family
     name to weight, see :mod:`classifiers.family_weights`) weights those families' columns, and
-    ``sample_weight`` the training pairs (see :mod:`classifiers.bias_reweighting`).
+    ``sample_weight`` the training pairs (see :mod:`classifiers.bias_reweighting`). ``progress``
+    draws bars over the featurized pairs and the fits (``None``: on a terminal only, ``True``
+    always, ``False`` never); without them the progress is logged, one line per ``C``
+    (:mod:`lexnli.progress`).
     """
     if featurizer is None:
         featurizer = _featurizer(features, preset, featurizer_params, n_jobs, progress)
     preprocess, X_train = fit_preprocessing(featurizer, train_pairs, family_weights)
     fitted, converged, dev_predictions = _fit_grid(X_train, train_labels, preprocess.transform(dev_pairs), grid,
-                                                   max_iter, sample_weight)
+                                                   max_iter, sample_weight, name=features_name(features),
+                                                   progress=progress)
     accuracy = _grid_accuracy(dev_labels, dev_predictions, features)
     best = _best_C(accuracy)
     model = Pipeline([*preprocess.steps, ("classify", fitted[best])])
@@ -138,7 +146,7 @@ def fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features="lex
 
 def fit_select_C_cv(pairs, labels, features="lexicalized", *, folds: int = 5, seed: int = 0, grid=C_GRID,
                     preset: str = DEFAULT_PRESET, featurizer_params=None, n_jobs=None, max_iter: int = MAX_ITER,
-                    progress: bool = False, featurizer=None, family_weights=None) -> Selection:
+                    progress: bool | None = False, featurizer=None, family_weights=None) -> Selection:
     """Choose ``C`` by stratified ``folds``-fold cross-validation on ``pairs``, then refit on all of them.
 
     For a small corpus whose held-out split is too small to pin ``C`` down (SICK's TRIAL has 495
@@ -151,34 +159,41 @@ def fit_select_C_cv(pairs, labels, features="lexicalized", *, folds: int = 5, se
     place of dev: ``dev_accuracy`` is each ``C``'s accuracy over the out-of-fold predictions of
     all pairs, ``dev_predictions`` the chosen ``C``'s out-of-fold predictions, and ``model`` the
     pipeline refitted on every pair with the chosen ``C`` (ties go to the smaller ``C``).
-    Parameters as :func:`fit_select_C`; ``featurizer`` is refitted in each fold and last on all pairs.
+    Parameters as :func:`fit_select_C`; ``featurizer`` is refitted in each fold and last on all pairs,
+    and the progress is logged (or drawn) per fold too.
     """
     if featurizer is None:
         featurizer = _featurizer(features, preset, featurizer_params, n_jobs, progress)
     labels = np.asarray(labels)
     out_of_fold = {C: np.empty(len(labels), dtype=labels.dtype) for C in grid}
     converged = dict.fromkeys(grid, True)
-    for train_at, held_out_at in StratifiedKFold(folds, shuffle=True, random_state=seed).split(labels, labels):
+    name = features_name(features)
+    splits = StratifiedKFold(folds, shuffle=True, random_state=seed).split(labels, labels)
+    for train_at, held_out_at in bar(splits, f"{name}: {folds}-fold cross-validation", folds, unit="folds",
+                                     progress=progress, interval=0):
         preprocess, X_train = fit_preprocessing(featurizer, [pairs[i] for i in train_at], family_weights)
         _, fold_converged, predictions = _fit_grid(X_train, labels[train_at],
                                                    preprocess.transform([pairs[i] for i in held_out_at]), grid,
-                                                   max_iter)
+                                                   max_iter, name=name, progress=progress)
         for C in grid:
             out_of_fold[C][held_out_at] = predictions[C]
             converged[C] = converged[C] and fold_converged[C]
     accuracy = _grid_accuracy(labels, out_of_fold, features, f"{folds}-fold cross-validated")
     best = _best_C(accuracy)
     preprocess, X = fit_preprocessing(featurizer, pairs, family_weights)
-    classifier, converged_on_all = fit_classifier(X, labels, best, max_iter)
+    with step(f"{name}: refitting C={best:g} on all {len(labels):,} pairs"):
+        classifier, converged_on_all = fit_classifier(X, labels, best, max_iter)
     converged[best] = converged[best] and converged_on_all
     return Selection(model=Pipeline([*preprocess.steps, ("classify", classifier)]), C=best, dev_accuracy=accuracy,
                      converged=converged, train_predictions=classifier.predict(X), dev_predictions=out_of_fold[best])
 
 
-def _fit_grid(X_train, train_labels, X_dev, grid, max_iter, sample_weight=None):
-    """One classifier per ``C``: the fitted classifiers, whether each converged, their dev predictions."""
+def _fit_grid(X_train, train_labels, X_dev, grid, max_iter, sample_weight=None, *, name, progress):
+    """One classifier per ``C``: the fitted classifiers, whether each converged, their dev predictions.
+    A bar (or one log line per ``C``) named ``name`` counts the fits."""
     fitted, converged, dev_predictions = {}, {}, {}
-    for C in grid:
+    desc = f"{name}: fitting C in {', '.join(f'{C:g}' for C in grid)} on {X_train.shape[0]:,} pairs"
+    for C in bar(grid, desc, unit="fits", progress=progress, interval=0):
         fitted[C], converged[C] = fit_classifier(X_train, train_labels, C, max_iter, sample_weight)
         dev_predictions[C] = fitted[C].predict(X_dev)
     return fitted, converged, dev_predictions
@@ -187,8 +202,7 @@ def _fit_grid(X_train, train_labels, X_dev, grid, max_iter, sample_weight=None):
 def _grid_accuracy(gold, predictions, features, scored_on="dev") -> dict[float, float]:
     accuracy = {C: evaluation.accuracy(gold, predicted) for C, predicted in predictions.items()}
     for C, value in accuracy.items():
-        logger.info("%s C=%g: %s accuracy %.4f", features if isinstance(features, str) else "+".join(features),
-                    C, scored_on, value)
+        logger.info("%s C=%g: %s accuracy %.4f", features_name(features), C, scored_on, value)
     return accuracy
 
 

@@ -25,6 +25,7 @@ import sklearn
 
 from featurize import PairFeaturizer
 from lexnli.io import atomic_open, existing_file
+from lexnli.progress import step
 from lexnli.version import __version__
 
 from .family_weights import FamilyWeights
@@ -62,7 +63,7 @@ def save_model(model, path, **metadata) -> Path:
         "format": FORMAT, "lexnli_version": __version__, "sklearn_version": sklearn.__version__,
         "features": featurizer.get_params(), "metadata": metadata, "model": model,
     }
-    with atomic_open(path, "wb") as f:
+    with step(f"saving the model to {path}"), atomic_open(path, "wb") as f:
         if is_safe_format(path):
             f.write(_skops_io().dumps(payload))
         else:

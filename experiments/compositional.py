@@ -103,6 +103,7 @@ from typing import NamedTuple
 from lexical_resources.lists.function_words import NEGATIONS, QUANTIFIERS
 from lexical_resources.lists.kinds import IRREGULAR_PLURALS
 from lexical_resources.lists.people import ADULTS, CHILDREN, FEMALES, MALES, OCCUPATIONS, PERSONS
+from lexnli.progress import bar
 from lexnli.records import Pair, Sentence
 from lexnli.text import load_wordnet
 
@@ -627,11 +628,12 @@ def _candidates(premise: Sentence, partner: Sentence | None, donor: Sentence | N
 
 
 def compositional_pairs(premises, *, seed: int = 0, per_rule: dict | None = None, limit: int | None = None,
-                        reader=None) -> list[tuple[Pair, str]]:
+                        reader=None, progress: bool | None = None) -> list[tuple[Pair, str]]:
     """``(pair, rule)`` for distinct premises, each used at most once (as a premise or as the other clause
     of an embedding): a rule chosen so that rare rules get their share, its pair drawn at random (seeded);
     at most ``per_rule[rule]`` pairs of a rule and ``limit`` in all. ``reader`` is a NLTK WordNet reader
-    (default: the installed WordNet), read only when a rule of :data:`WORDNET_RULES` is asked for."""
+    (default: the installed WordNet), read only when a rule of :data:`WORDNET_RULES` is asked for.
+    ``progress``: a bar over the pairs made (:func:`lexnli.progress.bar`)."""
     rng = random.Random(seed)
     order = list(range(len(premises)))
     rng.shuffle(order)
@@ -645,6 +647,8 @@ def compositional_pairs(premises, *, seed: int = 0, per_rule: dict | None = None
     def open_rule(rule):  # a rule asked for and not at its cap
         return rule in counts and (per_rule is None or counts[rule] < per_rule[rule])
 
+    tally = bar(desc=f"composing pairs from {len(premises):,} premises", total=limit, unit="pairs", progress=progress,
+                announce=True)
     for position, k in enumerate(order):
         if limit is not None and len(out) >= limit:
             break
@@ -665,15 +669,20 @@ def compositional_pairs(premises, *, seed: int = 0, per_rule: dict | None = None
         counts[rule] += 1
         used.update([k] + [partner] * made.partner + [donor] * made.donor)
         out.append((Pair(made.premise, made.hypothesis, label=LABELS[rule], pair_id=f"{rule}-{k}"), rule))
+        tally.update()
+    tally.close()
     return out
 
 
-def compositional_augmentation(train_pairs, n: int, *, seed: int = 0, reader=None) -> list[Pair]:
+def compositional_augmentation(train_pairs, n: int, *, seed: int = 0, reader=None,
+                               progress: bool | None = None) -> list[Pair]:
     """``n`` compositional pairs (fewer if the premises run out) made from the distinct premises of
     ``train_pairs``, each rule at most an even share of ``n``, to add to a model's training data;
-    ``reader`` is a NLTK WordNet reader (default: the installed WordNet)."""
+    ``reader`` is a NLTK WordNet reader (default: the installed WordNet); ``progress`` as
+    :func:`compositional_pairs`."""
     if n <= 0:
         return []
     share = -(-n // len(RULES))
     return [pair for pair, _ in compositional_pairs(distinct_premises(train_pairs), seed=seed,
-                                                   per_rule=dict.fromkeys(RULES, share), limit=n, reader=reader)]
+                                                   per_rule=dict.fromkeys(RULES, share), limit=n, reader=reader,
+                                                   progress=progress)]

@@ -45,6 +45,7 @@ from lexnli.corpora.snli import SNLICorpus, corpus_files, read_snli
 from lexnli.data_home import fetch_snli, get_data_home
 from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
 from lexnli.io import write_files_atomically
+from lexnli.progress import logging_above_bars
 from lexnli.records import SNLI_SPLITS, Pair
 
 logger = logging.getLogger("lexnli")
@@ -95,10 +96,11 @@ def load_splits(args, splits=SNLI_SPLITS) -> dict[str, SNLICorpus]:
     fetched only when one has no file option); subsample train if ``--max-train`` is given."""
     missing = [s for s in splits if getattr(args, s) is None]
     archive = fetch_snli(args.data_dir) if missing else None
-    corpora = {}
+    corpora, progress = {}, getattr(args, "progress", None)
     for split in splits:
         path = getattr(args, split)
-        corpora[split] = read_snli(path) if path is not None else read_snli(archive, split)
+        corpora[split] = read_snli(path, progress=progress) if path is not None else \
+            read_snli(archive, split, progress=progress)
         logger.info("%s: %d labelled pairs from %s", split, len(corpora[split]), corpora[split].report.source)
     _warn_overlaps(corpora)
     if args.max_train is not None and args.max_train < len(corpora["train"]):
@@ -131,7 +133,8 @@ def add_sick_arguments(parser: argparse.ArgumentParser, skip: str = "skip the SI
 def sick_splits(args) -> tuple[list[Pair], ...] | None:
     """SICK's TRAIN, TRIAL and TEST pairs from ``--sick`` (see :func:`lexnli.corpora.sick.locate_sick`
     for the default), or None with ``--no-sick``."""
-    return None if args.no_sick else tuple(read_sick(args.sick, split) for split in SICK_SPLITS)
+    progress = getattr(args, "progress", None)
+    return None if args.no_sick else tuple(read_sick(args.sick, split, progress=progress) for split in SICK_SPLITS)
 
 
 # ---- estimator options, generated from an estimator's parameter constraints --------------------
@@ -211,10 +214,14 @@ def featurizer_params(args) -> dict:
 
 
 def add_fit_arguments(parser: argparse.ArgumentParser, what: str = "") -> None:
-    """``--C-grid`` (the C values tried on dev) and ``--progress`` (progress bars while featurizing)."""
+    """``--C-grid`` (the C values tried on dev) and ``--progress/--no-progress`` (progress bars, see
+    :mod:`lexnli.progress`)."""
     parser.add_argument("--C-grid", type=positive_number, nargs="+", default=list(C_GRID),
                         help=f"C values tried on dev{what} (default: %(default)s)")
-    parser.add_argument("--progress", action="store_true", help="show progress bars while featurizing")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="progress bars while reading, featurizing and fitting: --progress draws them even "
+                             "when stderr is not a terminal, --no-progress never (default: on a terminal only; "
+                             "without bars, progress is logged)")
 
 
 # ---- output ------------------------------------------------------------------------------
@@ -294,7 +301,8 @@ def main(argv, *, prog: str, description: str, report, add_arguments=None, snli:
     try:
         args = parser.parse_args(argv)
         check_outputs(args)
-        results = report(args, load_splits(args) if snli else None)
+        with logging_above_bars(getattr(args, "progress", None)):
+            results = report(args, load_splits(args) if snli else None)
         sig = results.signature or signature(args.preset, featurizer_params(args), C_grid=results.C_grid)
         print(results.text + f"\nConfiguration: `{sig}`")
         if args.out is not None:

@@ -39,6 +39,7 @@ from lexical_resources import WordNet
 from lexical_resources.lists.function_words import NEGATIONS, QUANTIFIERS
 from lexical_resources.lists.kinds import IRREGULAR_PLURALS, IRREGULAR_SINGULARS
 from lexical_resources.lists.numbers import CARDINAL_WORDS, ORDINAL_WORDS, cardinal, ordinal
+from lexnli.progress import bar
 from lexnli.records import Pair, Sentence
 from lexnli.text import load_wordnet
 
@@ -329,15 +330,18 @@ def as_sentence(tokens, tags) -> Sentence:
 
 
 def substituted_pairs(premises, finder: SubstitutionFinder, *, seed: int = 0, per_rule: dict | None = None,
-                      limit: int | None = None, rules=RULES) -> list[tuple[Pair, str]]:
+                      limit: int | None = None, rules=RULES, progress: bool | None = None) -> list[tuple[Pair, str]]:
     """``(pair, rule)`` for distinct premises: at most one substitution per premise, a rule chosen
     so that rare rules get their share, the replacement drawn at random (seeded); at most
-    ``per_rule[rule]`` pairs of a rule and ``limit`` in all."""
+    ``per_rule[rule]`` pairs of a rule and ``limit`` in all. ``progress``: a bar over the pairs
+    made (:func:`lexnli.progress.bar`)."""
     rng = random.Random(seed)
     order = list(range(len(premises)))
     rng.shuffle(order)
     counts = dict.fromkeys(rules, 0)
     out = []
+    tally = bar(desc=f"substituting words in {len(premises):,} premises", total=limit, unit="pairs", progress=progress,
+                announce=True)
     for k in order:
         if limit is not None and len(out) >= limit:
             break
@@ -351,6 +355,8 @@ def substituted_pairs(premises, finder: SubstitutionFinder, *, seed: int = 0, pe
         counts[rule] += 1
         out.append((Pair(premise, apply(premise, choice), label=choice.label,
                          pair_id=f"{rule}-{k}-{choice.index}"), rule))
+        tally.update()
+    tally.close()
     return out
 
 
@@ -364,13 +370,14 @@ def distinct_premises(pairs) -> list[Sentence]:
     return list({pair.premise.text: pair.premise for pair in pairs}.values())
 
 
-def augmentation(train_pairs, n: int, *, seed: int = 0, reader=None) -> list[Pair]:
+def augmentation(train_pairs, n: int, *, seed: int = 0, reader=None, progress: bool | None = None) -> list[Pair]:
     """``n`` substituted pairs (fewer if the premises run out) made from the distinct premises of
     ``train_pairs``, to add to a model's training data; ``reader`` is a NLTK WordNet reader
-    (default: the installed WordNet)."""
+    (default: the installed WordNet); ``progress`` as :func:`substituted_pairs`."""
     if n <= 0:
         return []
     premises = distinct_premises(train_pairs)
     finder = SubstitutionFinder(reader if reader is not None else load_wordnet())
     per_rule = {rule: round(AUGMENTATION_SHARES.get(rule, 1.0) * n) for rule in RULES}
-    return [pair for pair, _ in substituted_pairs(premises, finder, seed=seed, per_rule=per_rule, limit=n)]
+    return [pair for pair, _ in substituted_pairs(premises, finder, seed=seed, per_rule=per_rule, limit=n,
+                                                  progress=progress)]

@@ -20,11 +20,11 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 from torch.nn import functional
-from tqdm import tqdm
 
 from classifiers.evaluation import accuracy
 from featurize.inputs import COLUMNS, as_pairs, normalize
 from lexnli.errors import CorpusFormatError
+from lexnli.progress import bar
 
 from .embeddings import cached_word_vectors
 from .network import ENCODERS, PairNetwork
@@ -100,8 +100,9 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         ``"auto"``: a GPU when torch sees one, else the CPU.
     random_state : int, default=0
         Seeds initialisation, dropout, shuffling and the held-out split (runs on the CPU repeat exactly).
-    progress : bool, default=False
-        Show a progress bar per epoch.
+    progress : bool or None, default=False
+        Draw a progress bar per epoch: ``None`` on a terminal only, ``True`` always, ``False``
+        never; without a bar the epoch's progress is logged (see :mod:`lexnli.progress`).
     columns : tuple of str, default=("premise", "hypothesis")
         The columns holding the sentences when the input is a table.
 
@@ -142,7 +143,7 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         "validation_fraction": [Interval(Real, 0, 1, closed="neither")],
         "device": [StrOptions({"auto", "cpu", "cuda"})],
         "random_state": [Interval(Integral, 0, None, closed="left")],
-        "progress": ["boolean"],
+        "progress": ["boolean", None],
         "columns": [tuple, list],
     }
 
@@ -291,8 +292,8 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         for epoch in range(1, self.max_epochs + 1):
             start, total = time.perf_counter(), 0.0
             network.train()
-            for batch in tqdm(self._batches(encoded, generator), desc=f"{self.encoder} epoch {epoch}",
-                              disable=not self.progress, leave=False):
+            for batch in bar(self._batches(encoded, generator), f"{self.encoder} epoch {epoch}", unit="batches",
+                             progress=self.progress):
                 loss = functional.cross_entropy(network(*encoded.inputs(batch, device)), targets[batch].to(device))
                 optimizer.zero_grad()
                 loss.backward()

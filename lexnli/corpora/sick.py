@@ -26,6 +26,7 @@ from pathlib import Path
 from ..data_home import get_data_home
 from ..errors import CorpusFormatError, DataNotFoundError
 from ..io import existing_file, open_bytes
+from ..progress import bar
 from ..records import Pair
 from .lines import ReadReport, build_pairs, parse_lines
 
@@ -145,13 +146,15 @@ def iter_sick(path=None, split: str | None = None, *, lemmas: bool = False,
         raise CorpusFormatError(name, None, "empty file: no header row")
 
 
-def read_sick(path=None, split: str | None = None, **options) -> list[Pair]:
+def read_sick(path=None, split: str | None = None, *, progress: bool | None = None, **options) -> list[Pair]:
     """Read SICK pairs into a list; see :func:`iter_sick` (``read_sick(path, "TEST")``).
 
-    The counts are logged; pass ``report=ReadReport(...)`` to keep them.
+    The counts are logged; pass ``report=ReadReport(...)`` to keep them. ``progress`` draws a bar
+    over the pairs read, as :func:`~lexnli.corpora.snli.read_snli` does.
     """
     report = options.pop("report", None) or ReadReport(str(path))
-    pairs = list(iter_sick(path, split, report=report, **options))
+    pairs = list(bar(iter_sick(path, split, report=report, **options),
+                     f"reading SICK {split or 'pairs'}", unit="pairs", progress=progress, announce=True))
     report.log()
     return pairs
 

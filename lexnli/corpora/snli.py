@@ -21,6 +21,7 @@ from pathlib import Path
 from ..data_home import SNLI_SUFFIXES
 from ..errors import CorpusFormatError
 from ..io import STDOUT, existing_file
+from ..progress import bar
 from ..records import LABELS, SNLI_SPLITS, Pair
 from ..text import LONE_SURROGATE
 from .lines import ReadReport, build_pairs, parse_lines
@@ -319,13 +320,15 @@ class SNLICorpus(Sequence):
         return [p.label for p in self.pairs]
 
 
-def read_snli(source, split: str | None = None, **options) -> SNLICorpus:
+def read_snli(source, split: str | None = None, *, progress: bool | None = None, **options) -> SNLICorpus:
     """Read one SNLI split into memory; see :func:`iter_snli` for the options.
 
     The counts (pairs kept, "-" pairs excluded, malformed lines skipped) are logged and kept in
-    ``corpus.report``.
+    ``corpus.report``. ``progress`` draws a bar over the pairs read (:func:`lexnli.progress.bar`:
+    ``None`` on a terminal only; without a bar, a log line every few seconds).
     """
     report = ReadReport(str(source))
-    pairs = list(iter_snli(source, split, report=report, **options))
+    pairs = list(bar(iter_snli(source, split, report=report, **options), f"reading {source}"
+                     + (f" ({split})" if split else ""), unit="pairs", progress=progress, announce=True))
     report.log()
     return SNLICorpus(pairs, report)

@@ -55,10 +55,15 @@ def test_bad_strengths_and_probabilities_are_refused(probabilities, strength, me
         bias_weights(probabilities, strength)
 
 
-def test_each_probability_comes_from_the_fold_model_that_held_the_pair_out():
+def test_each_probability_comes_from_the_fold_model_that_held_the_pair_out(caplog):
     pairs = cue_pairs()
     labels = [p.label for p in pairs]
-    gold = out_of_fold_gold_probabilities(pairs, labels, HYPOTHESIS_ONLY, C=10.0, folds=3, seed=2, preset="paper")
+    with caplog.at_level("INFO", logger="lexnli"):
+        gold = out_of_fold_gold_probabilities(pairs, labels, HYPOTHESIS_ONLY, C=10.0, folds=3, seed=2,
+                                              preset="paper")
+    folds = [r.getMessage() for r in caplog.records if "out-of-fold gold probabilities" in r.getMessage()]
+    assert [line.split(": ")[-1].split(" in ")[0] for line in folds] == ["1/3 folds", "2/3 folds", "3/3 folds"]
+    assert folds[0].startswith("hyp_unigrams+hyp_bigrams (C=10): out-of-fold")
     expected = np.empty(len(pairs))
     for train_at, held_out_at in StratifiedKFold(3, shuffle=True, random_state=2).split(labels, labels):
         model = make_model(HYPOTHESIS_ONLY, C=10.0, preset="paper").fit([pairs[i] for i in train_at],

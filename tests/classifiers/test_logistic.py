@@ -75,6 +75,24 @@ def test_cross_validated_C_recounted_from_a_model_fitted_per_fold(noisy_snli):
     np.testing.assert_array_equal(selection.train_predictions, refitted.predict(pairs))
 
 
+def test_the_grid_and_the_folds_log_one_line_each(noisy_snli, caplog):
+    """Off a terminal, one log line after each C fitted and each fold (``progress=False``: no bar)."""
+    train, dev = noisy_snli["train"], noisy_snli["dev"]
+    with caplog.at_level("INFO", logger="lexnli"):
+        fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "unlexicalized", grid=(1.0, 0.1, 0.3))
+    fits = [r.getMessage() for r in caplog.records if "fitting C in" in r.getMessage()]
+    assert [line.split(": ")[-1].split(" in ")[0] for line in fits] == ["1/3 fits", "2/3 fits", "3/3 fits"]
+    assert fits[0].startswith(f"unlexicalized: fitting C in 1, 0.1, 0.3 on {len(train):,} pairs: 1/3 fits in ")
+    caplog.clear()
+    with caplog.at_level("INFO", logger="lexnli"):
+        fit_select_C_cv(train.pairs, train.labels, "unlexicalized", folds=3, grid=(1.0,))
+    messages = [r.getMessage() for r in caplog.records]
+    assert [m.split(": ")[-1].split(" in ")[0] for m in messages if "3-fold cross-validation" in m] == \
+        ["1/3 folds", "2/3 folds", "3/3 folds"]
+    assert sum("fitting C in 1 on" in m for m in messages) == 3  # one grid per fold
+    assert any(m.startswith("unlexicalized: refitting C=1 on all") and "done in" in m for m in messages)
+
+
 # --- the pipeline and its settings ------------------------------------------------------------------
 
 

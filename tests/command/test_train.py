@@ -118,7 +118,7 @@ def test_inference_preset_fits_with_the_experiments_defaults(template_files, dat
     monkeypatch.setattr(lexical_resources, "get_verbocean", lambda: None)
     monkeypatch.setattr(inference, "fit_inference", fit_inference)
     assert main.main(["train", *files_args(template_files), "--C-grid", "0.3", "--seed", "4", "--n-jobs", "1"]) == 0
-    assert calls == [(80, 20, {"seed": 4, "grid": (0.3,), "preset": "recommended", "n_jobs": 1, "progress": False})]
+    assert calls == [(80, 20, {"seed": 4, "grid": (0.3,), "preset": "recommended", "n_jobs": 1, "progress": None})]
     _, info = load_model(data_home / "models" / "default.skops")
     assert info["metadata"] == {"C": 0.3, "n_train": 80, "bias_reweighting": inference.BIAS_REWEIGHTING}
     assert capsys.readouterr().out.startswith("inference model: dev accuracy ")

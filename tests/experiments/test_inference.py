@@ -351,12 +351,12 @@ def test_inference_run_defaults(noisy_snli, monkeypatch):
 
     augmented = []
 
-    def augmentation(train_pairs, n, *, seed=None, reader=None):
-        augmented.append((len(train_pairs), n, seed))
+    def augmentation(train_pairs, n, *, seed=None, reader=None, progress=None):
+        augmented.append((len(train_pairs), n, seed, progress))
         return list(train_pairs[:5])
 
-    def compositional_augmentation(train_pairs, n, *, seed=None, reader=None):
-        augmented.append(("compositional", len(train_pairs), n, seed))
+    def compositional_augmentation(train_pairs, n, *, seed=None, reader=None, progress=None):
+        augmented.append(("compositional", len(train_pairs), n, seed, progress))
         return list(train_pairs[5:8])
 
     def gold_probabilities(pairs, labels, features, **options):
@@ -369,7 +369,8 @@ def test_inference_run_defaults(noisy_snli, monkeypatch):
     monkeypatch.setattr(inference, "compositional_augmentation", compositional_augmentation)
     monkeypatch.setattr(inference, "out_of_fold_gold_probabilities", gold_probabilities)
     rows = inference.run(noisy_snli)[0]
-    assert augmented == [(300, 12_000, 0), ("compositional", 300, inference.COMPOSITIONAL_AUGMENT, 0)]  # seed 0
+    # seed 0; the run's progress setting (no bars) reaches the augmentations
+    assert augmented == [(300, 12_000, 0, False), ("compositional", 300, inference.COMPOSITIONAL_AUGMENT, 0, False)]
     assert [(call["features"], call["n_train"]) for call in calls] == [
         (("hyp_unigrams", "hyp_bigrams"), 300), ("inference", 308), ("lexicalized", 300)]
     # only the inference model weights the alignment family, and its pairs, against the

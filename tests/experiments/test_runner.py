@@ -223,7 +223,13 @@ def test_option_values_reach_the_report(capsys):
     assert corpora is None and args.preset == "paper"
     assert runner.featurizer_params(args) == {"tag_set": "ptb", "dense_bins": None, "n_features": 64,
                                               "lowercase": False}
-    assert args.C_grid == [0.03, 0.1, 0.3, 1.0] and args.progress is False
+    assert args.C_grid == [0.03, 0.1, 0.3, 1.0] and args.progress is None  # None: bars on a terminal only
+
+
+def test_progress_option_forces_or_refuses_the_bars():
+    parser = ArgumentParser(prog="x")
+    runner.add_fit_arguments(parser)
+    assert [parser.parse_args(argv).progress for argv in ([], ["--progress"], ["--no-progress"])] == [None, True, False]
 
 
 def pair_ids(corpus) -> list[str]:

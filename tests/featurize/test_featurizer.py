@@ -283,6 +283,18 @@ def test_n_jobs_and_progress_on_real_batches():
     assert_same_matrix(serial, parallel)
 
 
+def test_without_a_bar_featurizing_logs_the_pairs_done(caplog):
+    """``progress=None`` (a bar on a terminal only) off a terminal: the fit and the transform log their count."""
+    featurizer = PairFeaturizer(("hyp_unigrams", "overlap"), batch_size=2, progress=None)
+    with caplog.at_level("INFO", logger="lexnli"):
+        featurizer.fit(X_TEXT)
+        featurizer.transform(X_TEXT)
+    n = f"{len(X_TEXT)}/{len(X_TEXT)} pairs in "
+    assert [r.getMessage().split(n)[0] for r in caplog.records if n in r.getMessage() or "..." in r.getMessage()] == [
+        "featurizing hyp_unigrams+overlap (fit) ...", "featurizing hyp_unigrams+overlap (fit): ",
+        "featurizing hyp_unigrams+overlap (transform) ...", "featurizing hyp_unigrams+overlap (transform): "]
+
+
 def test_long_pairs_make_smaller_batches_with_the_same_features(monkeypatch):
     from featurize import Pair, PairFeaturizer
     from featurize import featurizer as featurizer_module
