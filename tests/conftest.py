@@ -93,6 +93,19 @@ def tagger():
 
 
 @pytest.fixture(scope="session")
+def resources(tagger):
+    """NLTK's tagger, WordNet and VerbOcean loaded, for tests of the inference features on raw text;
+    skipped, naming what is missing."""
+    import lexical_resources
+
+    try:
+        lexical_resources.get_wordnet()
+        lexical_resources.get_verbocean()
+    except ResourceMissingError as exc:
+        pytest.skip(str(exc))
+
+
+@pytest.fixture(scope="session")
 def template_files(tmp_path_factory) -> dict:
     """Templated pairs with parses (:func:`tests.helpers.templates.write_parsed_jsonl`) as 80 train / 20 dev /
     20 test jsonl files, and their ``root`` folder; reading them needs no tagger."""

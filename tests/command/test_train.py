@@ -129,18 +129,6 @@ def test_inference_preset_fits_with_the_experiments_defaults(template_files, dat
     assert calls[-1][0] == 50
 
 
-@pytest.fixture(scope="module")
-def resources():
-    from lexnli.text import _tagger
-
-    try:
-        _tagger()
-        lexical_resources.get_wordnet()
-        lexical_resources.get_verbocean()
-    except ResourceMissingError as exc:
-        pytest.skip(str(exc))
-
-
 def test_inference_model_is_the_experiments_saved_model(resources, tmp_path, monkeypatch):
     files = write_splits(tmp_path, (("train", 60, 0), ("dev", 20, 1), ("test", 10, 2)))
     probes = tmp_path / "probes.jsonl"

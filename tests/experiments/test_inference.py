@@ -14,7 +14,6 @@ import pytest
 from scipy.stats import binomtest
 from sklearn.pipeline import Pipeline
 
-import lexical_resources
 from classifiers.bias_reweighting import bias_weights, out_of_fold_gold_probabilities
 from classifiers.logistic import fit_classifier, fit_preprocessing, fit_select_C, fit_select_C_cv, make_model
 from classifiers.persistence import load_model
@@ -25,7 +24,6 @@ from experiments.substitutions import augmentation
 from featurize import PairFeaturizer
 from lexnli.corpora.sick import read_sick
 from lexnli.corpora.snli import read_snli
-from lexnli.errors import ResourceMissingError
 
 from tests.helpers.noisy_snli import write_splits
 from tests.helpers.recount import hand_accuracy, markdown_tables
@@ -40,18 +38,6 @@ PROBES = [
     ("A tall woman is walking.", "A short woman is walking.", "contradiction", "antonym"),
     ("A dog runs on the beach.", "An animal runs on the beach.", "entailment", "hypernym"),
 ]
-
-
-@pytest.fixture(scope="module")
-def resources():
-    from lexnli.text import _tagger
-
-    try:
-        _tagger()
-        lexical_resources.get_wordnet()
-        lexical_resources.get_verbocean()
-    except ResourceMissingError as exc:
-        pytest.skip(str(exc))
 
 
 @pytest.fixture(scope="module")
