@@ -183,11 +183,17 @@ def _noun_phrase_end(tokens, tags, i: int, *, modifiers: bool = True) -> int:
     return end
 
 
+#: The words a determiner or number operator starts with: :func:`_signature` finds none at another word.
+_OPERATOR_WORDS = frozenset(DETERMINERS) | {words[0] for words in NUMBER_OPERATORS}
+
+
 def _signature(tokens, tags, i: int) -> tuple[tuple[str, str] | None, int]:
     """The signature of the determiner or number operator at ``i`` and where its noun phrase starts;
     None for a determiner whose restrictor and body are both upward, or for no determiner: a word
     tagged otherwise (*are all wearing*), one after its noun (*the crew all ate*), *each other*, *a
     few*, the *most* of *at most*."""
+    if tokens[i] not in _OPERATOR_WORDS:
+        return None, i + 1
     signature, first = DETERMINERS.get(tokens[i]), i + 1
     for words, found in NUMBER_OPERATORS.items():
         if tuple(tokens[i:i + len(words)]) == words:
@@ -307,6 +313,8 @@ def mark(tokens: tuple, tags: tuple, lemmas: tuple | None = None) -> Marking:
 
 def _compose(n: int, found: tuple[Scope, ...]) -> Marking:
     """The marking of ``n`` tokens under the scopes ``found``."""
+    if not found:  # most sentences: every token upward and asserted, under no operator
+        return Marking((UP,) * n, (VERIDICAL,) * n, ((),) * n, found)
     polarity, veridicality, operators = [], [], []
     for k in range(n):
         over = [scope for scope in found if scope.start <= k < scope.stop and scope.operator != k]

@@ -140,6 +140,8 @@ class WordRelations:
         self.verbocean = verbocean
         #: The sources in the order they are asked: the word classes each reads, and how to ask it.
         self._sources = tuple((source, _asker(source)) for source in declared_sources())
+        #: ``(premise class, hypothesis class)`` -> the askers of the sources that read them, in order.
+        self._askers: dict[tuple[str, str], tuple] = {}
         self._memo: dict[tuple, str | None] = {}
 
     def relation(self, premise_token: str, premise_tag: str, hypothesis_token: str, hypothesis_tag: str) -> str | None:
@@ -163,10 +165,13 @@ class WordRelations:
 
     def _relation(self, words: Words) -> str | None:
         """The first answer of the sources that read the words' classes (None for ``UNRELATED``)."""
-        p_class, h_class = words.premise_class, words.hypothesis_class
-        for source, ask in self._sources:
-            if source.reads_classes(p_class, h_class):
-                found = ask(words)
-                if found is not None:
-                    return found if found is not UNRELATED else None
+        classes = (words.premise_class, words.hypothesis_class)
+        askers = self._askers.get(classes)
+        if askers is None:
+            askers = self._askers[classes] = tuple(ask for source, ask in self._sources
+                                                   if source.reads_classes(*classes))
+        for ask in askers:
+            found = ask(words)
+            if found is not None:
+                return found if found is not UNRELATED else None
         return None
