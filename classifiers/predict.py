@@ -97,6 +97,15 @@ def write_predictions(model, items, output_path, explain_k: int = 0, render=outp
     return {"n_pairs": n_pairs, "n_gold": n_gold, "accuracy": n_right / n_gold if n_gold else None}
 
 
+def print_summary(summary: dict, output_path, hint: str = "") -> None:
+    """Say how many pairs :func:`write_predictions` predicted and, with gold labels, the accuracy
+    (then ``hint``): on stderr when the predictions themselves went to standard output."""
+    said = sys.stderr if str(output_path) == STDOUT else sys.stdout
+    print(f"{summary['n_pairs']} pairs predicted -> {output_path}", file=said)
+    if summary["accuracy"] is not None:
+        print(f"accuracy on {summary['n_gold']} gold-labelled pairs: {summary['accuracy']:.4f}{hint}", file=said)
+
+
 def predict_file(model, input_path, output_path, explain_k: int = 0, split: str | None = None) -> dict:
     """Write one prediction line per input pair (its fields and :func:`predictions`') to
     ``output_path``; return counts and accuracy (see :func:`write_predictions`).
@@ -137,10 +146,7 @@ def main(argv=None) -> int:
             ChecksumError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    said = sys.stderr if args.output == STDOUT else sys.stdout  # the predictions themselves may be on stdout
-    print(f"{summary['n_pairs']} pairs predicted -> {args.output}", file=said)
-    if summary["accuracy"] is not None:
-        print(f"accuracy on {summary['n_gold']} gold-labelled pairs: {summary['accuracy']:.4f}", file=said)
+    print_summary(summary, args.output)
     return 0
 
 

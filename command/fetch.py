@@ -42,8 +42,8 @@ def _nltk(name: str):
             _nltk_location(path)
         except LookupError:
             return False
-        except zipfile.BadZipFile:  # damaged: ensure_nltk_data says so
-            return True
+        except zipfile.BadZipFile:  # there but damaged: fetching says so
+            pass
         return True
 
     def fetch(home) -> str:

@@ -14,18 +14,14 @@ from __future__ import annotations
 import logging
 import sys
 
-from classifiers.persistence import ModelFileError
-from lexnli.cli import ArgumentParser, UsageError, exit_on_signals
-from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
+from experiments.runner import USER_ERRORS
+from lexnli.cli import ArgumentParser, exit_on_signals
 from lexnli.version import __version__
 
 from . import evaluate, fetch, predict, train
 
 #: The subcommands, in the order ``lexnli --help`` lists them.
 SUBCOMMANDS = {"predict": predict, "evaluate": evaluate, "train": train, "fetch": fetch}
-#: What is reported as one ``error:`` line and exit status 2 instead of a traceback
-#: (:class:`~lexnli.errors.DataNotFoundError` is a ``FileNotFoundError``).
-USER_ERRORS = (UsageError, FileNotFoundError, CorpusFormatError, ResourceMissingError, ModelFileError, ChecksumError)
 
 
 def parser() -> ArgumentParser:
@@ -48,7 +44,7 @@ def main(argv=None) -> int:
     try:
         args = parser().parse_args(argv)
         return args.run(args)
-    except USER_ERRORS as exc:
+    except USER_ERRORS as exc:  # the experiments' own: one error: line, exit status 2
         print(f"error: {exc}", file=sys.stderr)
         return 2
 

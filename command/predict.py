@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 
 from classifiers.persistence import TRUST_RULE
-from classifiers.predict import output_line, write_predictions
+from classifiers.predict import output_line, print_summary, write_predictions
 from featurize.inputs import as_pairs
 from lexnli.cli import UsageError, at_least, check_output_file
 from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
@@ -48,9 +48,8 @@ def add_arguments(parser) -> None:
 
 def _source(args):
     """``(input, items)``: where the pairs come from, and the ``(pair, fields)`` to predict."""
-    given = [bool(args.pair), args.input is not None]
-    if sum(given) != 1 or (args.pair and len(args.pair) not in (1, 2)) or args.pair == ["-"] * 2 or (
-            len(args.pair) == 1 and args.pair != [STDIN]):
+    one_source = args.pair == [STDIN] or (len(args.pair) == 2 and STDIN not in args.pair)
+    if one_source == (args.input is not None) or (args.input is not None and args.pair):
         raise UsageError("give one pair (PREMISE HYPOTHESIS), - for standard input, or --input FILE "
                          "(see lexnli predict --help)")
     if len(args.pair) == 2:
@@ -80,15 +79,11 @@ def _text(fields: dict, prediction: dict) -> str:
 
 def run(args) -> int:
     source, items = _source(args)
-    check_output_file(args.output, "--output", [("--input", path) for path in corpus_files(source or STDIN)
-                                                if source is not None] + [("--model", model_path(args))])
+    inputs = [("--input", path) for path in corpus_files(source)] if source is not None else []
+    check_output_file(args.output, "--output", inputs + [("--model", model_path(args))])
     model = load(args)
     as_text = args.output == STDOUT and sys.stdout.isatty() and not args.json
     summary = write_predictions(model, items, args.output, args.explain, render=_text if as_text else output_line)
     if source is not None:
-        said = sys.stderr if args.output == STDOUT else sys.stdout
-        print(f"{summary['n_pairs']} pairs predicted -> {args.output}", file=said)
-        if summary["accuracy"] is not None:
-            print(f"accuracy on {summary['n_gold']} gold-labelled pairs: {summary['accuracy']:.4f} "
-                  f"(lexnli evaluate gives it by class and by field)", file=said)
+        print_summary(summary, args.output, hint=" (lexnli evaluate gives it by class and by field)")
     return 0
