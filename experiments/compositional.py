@@ -195,7 +195,7 @@ def _generalizations(premise: Sentence, finder: SubstitutionFinder) -> list[tupl
     out += [(j + 1, "modifier", _without(premise, j)) for j in range(1, len(tokens) - 1)
             if adjective(j) and tags[j + 1] in _NOUNS and tags[j - 1] not in _BEFORE_MODIFIER
             and tokens[j] not in _ADJECTIVE_STOPLIST | _PRIVATIVE
-            and not finder.wn.synsets(f"{tokens[j]}_{tokens[j + 1]}")]
+            and not finder.collocation(tokens[j], tokens[j + 1])]
     return out
 
 
@@ -437,6 +437,8 @@ _ANIMALS = {"dog": "dog", "puppy": "dog", "cat": "cat", "kitten": "cat", "horse"
 #: Words for people that name a group or any one (*people*, *someone*): no subject of the structural rules.
 _NOT_ONE = frozenset({"people", "couple", "group", "crowd", "team", "family", "pair", "someone", "somebody"})
 _BABIES = frozenset({"baby", "infant", "toddler", "newborn"})
+#: Nouns for one person (singular, not a group): the people :func:`_kind` knows.
+_ONE_PERSON = (PERSONS | FEMALES | MALES | OCCUPATIONS) - set(IRREGULAR_PLURALS.values()) - _NOT_ONE
 #: Verbs whose object is each doer's own (*wearing a hat*, *having a drink*): no coordination of doers.
 _OWN_OBJECT = frozenset({"wearing", "having", "getting", "taking"})
 #: Words or tags that tie a sentence to its subject (*his*, *together*): no sentence the structural rules take.
@@ -450,8 +452,7 @@ def _kind(word: str) -> str | None:
     person or animal, else None."""
     if word in _ANIMALS:
         return "animal"
-    singular = word in PERSONS | FEMALES | MALES | OCCUPATIONS and word not in IRREGULAR_PLURALS.values()
-    return "baby" if word in _BABIES else "person" if singular and word not in _NOT_ONE else None
+    return "baby" if word in _BABIES else "person" if word in _ONE_PERSON else None
 
 
 def _fits(said_of: str | None, subject: str) -> bool:
@@ -542,6 +543,30 @@ def _others(doers: _Doers) -> bool:
     return _kind(doers.second) is not None and _apart(doers.second, doers.first)
 
 
+_RELATIVE_RULES = ("relative_object", "relative_object_head", "relative_object_clause", "relative_subject",
+                   "relative_subject_head")
+
+
+def _structural_rules(doers: _Doers | None, subject: str | None, third: str) -> set[str]:
+    """The rules of :data:`STRUCTURAL_RULES` that make pairs of a premise and a donor of :func:`_predicate`'s
+    form whose subject's head is ``third`` (what :func:`_structural` and :func:`_prepositional` ask):
+    ``doers`` are the premise's parts (:func:`_doers`, or None), ``subject`` the head of its subject if it is
+    of :func:`_predicate`'s form, else None. Of the donor only that head matters: donors are sought by it."""
+    rules = set()
+    if doers is not None:
+        first, second = doers.first, doers.second
+        if _fits(_kind(first), third) and _apart(first, third) and third != second and _untied(doers.rest) \
+                and doers.doing[-1][0].lower() not in _OWN_OBJECT:
+            rules.add("coordination")
+            if _kind(second) is not None and _apart(second, first) and _apart(second, third):
+                rules.add("coordination_swap")
+        if _others(doers) and _fits(_kind(third), first) and _fits(_kind(third), second):
+            rules.update(_RELATIVE_RULES)
+    if subject is not None and _fits(_kind(subject), third) and _apart(subject, third):
+        rules.update(("prepositional_piece", "prepositional_head"))
+    return rules
+
+
 def _structural(premise: Sentence, donor: Sentence | None) -> list[_Made]:
     """The structural pairs, for a premise of :func:`_doers`'s form whose subject and object are ``N1`` and
     ``N2`` and a ``donor`` of :func:`_predicate`'s form whose subject is ``N3``: the ``coordination`` pairs
@@ -551,17 +576,16 @@ def _structural(premise: Sentence, donor: Sentence | None) -> list[_Made]:
     doers, given = _doers(premise), None if donor is None else _predicate(donor)
     if doers is None or given is None:
         return []
-    (n1, doing, n2, rest, first, second), (n3, said) = doers, given
-    third, said_of = n3[-1][0].lower(), _kind(n3[-1][0].lower())
+    (n1, doing, n2, rest, first, _), (n3, said) = doers, given
+    rules = _structural_rules(doers, None, n3[-1][0].lower())
     made = []
-    if _fits(_kind(first), third) and _apart(first, third) and third != second and _untied(rest) \
-            and doing[-1][0].lower() not in _OWN_OBJECT:
+    if "coordination" in rules:
         both = (n3, _items("and/CC"), n1) if any(tag == "IN" for _, tag in n1) else (n1, _items("and/CC"), n3)
         coordinated = _said(*both, _items("are/VBP"), doing[1:], n2, rest)
         made.append(_Made("coordination", coordinated, _said(n3, doing, n2, rest), donor=True))
-        if _kind(second) is not None and _apart(second, first) and _apart(second, third):
+        if "coordination_swap" in rules:
             made.append(_Made("coordination_swap", coordinated, _said(n3, doing, n1), donor=True))
-    if not (_others(doers) and _fits(said_of, first) and _fits(said_of, second)):
+    if "relative_object" not in rules:
         return made
     relative = _said(n2, _items("that/WDT"), n1, doing, said)
     made += [_Made("relative_object", relative, _said(n1, said), donor=True),
@@ -581,8 +605,7 @@ def _prepositional(premise: Sentence, donor: Sentence | None) -> list[_Made]:
     if own is None or given is None:
         return []
     (n1, said), (n3, _) = own, given
-    first, third = n1[-1][0].lower(), n3[-1][0].lower()
-    if not (_fits(_kind(first), third) and _apart(first, third)):
+    if not _structural_rules(None, n1[-1][0].lower(), n3[-1][0].lower()):
         return []
     made = []
     for preposition in PREPOSITIONS:
@@ -621,10 +644,14 @@ def _structural_pairs(premise: Sentence, donor: Sentence | None) -> list[_Made]:
 
 
 def _candidates(premise: Sentence, partner: Sentence | None, donor: Sentence | None,
-                finder: SubstitutionFinder | None) -> list[_Made]:
-    found = _embedded(premise, partner) + _matrix_subject(premise) + _passive(premise) \
-        + _structural_pairs(premise, donor)
-    return found if finder is None else found + _negated(premise, finder) + _quantified(premise, finder)
+                finder: SubstitutionFinder | None, rules: set[str]) -> list[_Made]:
+    """The premise's pairs of ``rules``; the embeddings and the rules reading WordNet, the slowest to apply,
+    only if one of their rules is among them."""
+    found = (_embedded(premise, partner) if rules & OPERATORS.keys() else []) + _matrix_subject(premise) \
+        + _passive(premise) + _structural_pairs(premise, donor)
+    if finder is not None and rules & WORDNET_RULES:
+        found += _negated(premise, finder) + _quantified(premise, finder)
+    return [made for made in found if made.rule in rules]
 
 
 def compositional_pairs(premises, *, seed: int = 0, per_rule: dict | None = None, limit: int | None = None,
@@ -641,11 +668,30 @@ def compositional_pairs(premises, *, seed: int = 0, per_rule: dict | None = None
     finder = SubstitutionFinder(reader if reader is not None else load_wordnet()) if WORDNET_RULES & set(counts) \
         else None
     used, out = set(), []
-    # the positions of the premises that may give a structural rule its predicate
-    givers = [p for p, k in enumerate(order) if _predicate(premises[k])] if STRUCTURAL_RULES & set(counts) else []
+    # The positions (in order) of the premises that may be an embedding's other clause, and of those that may
+    # give a structural rule its predicate, by their subject's head: the rules a donor allows depend on no
+    # other word of it (_structural_rules), so the first donor of each head is the only one to try.
+    clauses = [p for p, k in enumerate(order) if _clause(premises[k], initial=False)]
+    givers = {}
+    for p, k in enumerate(order if STRUCTURAL_RULES & set(counts) else ()):
+        if given := _predicate(premises[k]):
+            givers.setdefault(given[0][-1][0].lower(), []).append(p)
 
     def open_rule(rule):  # a rule asked for and not at its cap
         return rule in counts and (per_rule is None or counts[rule] < per_rule[rule])
+
+    def first_unused(positions, position):  # the first of the positions after position whose premise is not used
+        start = bisect.bisect_right(positions, position)
+        return next((positions[i] for i in range(start, len(positions)) if order[positions[i]] not in used), None)
+
+    def donor_of(premise, position, rules):  # the first premise after position giving the premise a pair of rules
+        doers, own = _doers(premise), _predicate(premise)
+        if doers is None and own is None or not rules & STRUCTURAL_RULES:
+            return None
+        subject = None if own is None else own[0][-1][0].lower()
+        firsts = sorted((p, head) for head, positions in givers.items()
+                        if (p := first_unused(positions, position)) is not None)
+        return next((order[p] for p, head in firsts if rules & _structural_rules(doers, subject, head)), None)
 
     tally = bar(desc=f"composing pairs from {len(premises):,} premises", total=limit, unit="pairs", progress=progress,
                 announce=True)
@@ -654,14 +700,12 @@ def compositional_pairs(premises, *, seed: int = 0, per_rule: dict | None = None
             break
         if k in used:
             continue
-        partner = next((order[p] for p in range(position + 1, len(order))
-                        if order[p] not in used and _clause(premises[order[p]], initial=False)), None)
-        shaped = STRUCTURAL_RULES & set(counts) and (_doers(premises[k]) or _predicate(premises[k]))
-        donor = None if not shaped or not any(open_rule(r) for r in STRUCTURAL_RULES) \
-            else next((order[p] for p in givers[bisect.bisect_right(givers, position):] if order[p] not in used
-                       and any(open_rule(m.rule) for m in _structural_pairs(premises[k], premises[order[p]]))), None)
-        candidates = [c for c in _candidates(premises[k], None if partner is None else premises[partner],
-                                             None if donor is None else premises[donor], finder) if open_rule(c.rule)]
+        rules = {rule for rule in counts if open_rule(rule)}
+        at = first_unused(clauses, position) if rules & OPERATORS.keys() else None
+        partner = None if at is None else order[at]
+        donor = donor_of(premises[k], position, rules) if givers else None
+        candidates = _candidates(premises[k], None if partner is None else premises[partner],
+                                 None if donor is None else premises[donor], finder, rules)
         if not candidates:
             continue
         rule = min({c.rule for c in candidates}, key=lambda r: (counts[r], RULES.index(r)))

@@ -119,10 +119,17 @@ def _first_synset_name(synset, word):
 
 
 class SubstitutionFinder:
-    """Candidate substitutions for a tagged sentence, from a NLTK WordNet reader."""
+    """Candidate substitutions for a tagged sentence, from a NLTK WordNet reader.
+
+    What the word rules allow for a word depends on the word, its tag and whether a noun follows, not
+    on the rest of the sentence: the finder remembers it (and which word pairs are WordNet collocations),
+    as an augmentation meets the same words in thousands of premises and reading WordNet is slow.
+    """
 
     def __init__(self, reader):
         self.wn = reader
+        self._replacements = {}  # (word, tag, whether a noun follows) -> ((replacement, rule), ...)
+        self._collocations = {}  # (word, word) -> whether WordNet has the two as one collocation
 
     def candidates(self, tokens, tags) -> list[Substitution]:
         """Every substitution the rules allow in the sentence (lowercase ``tokens``)."""
@@ -132,34 +139,49 @@ class SubstitutionFinder:
         for i, (token, tag) in enumerate(zip(tokens, tags)):
             if not token.isalpha() and cardinal(token) is None:
                 continue
-            found += self._at(i, token, tag, tags[i + 1] if i + 1 < len(tags) else "")
+            noun_follows = i + 1 < len(tags) and tags[i + 1].startswith("NN")
+            found += [Substitution(i, token, replacement, rule)
+                      for replacement, rule in self.replacements(token, tag, noun_follows)]
         # A replacement already in the sentence ("red and yellow" -> "red and red") says less than it seems.
         present = set(tokens)
         return [c for c in found if (c.rule in ("negation", "role_swap") or c.replacement not in present)
                 and not (c.rule == "nationality" and self._in_a_name(tokens, c.index))]
 
+    def replacements(self, word, tag, noun_follows: bool) -> tuple[tuple[str, str], ...]:
+        """``(replacement, rule)`` for each substitution of the word rules of ``word`` (lowercase) tagged
+        ``tag``, ``noun_follows`` saying whether the next word is tagged as a noun."""
+        key = word, tag, noun_follows
+        if key not in self._replacements:
+            self._replacements[key] = tuple(self._word_rules(word, tag, noun_follows))
+        return self._replacements[key]
+
+    def collocation(self, first, second) -> bool:
+        """Whether WordNet has the words ``first`` and ``second`` (lowercase) as one collocation (*hot dog*)."""
+        key = first, second
+        if key not in self._collocations:
+            self._collocations[key] = bool(self.wn.synsets(f"{first}_{second}"))
+        return self._collocations[key]
+
     def _in_a_name(self, tokens, i) -> bool:
         """Whether ``tokens[i]`` is part of a WordNet collocation with a neighbour (*German shepherd*,
         *Japanese maple*, *native American*): a name, not a nationality."""
-        pairs = [tokens[j:j + 2] for j in (i - 1, i) if j >= 0 and j + 2 <= len(tokens)]
-        return any(self.wn.synsets("_".join(pair)) for pair in pairs)
+        return any(self.collocation(*tokens[j:j + 2]) for j in (i - 1, i) if j >= 0 and j + 2 <= len(tokens))
 
-    def _at(self, i, token, tag, next_tag) -> list[Substitution]:
+    def _word_rules(self, token, tag, noun_follows) -> list[tuple[str, str]]:
         value = cardinal(token)
         if value is not None and tag.startswith("CD") and value in _NUMBER_WORDS:
             digits = token.isdigit()
-            return [Substitution(i, token, str(v) if digits else w, "number") for v, w in _NUMBER_WORDS.items()
-                    if v != value]
+            return [(str(v) if digits else w, "number") for v, w in _NUMBER_WORDS.items() if v != value]
         value = ordinal(token)
         if value is not None and value in _ORDINALS and token.isalpha():
-            return [Substitution(i, token, w, "ordinal") for v, w in _ORDINALS.items() if v != value]
+            return [(w, "ordinal") for v, w in _ORDINALS.items() if v != value]
         if tag.startswith("JJ"):
-            return self._adjective(i, token)
-        if tag in ("NN", "NNS") and not next_tag.startswith("NN") and cardinal(token) is None:
-            return self._noun(i, token, plural=tag == "NNS")
+            return self._adjective(token)
+        if tag in ("NN", "NNS") and not noun_follows and cardinal(token) is None:
+            return self._noun(token, plural=tag == "NNS")
         return []
 
-    def _adjective(self, i, token) -> list[Substitution]:
+    def _adjective(self, token) -> list[tuple[str, str]]:
         if token in _ADJECTIVE_STOPLIST:
             return []
         out = []
@@ -167,18 +189,15 @@ class SubstitutionFinder:
         if senses:
             for lemma in senses[0].lemmas():
                 if lemma.name().lower() == token:
-                    out += [Substitution(i, token, w, "antonym") for a in lemma.antonyms()
-                            if (w := _word(a)) and _frequent(a)]
+                    out += [(w, "antonym") for a in lemma.antonyms() if (w := _word(a)) and _frequent(a)]
         nouns = self.wn.synsets(token, "n")
         if nouns:
             parents = {p.name() for p in nouns[0].hypernyms()}
             if parents & _COLOURS:
-                out += [Substitution(i, token, w, "colour") for w in self._siblings(nouns[0], token)
-                        if self.wn.synsets(w, "a")]
+                out += [(w, "colour") for w in self._siblings(nouns[0], token) if self.wn.synsets(w, "a")]
         countries = nationalities(self.wn)
         if token in countries:
-            out += [Substitution(i, token, w, "nationality") for w, country in countries.items()
-                    if country != countries[token]]
+            out += [(w, "nationality") for w, country in countries.items() if country != countries[token]]
         return out
 
     def _siblings(self, synset, exclude) -> list[str]:
@@ -189,7 +208,7 @@ class SubstitutionFinder:
                     words += _sense_words(sibling, exclude)
         return sorted(set(words))
 
-    def _noun(self, i, token, plural: bool) -> list[Substitution]:
+    def _noun(self, token, plural: bool) -> list[tuple[str, str]]:
         # morphy keeps "men" (a lemma of its own: a group): irregular plurals are read from the table first.
         base = (IRREGULAR_SINGULARS.get(token) or self.wn.morphy(token, "n")) if plural else token
         senses = self.wn.synsets(base or token, "n")
@@ -197,13 +216,13 @@ class SubstitutionFinder:
             return []
         sense = senses[0]
         inflect = _plural if plural else (lambda w: w)
-        out = [Substitution(i, token, inflect(w), "antonym") for lemma in sense.lemmas() if lemma.name() == base
+        out = [(inflect(w), "antonym") for lemma in sense.lemmas() if lemma.name() == base
                for a in lemma.antonyms() if (w := _word(a)) and _frequent(a)]
         if sense.lexname() not in _NOUN_FILES:
             return out
         if _distinct_siblings(sense) and not _names_people(self.wn, base):
-            out += [Substitution(i, token, inflect(w), "cohyponym") for w in self._siblings(sense, base)]
-        out += [Substitution(i, token, inflect(w), "synonym") for w in _sense_words(sense, base)]
+            out += [(inflect(w), "cohyponym") for w in self._siblings(sense, base)]
+        out += [(inflect(w), "synonym") for w in _sense_words(sense, base)]
         if _names_people(self.wn, base) or sense.lexname() in ("noun.plant", "noun.substance"):
             return out  # read by hand: "male" -> "animal", "corn" -> "grass", "water" -> "chemical"
         ancestor = sense
@@ -215,7 +234,7 @@ class SubstitutionFinder:
             ancestor = parents[0]
             words = [w for w in _sense_words(ancestor, base) if w != base]
             if words:
-                out.append(Substitution(i, token, inflect(words[0]), "hypernym"))
+                out.append((inflect(words[0]), "hypernym"))
                 break
         return out
 
@@ -237,9 +256,10 @@ def nationalities(reader) -> dict[str, str]:
     for synset in reader.all_synsets("a"):
         for lemma in synset.lemmas():
             word = _word(lemma)
-            if word and word not in found and _frequent(lemma):
+            if word and word not in found:
                 place = wordnet.place(word, senses=1)
-                if place is not None and wordnet.is_a(place, _COUNTRY):
+                # the count last: NLTK reads it by a search in a file on disk
+                if place is not None and wordnet.is_a(place, _COUNTRY) and _frequent(lemma):
                     found[word] = place
     return dict(sorted(found.items()))
 

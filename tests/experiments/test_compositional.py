@@ -9,9 +9,10 @@ from collections import Counter
 
 import pytest
 
-from experiments.compositional import (LABELS, RULES, STRUCTURAL_RULES, WORDNET_RULES, _embedded, _negated, _passive,
-                                       _matrix_subject, _prepositional, _quantified, _structural,
-                                       compositional_augmentation, compositional_pairs, participle)
+from experiments.compositional import (LABELS, RULES, STRUCTURAL_RULES, WORDNET_RULES, _doers, _embedded, _negated,
+                                       _matrix_subject, _passive, _predicate, _prepositional, _quantified, _structural,
+                                       _structural_pairs, _structural_rules, compositional_augmentation,
+                                       compositional_pairs, participle)
 from experiments.substitutions import SubstitutionFinder
 from lexnli.records import Pair, Sentence
 
@@ -304,6 +305,23 @@ def test_structural_no_coordination_of_one_with_itself():
 ])
 def test_no_structural_pairs(premise, donor):
     assert _structural(premise, donor) == []
+
+
+@pytest.mark.parametrize("premise", [
+    CARRY, SING, BALL, sentence("A woman in a hat is holding a boy .", "DT NN IN DT NN VBZ VBG DT NN ."),
+    sentence("A dog is chasing a cat .", "DT NN VBZ VBG DT NN ."),
+    sentence("The men are carrying a girl .", "DT NNS VBP VBG DT NN ."),
+])
+def test_a_donor_gives_the_structural_rules_its_subject_s_head_allows(premise):
+    """compositional_pairs seeks donors by the head of their subject alone (_structural_rules)."""
+    donors = [SING, sentence("The tall woman is sleeping on a bench .", "DT JJ NN VBZ VBG IN DT NN ."),
+              sentence("A man is singing .", "DT NN VBZ VBG ."), sentence("The man is sleeping .", "DT NN VBZ VBG ."),
+              sentence("A dog is running .", "DT NN VBZ VBG ."), sentence("A baby is crying .", "DT NN VBZ VBG ."),
+              sentence("A small boy is eating a cake .", "DT JJ NN VBZ VBG DT NN .")]
+    own = _predicate(premise)
+    for donor in donors:
+        rules = _structural_rules(_doers(premise), own and own[0][-1][0].lower(), _predicate(donor)[0][-1][0].lower())
+        assert {m.rule for m in _structural_pairs(premise, donor)} == rules
 
 
 def test_the_passive_role_swap_of_animals_too():

@@ -226,3 +226,19 @@ def test_candidates_keep_a_role_swap_whose_words_are_in_the_sentence(finder):
     swaps = [c for c in finder.candidates("a dog bites a man .".split(), "DT NN VBZ DT NN .".split())
              if c.rule == "role_swap"]
     assert [(c.original, c.replacement) for c in swaps] == [("dog", "man")]
+
+
+def test_a_finder_that_read_other_sentences_finds_what_a_fresh_one_finds(finder):
+    """The finder remembers each word's substitutions (by word, tag and whether a noun follows) and which
+    word pairs are collocations: a word met again in another role gets what a fresh finder gives it."""
+    sentences = [("a car door opens .", "DT NN NN VBZ ."), ("a red car stops .", "DT JJ NN VBZ ."),
+                 ("the cars stop .", "DT NNS VBP ."), ("the red is bright .", "DT NN VBZ JJ ."),
+                 ("a german shepherd runs .", "DT JJ NN VBZ ."), ("a german man runs .", "DT JJ NN VBZ .")]
+    shared = SubstitutionFinder(finder.wn)
+    for text, tags in sentences + sentences[::-1]:
+        assert shared.candidates(text.split(), tags.split()) == SubstitutionFinder(finder.wn).candidates(
+            text.split(), tags.split())
+    # the sentences test the remembering: one word, other roles, other substitutions
+    assert found(finder, *sentences[0], "synonym", "car") == set() and found(finder, *sentences[1], "synonym", "car")
+    assert found(finder, *sentences[3], "colour") == set() and found(finder, *sentences[1], "colour")
+    assert found(finder, *sentences[4], "nationality") == set() and found(finder, *sentences[5], "nationality")
