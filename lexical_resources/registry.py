@@ -11,6 +11,12 @@ the relation of the hypothesis word to the premise word, or None. It is declared
   about any two tokens, tagged or not, with ``reads=None``;
 * the words it is given (``arguments``: names of
   :class:`~lexical_resources.relations.Words` attributes, the two lemmas by default);
+* optionally what it ``needs`` of each word alone (a function of a
+  :class:`~lexical_resources.relations.Word`, true when the word could take part in one of its
+  answers: it is in the source's list, it names a place, ...): a necessary condition read off the
+  source's code, the source answering None about two words unless both meet it. It is worked out
+  once per word, and a pair is asked only of the sources both its words meet the needs of; the
+  tests check each against its source;
 * the relations it introduces (:class:`Relation`): each with its class (what substituting the
   hypothesis word for the premise word does to entailment: :data:`EQUAL` and :data:`GENERAL`
   keep it, :data:`SPECIFIC` adds information, :data:`CONFLICT` contradicts), its rank among the
@@ -71,6 +77,7 @@ class RelationSource(NamedTuple):
     both: bool
     arguments: tuple[str, ...]
     relations: tuple[Relation, ...]
+    needs: Callable | None = None
 
     def reads_classes(self, premise_class: str, hypothesis_class: str) -> bool:
         """Whether the source is asked about two words of these classes."""
@@ -81,6 +88,12 @@ class RelationSource(NamedTuple):
         if self.both:
             return premise_class in self.reads and hypothesis_class in self.reads
         return premise_class in self.reads or hypothesis_class in self.reads
+
+    def may_read(self, word_class: str) -> bool:
+        """Whether the source may be asked about a word of this class (with a word of some class)."""
+        if self.reads is None:
+            return True
+        return bool(word_class) and (word_class in self.reads or not self.both)
 
     @property
     def description(self) -> str:
@@ -93,7 +106,7 @@ _DECLARED: list[RelationSource] = []
 
 
 def relation_source(name: str, *, order: int, reads: frozenset | None, relations=(), both: bool = True,
-                    arguments=("premise_lemma", "hypothesis_lemma")):
+                    arguments=("premise_lemma", "hypothesis_lemma"), needs: Callable | None = None):
     """Declare the decorated function a relation source (see the module docstring); it is returned unchanged.
 
     >>> from lexical_resources.registry import CONFLICT, NOUN, Relation, relation_source, sources
@@ -113,7 +126,8 @@ def relation_source(name: str, *, order: int, reads: frozenset | None, relations
                              f"is not one of {CLASSES}")
 
     def declare(function: Callable) -> Callable:
-        _DECLARED.append(RelationSource(name, order, function, reads, both, tuple(arguments), tuple(relations)))
+        _DECLARED.append(RelationSource(name, order, function, reads, both, tuple(arguments), tuple(relations),
+                                        needs))
         return function
     return declare
 

@@ -33,18 +33,25 @@ def same_token(premise: str, hypothesis: str) -> str | None:
     return EXACT if premise == hypothesis else None
 
 
-@relation_source("hyphenated modifiers", order=300, reads=None, arguments=("premise", "hypothesis", "relations"))
+def _parts(token: str) -> tuple[str, str] | None:
+    """A hyphenated token's first part and the rest (``"long-sleeved"``: ``("long", "sleeved")``), else None."""
+    first, dash, rest = token.partition("-")
+    return (first, rest) if dash and first and rest else None
+
+
+@relation_source("hyphenated modifiers", order=300, reads=None, arguments=("premise", "hypothesis", "relations"),
+                 needs=lambda word: _parts(word.token) is not None)
 def hyphenated(premise: str, hypothesis: str, relations):
     """Two hyphenated modifiers with the same second part relate as their first parts.
 
     *long-sleeved* / *short-sleeved*, *blond-haired* / *dark-haired*: the relation of *long* to
     *short* read as adjectives; when they have none, the words are unrelated.
     """
-    p_first, dash, p_rest = premise.partition("-")
-    if dash and p_first and p_rest:
-        h_first, dash, h_rest = hypothesis.partition("-")
-        if dash and h_rest == p_rest and h_first:
-            return relations.relation(p_first, "JJ", h_first, "JJ") or UNRELATED
+    p_parts = _parts(premise)
+    if p_parts is not None:
+        h_parts = _parts(hypothesis)
+        if h_parts is not None and h_parts[1] == p_parts[1]:
+            return relations.relation(p_parts[0], "JJ", h_parts[0], "JJ") or UNRELATED
     return None
 
 
@@ -55,7 +62,8 @@ def same_lemma(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     return LEMMA if premise_lemma == hypothesis_lemma else None
 
 
-@relation_source("places", order=600, reads=NOMINAL, arguments=("premise", "hypothesis", "wordnet"))
+@relation_source("places", order=600, reads=NOMINAL, arguments=("premise", "hypothesis", "wordnet"),
+                 needs=lambda word: word.wordnet.place(word.token) is not None)
 def places(premise: str, hypothesis: str, wordnet) -> str | None:
     """Places named by nationality adjectives or place names, compared as places, whatever the tag.
 
@@ -100,6 +108,7 @@ def wordnet_tagged(words) -> str | None:
 
 
 @relation_source("VerbOcean", order=710, reads=VERB, arguments=("premise_verb", "hypothesis_verb", "relations"),
+                 needs=lambda word: word.verbocean is not None and word.verbocean.has_verb(word.verb),
                  relations=(Relation(VO_SIMILAR, EQUAL, 70), Relation(VO_STRONGER, GENERAL, 20, inverse=VO_WEAKER),
                             Relation(VO_OPPOSITE, CONFLICT, 120), Relation(VO_WEAKER, SPECIFIC, 40),
                             Relation(MANNER_DIFFERENT, CONFLICT, 110, source="VerbOcean, WordNet verb files")))
@@ -121,7 +130,8 @@ def verbocean(premise_verb: str, hypothesis_verb: str, relations) -> str | None:
     return found
 
 
-@relation_source("foods", order=820, reads=NOUN, arguments=("premise_lemma", "hypothesis_lemma", "wordnet"))
+@relation_source("foods", order=820, reads=NOUN, arguments=("premise_lemma", "hypothesis_lemma", "wordnet"),
+                 needs=lambda word: word.wordnet.is_food(word.lemma))
 def foods(premise_lemma: str, hypothesis_lemma: str, wordnet) -> str | None:
     """Two foods or drinks are co-hyponyms (*sandwich* / *cheese*, *champagne* / *tea*).
 
@@ -151,7 +161,8 @@ def wordnet_other_classes(words) -> str | None:
     return _read_as(words, words.other_classes)
 
 
-@relation_source("materials", order=1200, reads=ANY_CLASS, arguments=("premise", "hypothesis", "wordnet"))
+@relation_source("materials", order=1200, reads=ANY_CLASS, arguments=("premise", "hypothesis", "wordnet"),
+                 needs=lambda word: bool(word.wordnet.materials(word.token)))
 def materials(premise: str, hypothesis: str, wordnet) -> str | None:
     """Words that name materials: different ones are co-hyponyms (*wooden* / *metal*), one a synonym.
 
@@ -168,9 +179,12 @@ def materials(premise: str, hypothesis: str, wordnet) -> str | None:
 
 
 def _read_as(words, classes) -> str | None:
-    """The first relation WordNet gives the words read as each of ``classes``."""
+    """The first relation WordNet gives the words read as each of ``classes``; only the classes
+    both words have senses in are read, since WordNet relates a word in no other."""
+    premise, hypothesis = words.premise_word, words.hypothesis_word
     for pos in classes:
-        found = words.wordnet.close_relation(words.premise, words.hypothesis, pos)
-        if found is not None:
-            return found
+        if premise.has_senses(pos) and hypothesis.has_senses(pos):
+            found = words.wordnet.close_relation(words.premise, words.hypothesis, pos)
+            if found is not None:
+                return found
     return None

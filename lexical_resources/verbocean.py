@@ -181,6 +181,11 @@ class VerbOcean:
             return "happens_before"
         return None
 
+    def has_verb(self, verb: str) -> bool:
+        """Whether ``verb`` (as given, or lowercased and stripped) is in a kept relation: :meth:`link`
+        of it and another verb is None otherwise."""
+        return verb in self.verbs or verb.strip().lower() in self.verbs
+
     def _relation_names(self, verb1: str, verb2: str) -> tuple[str, ...]:
         return tuple(name for name, _ in self._lookup(verb1, verb2))
 

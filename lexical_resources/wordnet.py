@@ -359,6 +359,12 @@ class WordNet:
             self._closure_cache[synset.name] = found
         return found
 
+    def _named_closure(self, name: str) -> frozenset:
+        """:meth:`_closure` of the synset named ``name``, remembered by name (finding the synset by name
+        takes longer than the closure: the shared hypernyms of many word pairs ask for theirs)."""
+        found = self._closure_cache.get(name)
+        return found if found is not None else self._closure(self._data.by_name(name))
+
     def _species(self, synset: SynsetRecord) -> frozenset:
         """The animal a young animal is young of, with its hypernyms, read from the gloss: WordNet
         files *kitten* ("young domestic cat"), *foal* ("a young horse") and *lamb* ("young sheep")
@@ -373,6 +379,11 @@ class WordNet:
     def synsets(self, word: str, pos: str | None = None) -> frozenset:
         """Names of the synsets of ``word`` (all its base forms), e.g. ``{'dog.n.01', ...}``."""
         return self._info(word, pos).synsets
+
+    def has_senses(self, word: str, pos: str | None = None) -> bool:
+        """Whether ``word`` has senses in ``pos``: :meth:`relation` and :meth:`close_relation` of it
+        and any word are None otherwise."""
+        return self._info(word, pos) is not _NOTHING
 
     # -- relations --------------------------------------------------------------------------
 
@@ -473,7 +484,7 @@ class WordNet:
 
     def _above(self, name: str, names) -> bool:
         """Whether the synset ``name`` is a hypernym of another of ``names``."""
-        return any(name in self._closure(self._data.by_name(other)) for other in names if other != name)
+        return any(name in self._named_closure(other) for other in names if other != name)
 
     def _close_hypernyms(self, word: str, pos: str | None, senses: int) -> dict[str, int]:
         """``{hypernym name: fewest links up}`` for the first ``senses`` senses of ``word``, 3 links at most."""
@@ -649,7 +660,7 @@ class WordNet:
             return False
         if not part.holonyms.isdisjoint(whole.synsets):
             return True
-        return self.inherit_parts and any(ABSTRACTION not in self._closure(self._data.by_name(name))
+        return self.inherit_parts and any(ABSTRACTION not in self._named_closure(name)
                                           for name in part.holonyms & whole.hypernyms)
 
     def clear_cache(self) -> None:

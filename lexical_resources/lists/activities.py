@@ -36,8 +36,14 @@ RESTING = frozenset({"lie", "lay", "rest", "relax", "recline", "lounge", "repose
                      "snore", "breathe", "dream", "yawn", "seem", "appear"})
 
 
+def _is_sleeping_or_acting(word) -> bool:
+    """Whether the word's verb lemma is of sleeping, waking or acting (filed under :data:`ACTIONS`):
+    what :func:`activity_relation` needs of each verb."""
+    return word.verb in SLEEPING or word.verb in WAKING or word.verb_file(word.verb) in ACTIONS
+
+
 @relation_source("activities", order=900, reads=VERB, both=False,
-                 arguments=("premise_verb", "hypothesis_verb", "verb_file"),
+                 arguments=("premise_verb", "hypothesis_verb", "verb_file"), needs=_is_sleeping_or_acting,
                  relations=(Relation(SLEEP_ACTION, CONFLICT, 100),))
 def activity_relation(premise_lemma: str, hypothesis_lemma: str, verb_file: Callable[[str], str | None]) -> str | None:
     """``"sleep_action"`` when one verb lemma is of sleeping and the other is of waking

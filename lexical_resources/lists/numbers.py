@@ -70,7 +70,13 @@ def ordinal(token: str) -> int | None:
 _READINGS = ((cardinal, NUMBER_SAME, NUMBER_DIFFERENT), (ordinal, ORDINAL_SAME, ORDINAL_DIFFERENT))
 
 
-@relation_source("numbers", order=200, reads=None, arguments=("premise", "hypothesis"),
+def _is_number(word) -> bool:
+    """Whether the word's token reads as a cardinal, an ordinal or a compound led by one: what
+    :func:`number_relation` needs of each token."""
+    return cardinal(word.token) is not None or ordinal(word.token) is not None or _counted(word.token) is not None
+
+
+@relation_source("numbers", order=200, reads=None, arguments=("premise", "hypothesis"), needs=_is_number,
                  relations=(Relation(NUMBER_SAME, EQUAL, 20), Relation(NUMBER_TOTAL, EQUAL, 30),
                             Relation(ORDINAL_SAME, EQUAL, 40), Relation(NUMBER_DIFFERENT, CONFLICT, 10),
                             Relation(ORDINAL_DIFFERENT, CONFLICT, 20)))

@@ -76,19 +76,38 @@ def _apart(premise_lemma: str, hypothesis_lemma: str, one: frozenset, other: fro
     return p in one and h in other or p in other and h in one
 
 
-@relation_source("age groups", order=500, reads=NOUN, relations=(Relation(AGE_DIFFERENT, CONFLICT, 30),))
+def _in(words: frozenset) -> Callable:
+    """What a source that reads only ``words`` (singular noun lemmas) needs of a word: to be one of them."""
+    return lambda word: _singular(word.lemma) in words
+
+
+def _is_person(word) -> bool:
+    """Whether the word is a plain word for people or a noun filed among people: what :func:`person_relation` needs."""
+    lemma = _singular(word.lemma)
+    return lemma in PERSONS or word.noun_file(lemma) == PERSON_FILE
+
+
+def _is_being(word) -> bool:
+    """Whether the word is a person or an animal as :func:`being_relation` reads it."""
+    lemma = _singular(word.lemma)
+    return lemma in PERSONS or word.noun_file(lemma) in (PERSON_FILE, ANIMAL_FILE)
+
+
+@relation_source("age groups", order=500, reads=NOUN, needs=_in(CHILDREN | ADULTS),
+                 relations=(Relation(AGE_DIFFERENT, CONFLICT, 30),))
 def age_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     """``'age_different'`` when one noun lemma names a child and the other an adult, else None."""
     return AGE_DIFFERENT if _apart(premise_lemma, hypothesis_lemma, CHILDREN, ADULTS) else None
 
 
-@relation_source("genders", order=510, reads=NOMINAL, relations=(Relation(GENDER_DIFFERENT, CONFLICT, 40),))
+@relation_source("genders", order=510, reads=NOMINAL, needs=_in(FEMALES | MALES),
+                 relations=(Relation(GENDER_DIFFERENT, CONFLICT, 40),))
 def gender_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     """``'gender_different'`` when one lemma names a woman or girl and the other a man or boy, else None."""
     return GENDER_DIFFERENT if _apart(premise_lemma, hypothesis_lemma, FEMALES, MALES) else None
 
 
-@relation_source("occupations", order=800, reads=NOUN,
+@relation_source("occupations", order=800, reads=NOUN, needs=_in(OCCUPATIONS),
                  relations=(Relation(OCCUPATION_DIFFERENT, CONFLICT, 50),))
 def occupation_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     """``'occupation_different'`` when the noun lemmas name two different occupations, else None.
@@ -101,6 +120,7 @@ def occupation_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None
 
 
 @relation_source("people", order=520, reads=NOUN, arguments=("premise_lemma", "hypothesis_lemma", "noun_file"),
+                 needs=_is_person,
                  relations=(Relation(PERSON_SPECIFIC, SPECIFIC, 10, inverse=PERSON_GENERAL),
                             Relation(PERSON_GENERAL, GENERAL, 30, inverse=PERSON_SPECIFIC)))
 def person_relation(premise_lemma: str, hypothesis_lemma: str, noun_file: Callable[[str], str | None]) -> str | None:
@@ -123,7 +143,7 @@ def person_relation(premise_lemma: str, hypothesis_lemma: str, noun_file: Callab
     return PERSON_SPECIFIC if p in PERSONS and h not in PERSONS and noun_file(h) == PERSON_FILE else None
 
 
-@relation_source("people and animals (WordNet's files)", order=810, reads=NOUN,
+@relation_source("people and animals (WordNet's files)", order=810, reads=NOUN, needs=_is_being,
                  arguments=("premise_lemma", "hypothesis_lemma", "noun_file"),
                  relations=(Relation(BEING_DIFFERENT, CONFLICT, 60),))
 def being_relation(premise_lemma: str, hypothesis_lemma: str, noun_file: Callable[[str], str | None]) -> str | None:

@@ -36,7 +36,11 @@ def is_setting_word(*lemmas: str) -> bool:
     return any(lemma in OUTSIDE or lemma in INSIDE for lemma in lemmas)
 
 
-@relation_source("settings", order=530, reads=ANY_CLASS,
+#: Every word :func:`setting_relation` reads.
+_SETTING_WORDS = OUTDOORS | INDOORS | OUTSIDE | INSIDE
+
+
+@relation_source("settings", order=530, reads=ANY_CLASS, needs=lambda word: word.lemma in _SETTING_WORDS,
                  relations=(Relation(SETTING_GENERAL, GENERAL, 40, inverse=SETTING_SPECIFIC),
                             Relation(SETTING_SPECIFIC, SPECIFIC, 20, inverse=SETTING_GENERAL),
                             Relation(SETTING_DIFFERENT, CONFLICT, 90)))

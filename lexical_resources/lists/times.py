@@ -22,7 +22,8 @@ TIMES = {"dawn": (5, 7), "daybreak": (5, 7), "sunrise": (5, 7), "morning": (5, 1
 _DAY = 24
 
 
-@relation_source("times of day", order=550, reads=ANY_CLASS, relations=(Relation(TIME_DIFFERENT, CONFLICT, 80),))
+@relation_source("times of day", order=550, reads=ANY_CLASS, needs=lambda word: word.lemma in TIMES,
+                 relations=(Relation(TIME_DIFFERENT, CONFLICT, 80),))
 def time_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     """``'time_different'`` when the lemmas name times of day whose spans do not overlap, else None.
 

@@ -25,7 +25,8 @@ CONFLICTING = frozenset({frozenset({"sun", other}) for other in ("rain", "snow",
                         | {frozenset({"rain", "snow"})})
 
 
-@relation_source("weather", order=540, reads=NOMINAL, relations=(Relation(WEATHER_DIFFERENT, CONFLICT, 70),))
+@relation_source("weather", order=540, reads=NOMINAL, needs=lambda word: word.lemma in WEATHER,
+                 relations=(Relation(WEATHER_DIFFERENT, CONFLICT, 70),))
 def weather_relation(premise_lemma: str, hypothesis_lemma: str) -> str | None:
     """``'weather_different'`` when the lemmas name kinds of weather that exclude each other, else None.
 

@@ -24,6 +24,9 @@ class TinyWordNet:
     def relation(self, word1, word2, pos=None):
         return self.RELATIONS.get((self.lemma(word1), self.lemma(word2)))
 
+    def has_senses(self, word, pos=None):
+        return True
+
     def close_relation(self, word1, word2, pos=None):
         found = self.relation(word1, word2, pos)
         if found is None and frozenset((self.lemma(word1), self.lemma(word2))) in self.COHYPONYMS:
