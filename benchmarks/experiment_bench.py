@@ -8,7 +8,7 @@ system (``os.wait4``). The experiments run one after the other, ``--repeats`` ti
 alternating, so that a slow spell of the machine falls on both.
 
     python benchmarks/experiment_bench.py [--train F --dev F --test F --sick F] [--n-jobs N]
-        [--repeats R] [--out figures.csv]
+        [--repeats R] [--out figures.csv] [--keep DIR]
 """
 from __future__ import annotations
 
@@ -61,15 +61,18 @@ def main(argv=None) -> int:
     parser.add_argument("--n-jobs", type=int, default=None, help="passed to both experiments (default: theirs, 1)")
     parser.add_argument("--repeats", type=int, default=1, help="runs of each experiment (default: %(default)s)")
     parser.add_argument("--out", type=Path, default=None, help="write the figures as CSV here")
+    parser.add_argument("--keep", type=Path, default=None, metavar="DIR",
+                        help="keep the experiments' own outputs here, one folder per run (default: deleted)")
     args = parser.parse_args(argv)
     for path in (args.train, args.dev, args.test) + (() if args.no_sick else (args.sick,)):
         if not path.is_file():
             parser.error(f"{path}: no such file")
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
+        outputs = args.keep or Path(scratch)
         for repeat in range(args.repeats):
             for experiment in EXPERIMENTS:
-                seconds, peak = measure(command(experiment, args, Path(scratch) / f"{experiment}-{repeat}"))
+                seconds, peak = measure(command(experiment, args, outputs / f"{experiment}-{repeat}"))
                 rows.append({"repeat": repeat, "experiment": experiment, "n_jobs": args.n_jobs or 1,
                              "seconds": round(seconds, 1), "peak_rss_mib": peak})
                 print(rows[-1], flush=True)
