@@ -21,9 +21,12 @@ from __future__ import annotations
 
 import logging
 import warnings
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
+from joblib import effective_n_jobs
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import StratifiedKFold
@@ -99,15 +102,28 @@ class Selection:
 def fit_classifier(X, y, C: float, max_iter: int = MAX_ITER, sample_weight=None):
     """Fit the logistic regression on a featurized, scaled matrix; return it and whether it converged.
 
-    ``sample_weight`` weights the training rows (e.g. :mod:`classifiers.bias_reweighting`). A
-    convergence warning is caught and logged, not hidden; a fit longer than
+    ``sample_weight`` weights the training rows (e.g. :mod:`classifiers.bias_reweighting`). A fit that
+    runs out of epochs is logged as a warning, not hidden; a fit longer than
     :data:`lexnli.progress.LOG_INTERVAL` logs that it is still running (:func:`lexnli.progress.heartbeat`).
     """
-    with warnings.catch_warnings(record=True) as caught, \
-            heartbeat(f"logistic regression (C={C:g}) on {X.shape[0]:,} pairs x {X.shape[1]:,} columns"):
-        warnings.simplefilter("always", ConvergenceWarning)
+    with _convergence_logged():
+        return _fit(X, y, C, max_iter, sample_weight)
+
+
+@contextmanager
+def _convergence_logged():
+    """scikit-learn's convergence warnings silenced: :func:`_fit` logs the fits that did not converge.
+    (The warnings' filters are global: threads fitting at once must be inside one such block.)"""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        yield
+
+
+def _fit(X, y, C: float, max_iter: int, sample_weight=None):
+    """:func:`fit_classifier` inside :func:`_convergence_logged`; SAGA did not converge when it used every epoch."""
+    with heartbeat(f"logistic regression (C={C:g}) on {X.shape[0]:,} pairs x {X.shape[1]:,} columns"):
         classifier = _logistic_regression(C, max_iter).fit(X, y, sample_weight=sample_weight)
-    converged = not any(issubclass(w.category, ConvergenceWarning) for w in caught)
+    converged = bool(np.max(classifier.n_iter_) < max_iter)
     if not converged:
         logger.warning("logistic regression (C=%g) did not converge in %d epochs", C, max_iter)
     return classifier, converged
@@ -126,7 +142,9 @@ def fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features="lex
     ``featurizer`` gives another transformer (e.g. a
     :class:`~classifiers.transfer.WithModelProbabilities` around one). ``family_weights`` (family
     name to weight, see :mod:`classifiers.family_weights`) weights those families' columns, and
-    ``sample_weight`` the training pairs (see :mod:`classifiers.bias_reweighting`). ``progress``
+    ``sample_weight`` the training pairs (see :mod:`classifiers.bias_reweighting`). ``n_jobs``
+    featurizes in that many processes and fits that many ``C`` at once, in threads (the same
+    classifiers as one at a time). ``progress``
     draws bars over the featurized pairs and the fits (``None``: on a terminal only, ``True``
     always, ``False`` never); without them the progress is logged, one line per ``C``
     (:mod:`lexnli.progress`).
@@ -136,7 +154,7 @@ def fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, features="lex
     preprocess, X_train = fit_preprocessing(featurizer, train_pairs, family_weights)
     fitted, converged, dev_predictions = _fit_grid(X_train, train_labels, preprocess.transform(dev_pairs), grid,
                                                    max_iter, sample_weight, name=features_name(features),
-                                                   progress=progress)
+                                                   progress=progress, n_jobs=n_jobs)
     accuracy = _grid_accuracy(dev_labels, dev_predictions, features)
     best = _best_C(accuracy)
     model = Pipeline([*preprocess.steps, ("classify", fitted[best])])
@@ -174,7 +192,7 @@ def fit_select_C_cv(pairs, labels, features="lexicalized", *, folds: int = 5, se
         preprocess, X_train = fit_preprocessing(featurizer, [pairs[i] for i in train_at], family_weights)
         _, fold_converged, predictions = _fit_grid(X_train, labels[train_at],
                                                    preprocess.transform([pairs[i] for i in held_out_at]), grid,
-                                                   max_iter, name=name, progress=progress)
+                                                   max_iter, name=name, progress=progress, n_jobs=n_jobs)
         for C in grid:
             out_of_fold[C][held_out_at] = predictions[C]
             converged[C] = converged[C] and fold_converged[C]
@@ -188,14 +206,24 @@ def fit_select_C_cv(pairs, labels, features="lexicalized", *, folds: int = 5, se
                      converged=converged, train_predictions=classifier.predict(X), dev_predictions=out_of_fold[best])
 
 
-def _fit_grid(X_train, train_labels, X_dev, grid, max_iter, sample_weight=None, *, name, progress):
+def _fit_grid(X_train, train_labels, X_dev, grid, max_iter, sample_weight=None, *, name, progress, n_jobs=None):
     """One classifier per ``C``: the fitted classifiers, whether each converged, their dev predictions.
-    A bar (or one log line per ``C``) named ``name`` counts the fits."""
+    A bar (or one log line per ``C``) named ``name`` counts the fits.
+
+    With ``n_jobs`` above 1 (joblib's meaning), that many fits run at once in threads: SAGA's loop
+    releases the GIL and the threads share the matrices, so memory grows only by each fit's
+    weights. Each fit is seeded, so the classifiers are the same whatever ``n_jobs``.
+    """
+    def fit(C):
+        classifier, converged = _fit(X_train, train_labels, C, max_iter, sample_weight)
+        return C, classifier, converged, classifier.predict(X_dev)
+
     fitted, converged, dev_predictions = {}, {}, {}
     desc = f"{name}: fitting C in {', '.join(f'{C:g}' for C in grid)} on {X_train.shape[0]:,} pairs"
-    for C in bar(grid, desc, unit="fits", progress=progress, interval=0):
-        fitted[C], converged[C] = fit_classifier(X_train, train_labels, C, max_iter, sample_weight)
-        dev_predictions[C] = fitted[C].predict(X_dev)
+    with _convergence_logged(), ThreadPoolExecutor(min(len(grid), effective_n_jobs(n_jobs))) as threads:
+        for C, fitted[C], converged[C], dev_predictions[C] in bar(threads.map(fit, grid), desc, len(grid),
+                                                                  unit="fits", progress=progress, interval=0):
+            pass
     return fitted, converged, dev_predictions
 
 

@@ -88,7 +88,7 @@ def add_data_arguments(parser: argparse.ArgumentParser, splits=SNLI_SPLITS) -> N
                        help="use a random subsample of N training pairs")
     group.add_argument("--seed", type=int, default=0, help="random seed for subsampling (default: %(default)s)")
     group.add_argument("--n-jobs", type=n_jobs, default=None, metavar="N",
-                       help="processes for featurization, -1 for all cores (default: 1)")
+                       help="processes for featurization, threads for the fits of C, -1 for all cores (default: 1)")
 
 
 def load_splits(args, splits=SNLI_SPLITS) -> dict[str, SNLICorpus]:

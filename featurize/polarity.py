@@ -50,6 +50,7 @@ from lexical_resources.lists.operators import (ANTIVERIDICAL, CLAUSE_NEGATIONS, 
                                                PHRASE_NEGATIONS, UP, VERBS, VERIDICAL)
 from lexnli.text import parse_leaves
 
+from .memo_sizes import SENTENCES
 from .propositions import BE_FORMS, DO_FORMS, HAVE_FORMS, MODALS
 
 #: Tokens that end a clause.
@@ -304,7 +305,7 @@ def scopes(tokens, tags, lemmas=None) -> tuple[Scope, ...]:
     return tuple(scope for scope in found if scope.start < scope.stop)
 
 
-@lru_cache(maxsize=2**16)
+@lru_cache(maxsize=SENTENCES)
 def mark(tokens: tuple, tags: tuple, lemmas: tuple | None = None) -> Marking:
     """The polarity marking of a sentence: :func:`scopes` composed, token by token (an operator is
     not in its own scope). Remembered per distinct sentence."""

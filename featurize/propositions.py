@@ -65,6 +65,8 @@ from typing import NamedTuple
 
 from lexical_resources.lists.function_words import NEGATIONS
 
+from .memo_sizes import SENTENCES
+
 
 class Proposition(NamedTuple):
     """One predicate with the token indices of its arguments (see the module docstring)."""
@@ -604,7 +606,7 @@ class _Reader:
             self.close_clause()
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=SENTENCES)
 def propositions(tokens: tuple[str, ...], tags: tuple[str, ...], lemmas: tuple[str, ...]) -> tuple[Proposition, ...]:
     """The propositions of a tagged sentence, ordered by predicate index (see the module docstring).
 

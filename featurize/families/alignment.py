@@ -80,6 +80,7 @@ from lexical_resources.registry import CONFLICT, EQUAL, GENERAL, SPECIFIC
 from lexical_resources.relations import RELATION_CLASSES, RELATION_RANK, RELATION_SOURCES, WordRelations
 from lexnli.text import WORD_CHARACTER, ptb_to_wordnet
 
+from ..memo_sizes import SENTENCES
 from ..opcodes import opcodes
 from ..polarity import mark
 from ..propositions import propositions
@@ -289,7 +290,7 @@ def _counted_noun(tokens, tags, j: int) -> int | None:
     return None
 
 
-@lru_cache(maxsize=2**16)
+@lru_cache(maxsize=SENTENCES)
 def _analyse(tokens: tuple, tags: tuple, relations: WordRelations) -> _Analysis:
     return _Analysis(tokens, tags, relations.wordnet)
 

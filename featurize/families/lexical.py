@@ -64,6 +64,7 @@ from lexical_resources.relations import RELATION_CLASSES
 from lexnli.text import WORD_CHARACTER as _WORD
 from lexnli.text import ptb_to_wordnet
 
+from ..memo_sizes import SENTENCES
 from .lexicalized import CROSS_MAX_TOKENS
 from .registry import family
 
@@ -149,15 +150,12 @@ def has_negation(tokens) -> bool:
 # families, and a few thousand word pairs make up most queries: remember them. The resources are
 # part of each key, so a new WordNet or VerbOcean is never answered from an old one's memo.
 
-_SENTENCES = 2**16
-
-
-@lru_cache(maxsize=_SENTENCES)
+@lru_cache(maxsize=SENTENCES)
 def _content(tokens: tuple, tags: tuple, wn) -> tuple:
     return tuple(content_words(tokens, tags, wn))
 
 
-@lru_cache(maxsize=_SENTENCES)
+@lru_cache(maxsize=SENTENCES)
 def cached_skeleton(tokens: tuple, tags: tuple, wn) -> dict:
     """:func:`skeleton`, remembered per sentence (the ``tree`` and ``alignment`` families both read it)."""
     return skeleton(tokens, tags, wn)
@@ -168,7 +166,7 @@ def _wordnet_link(wn, premise_word, hyp_word) -> str | None:
     return wordnet_link(wn, premise_word, hyp_word)
 
 
-@lru_cache(maxsize=2**18)
+@lru_cache(maxsize=2**16)
 def _links_to_premise(wn, premise_words: tuple, hyp_word) -> tuple[str, int]:
     """The best WordNet link (:data:`WORDNET_LINKS` order, else ``unlinked``) of a hypothesis word
     to the premise's content words, and how many of them are its antonyms; remembered per premise
@@ -315,7 +313,7 @@ def tree_reference(pair) -> Counter:
     return _as_counter(TREE_COLUMNS, row)
 
 
-@lru_cache(maxsize=_SENTENCES)
+@lru_cache(maxsize=SENTENCES)
 def _bag_sets(tokens: tuple, tags: tuple, wn) -> tuple[frozenset, frozenset]:
     words, lemmas = set(), set()
     for token, tag in zip(tokens, tags):

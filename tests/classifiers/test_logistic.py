@@ -128,6 +128,23 @@ def test_fit_select_C_passes_settings_and_reports_non_convergence(noisy_snli, ca
     assert done.model.named_steps["featurize"].progress is False
 
 
+def test_the_grid_fitted_in_threads_gives_the_same_classifiers(noisy_snli, caplog):
+    """n_jobs=2 fits two C at once: each classifier, prediction and convergence flag is the one a fit at a
+    time gives, and a fit out of epochs in a thread is still reported."""
+    train, dev = noisy_snli["train"], noisy_snli["dev"]
+    grid = (1.0, 0.01, 0.1)
+    one, two = (fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "lexicalized", grid=grid, n_jobs=n)
+                for n in (1, 2))
+    assert (one.C, one.dev_accuracy, one.converged) == (two.C, two.dev_accuracy, two.converged)
+    np.testing.assert_array_equal(one.model.named_steps["classify"].coef_, two.model.named_steps["classify"].coef_)
+    np.testing.assert_array_equal(one.dev_predictions, two.dev_predictions)
+    with caplog.at_level("WARNING", logger="lexnli"):
+        stopped = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "unlexicalized", grid=(1.0, 0.1),
+                               max_iter=1, n_jobs=2)
+    assert stopped.converged == {1.0: False, 0.1: False}
+    assert "C=1) did not converge" in caplog.text and "C=0.1) did not converge" in caplog.text
+
+
 def test_pipeline_learns_the_templates(template_selection, template_corpora):
     assert set(template_selection.dev_accuracy) == {0.1, 1.0} and all(template_selection.converged.values())
     best = max(template_selection.dev_accuracy.values())  # ties (both C at 100% on these templates) go to the smaller C
