@@ -56,7 +56,31 @@ def _readings(p_pos: str, h_pos: str) -> tuple[tuple[str, ...], tuple[str, ...]]
     return tagged, tuple(pos for pos in _OPEN_CLASSES if pos not in tagged)
 
 
-class Word:
+class _Resources:
+    """The resources of the :class:`WordRelations` asking (its ``relations``), as the sources read them."""
+
+    __slots__ = ()
+
+    @property
+    def wordnet(self):
+        return self.relations.wordnet
+
+    @property
+    def verbocean(self):
+        return self.relations.verbocean
+
+    @property
+    def noun_file(self):
+        """:meth:`~lexical_resources.wordnet.WordNet.noun_file`: a lemma's most frequent noun sense's file."""
+        return self.relations.wordnet.noun_file
+
+    @property
+    def verb_file(self):
+        """:meth:`~lexical_resources.wordnet.WordNet.verb_file`: a lemma's most frequent verb sense's file."""
+        return self.relations.wordnet.verb_file
+
+
+class Word(_Resources):
     """A word as the relation sources read it, the same in each of its pairs, so made once per token
     and word class: ``token``, ``word_class`` (WordNet's, ``''`` for a closed class), ``lemma`` in
     that class and ``verb``, its lemma read as a verb (both None for a closed class), and
@@ -82,26 +106,8 @@ class Word:
             found = self._senses[pos] = self.relations.wordnet.has_senses(self.token, pos)
         return found
 
-    @property
-    def wordnet(self):
-        return self.relations.wordnet
 
-    @property
-    def verbocean(self):
-        return self.relations.verbocean
-
-    @property
-    def noun_file(self):
-        """:meth:`~lexical_resources.wordnet.WordNet.noun_file`: a lemma's most frequent noun sense's file."""
-        return self.relations.wordnet.noun_file
-
-    @property
-    def verb_file(self):
-        """:meth:`~lexical_resources.wordnet.WordNet.verb_file`: a lemma's most frequent verb sense's file."""
-        return self.relations.wordnet.verb_file
-
-
-class Words:
+class Words(_Resources):
     """A premise word and a hypothesis word as the relation sources read them: tokens, tags, word
     classes (WordNet's, ``''`` for a closed class), lemmas in those classes (None unless both words
     have one), the two :class:`Word` and the :class:`WordRelations` asking."""
@@ -126,20 +132,6 @@ class Words:
     def words(self) -> Words:
         """The words themselves, for a source that reads several of their attributes."""
         return self
-
-    @property
-    def wordnet(self):
-        return self.relations.wordnet
-
-    @property
-    def noun_file(self):
-        """:meth:`~lexical_resources.wordnet.WordNet.noun_file`: a lemma's most frequent noun sense's file."""
-        return self.relations.wordnet.noun_file
-
-    @property
-    def verb_file(self):
-        """:meth:`~lexical_resources.wordnet.WordNet.verb_file`: a lemma's most frequent verb sense's file."""
-        return self.relations.wordnet.verb_file
 
     @property
     def premise_verb(self) -> str:
