@@ -214,23 +214,24 @@ class _Analysis:
     def __init__(self, tokens, tags, wn):
         self.tokens, self.tags = tokens, tags
         known = [_token(t, g, wn) for t, g in zip(tokens, tags)]
-        self.lemmas = tuple(lemma for lemma, _ in known)
+        # Tuples made of lists, not of generators: cheaper, and every sentence is read so.
+        self.lemmas = tuple([lemma for lemma, _ in known])
         self.marking = mark(tokens, tags, self.lemmas)
         self.propositions = propositions(tokens, tags, self.lemmas)
-        self.content_order = tuple(i for i, (_, content) in enumerate(known) if content)
+        self.content_order = tuple([i for i, (_, content) in enumerate(known) if content])
         self.content = frozenset(self.content_order)
         # "an" read as "a", so that "a dog" / "an animal" differ in one word, not two.
-        self.matchable = tuple("a" if t == "an" else t for t in tokens)
+        self.matchable = tuple(["a" if t == "an" else t for t in tokens])
         # The articles read as the number one, for "a dog" / "two dogs".
-        self.as_number = tuple("one" if t in _ONE else t for t in tokens)
+        self.as_number = tuple(["one" if t in _ONE else t for t in tokens])
         self.negated = has_negation(tokens)
         # "is (being) played by": a passive verb, read from the words (coarse tags lose VBN).
-        self.passive = any(t in _BE_FORMS and tags[i + 1][:2] == "VB" and tokens[i + 2] == "by"
-                           for i, t in enumerate(tokens[:-2]))
+        self.passive = "by" in tokens[2:] and any(t in _BE_FORMS and tags[i + 1][:2] == "VB" and tokens[i + 2] == "by"
+                                                  for i, t in enumerate(tokens[:-2]))
         roles = cached_skeleton(tokens, tags, wn)
         self.roles = (roles["subject"] and roles["subject"][0], roles["object"] and roles["object"][0])
-        self.mentions = tuple(_mention(tokens, tags, i) for i, tag in enumerate(tags)
-                              if tag[:1] == "N" and (i + 1 == len(tags) or tags[i + 1][:1] != "N"))
+        self.mentions = tuple([_mention(tokens, tags, i) for i, tag in enumerate(tags)
+                               if tag[:1] == "N" and (i + 1 == len(tags) or tags[i + 1][:1] != "N")])
         # Each lemma or token said once in the sentence, with its place (for :func:`_crossed`).
         first, repeated = {}, set()
         for i, (t, lemma) in enumerate(zip(tokens, self.lemmas)):
@@ -253,9 +254,9 @@ class _Analysis:
         self.described = {i: k for i, tag in enumerate(tags) if tag[:2] == "JJ"
                           and (k := _described(tokens, tags, i)) is not None}
         # The numbers of two or more (*two young children*): each with its value and the noun it counts.
-        self.counts = tuple((j, value, k) for j, t in enumerate(tokens)
-                            if (value := cardinal(t)) is not None and value >= 2
-                            and (k := _counted_noun(tokens, tags, j)) is not None)
+        self.counts = tuple([(j, value, k) for j, t in enumerate(tokens)
+                             if (value := cardinal(t)) is not None and value >= 2
+                             and (k := _counted_noun(tokens, tags, j)) is not None])
 
 
 def _described(tokens, tags, i: int) -> int | None:
@@ -651,8 +652,13 @@ def _crossed(p: _Analysis, h: _Analysis) -> bool:
             if token not in _BE_FORMS and ("V" in tags or (i in p.content or j in h.content)
                                            and "J" not in tags and "R" not in tags):
                 pivots.append((i, j))
-    return any(i2 < i < i1 and j1 < j < j2 and _close(p, i2, i, i1) and _close(h, j1, j, j2)
-               for i1, j1 in nouns for i2, j2 in nouns for i, j in pivots)
+    for i, j in pivots:
+        # A noun after the pivot in the premise and before it in the hypothesis, and one the other way round.
+        after = [(i1, j1) for i1, j1 in nouns if i1 > i and j1 < j]
+        if after and any(_close(p, i2, i, i1) and _close(h, j1, j, j2) for i2, j2 in nouns if i2 < i and j2 > j
+                         for i1, j1 in after):
+            return True
+    return False
 
 
 def _close(sentence: _Analysis, before: int, word: int, after: int) -> bool:
@@ -793,9 +799,8 @@ def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter
     readings = _readings(p, h, relations)
     features = Counter()
     for each, name, when in _ROWS:
-        for reading in readings[each]:
-            if when(reading):
-                features[name.format(*reading)] = 1
+        for reading in filter(when, readings[each]):
+            features[name.format(*reading)] = 1
     return features
 
 
