@@ -16,9 +16,13 @@ def _longest_match(a, b2j, alo: int, ahi: int, blo: int, bhi: int) -> tuple[int,
     besti, bestj, bestsize = alo, blo, 0
     j2len: dict[int, int] = {}
     for i in range(alo, ahi):
+        positions = b2j.get(a[i])
+        if positions is None:  # a word ``b`` does not have: no block runs on through it
+            j2len = {}
+            continue
         get = j2len.get
         new_j2len = {}
-        for j in b2j.get(a[i], ()):
+        for j in positions:
             if j < blo:
                 continue
             if j >= bhi:

@@ -214,27 +214,33 @@ class _Analysis:
     def __init__(self, tokens, tags, wn):
         self.tokens, self.tags = tokens, tags
         known = [_token(t, g, wn) for t, g in zip(tokens, tags)]
-        self.lemmas = tuple(lemma for lemma, _ in known)
+        # Tuples made of lists, not of generators: cheaper, and every sentence is read so.
+        self.lemmas = tuple([lemma for lemma, _ in known])
         self.marking = mark(tokens, tags, self.lemmas)
         self.propositions = propositions(tokens, tags, self.lemmas)
-        self.content_order = tuple(i for i, (_, content) in enumerate(known) if content)
+        self.content_order = tuple([i for i, (_, content) in enumerate(known) if content])
         self.content = frozenset(self.content_order)
         # "an" read as "a", so that "a dog" / "an animal" differ in one word, not two.
-        self.matchable = tuple("a" if t == "an" else t for t in tokens)
+        self.matchable = tuple(["a" if t == "an" else t for t in tokens])
         # The articles read as the number one, for "a dog" / "two dogs".
-        self.as_number = tuple("one" if t in _ONE else t for t in tokens)
+        self.as_number = tuple(["one" if t in _ONE else t for t in tokens])
         self.negated = has_negation(tokens)
         # "is (being) played by": a passive verb, read from the words (coarse tags lose VBN).
-        self.passive = any(t in _BE_FORMS and tags[i + 1][:2] == "VB" and tokens[i + 2] == "by"
-                           for i, t in enumerate(tokens[:-2]))
+        self.passive = "by" in tokens[2:] and any(t in _BE_FORMS and tags[i + 1][:2] == "VB" and tokens[i + 2] == "by"
+                                                  for i, t in enumerate(tokens[:-2]))
         roles = cached_skeleton(tokens, tags, wn)
         self.roles = (roles["subject"] and roles["subject"][0], roles["object"] and roles["object"][0])
-        self.mentions = tuple(_mention(tokens, tags, i) for i, tag in enumerate(tags)
-                              if tag[:1] == "N" and (i + 1 == len(tags) or tags[i + 1][:1] != "N"))
+        self.mentions = tuple([_mention(tokens, tags, i) for i, tag in enumerate(tags)
+                               if tag[:1] == "N" and (i + 1 == len(tags) or tags[i + 1][:1] != "N")])
         # Each lemma or token said once in the sentence, with its place (for :func:`_crossed`).
-        said = Counter(key for t, lemma in zip(tokens, self.lemmas) for key in {t, lemma})
-        self.once = {key: i for i, (t, lemma) in enumerate(zip(tokens, self.lemmas)) for key in (t, lemma)
-                     if said[key] == 1}
+        first, repeated = {}, set()
+        for i, (t, lemma) in enumerate(zip(tokens, self.lemmas)):
+            for key in (t,) if t == lemma else (t, lemma):
+                if key in first:
+                    repeated.add(key)
+                else:
+                    first[key] = i
+        self.once = {key: i for key, i in first.items() if key not in repeated}
         # Each word of a two-word noun WordNet names (*dining room*, *ice cream*) read as that noun, with
         # its head's tag; the other words as themselves.
         compounds, compound_tags = list(self.as_number), list(tags)
@@ -248,9 +254,9 @@ class _Analysis:
         self.described = {i: k for i, tag in enumerate(tags) if tag[:2] == "JJ"
                           and (k := _described(tokens, tags, i)) is not None}
         # The numbers of two or more (*two young children*): each with its value and the noun it counts.
-        self.counts = tuple((j, value, k) for j, t in enumerate(tokens)
-                            if (value := cardinal(t)) is not None and value >= 2
-                            and (k := _counted_noun(tokens, tags, j)) is not None)
+        self.counts = tuple([(j, value, k) for j, t in enumerate(tokens)
+                             if (value := cardinal(t)) is not None and value >= 2
+                             and (k := _counted_noun(tokens, tags, j)) is not None])
 
 
 def _described(tokens, tags, i: int) -> int | None:
@@ -300,8 +306,8 @@ def _best(relate, p_tokens, p_tags, h_token, h_tag, candidates):
     best, best_rank, best_relation = None, len(RELATION_RANK), None
     for i in candidates:
         relation = relate(p_tokens[i], p_tags[i], h_token, h_tag)
-        if relation is not None and RELATION_RANK[relation] < best_rank:
-            best, best_rank, best_relation = i, RELATION_RANK[relation], relation
+        if relation is not None and (rank := RELATION_RANK[relation]) < best_rank:
+            best, best_rank, best_relation = i, rank, relation
     return best, best_relation
 
 
@@ -402,11 +408,11 @@ def _slot(p: _Analysis, h: _Analysis, relate, i1: int, i2: int, j1: int, j2: int
     slot = [i for i in range(i1, i2) if i in p.content or articles_as_one and p.tokens[i] in _ONE]
     one_for_one = _one_word(p, i1, i2) and _one_word(h, j1, j2)
     compound_in_slot = any(p.compounds[k] != p.as_number[k] for k in slot)
+    p_tokens = p.as_number if articles_as_one else p.tokens
     links = {}
     for j in range(j1, j2):
         if j in h.content:
-            i, relation = _best(relate, p.as_number if articles_as_one else p.tokens, p.tags, h.tokens[j], h.tags[j],
-                                slot)
+            i, relation = _best(relate, p_tokens, p.tags, h.tokens[j], h.tags[j], slot)
             if compound_in_slot or h.compounds[j] != h.as_number[j]:
                 i, relation = _two_word_nouns(p, h, relate, j, slot, (i, relation))
             if relation is not None:
@@ -646,8 +652,13 @@ def _crossed(p: _Analysis, h: _Analysis) -> bool:
             if token not in _BE_FORMS and ("V" in tags or (i in p.content or j in h.content)
                                            and "J" not in tags and "R" not in tags):
                 pivots.append((i, j))
-    return any(i2 < i < i1 and j1 < j < j2 and _close(p, i2, i, i1) and _close(h, j1, j, j2)
-               for i1, j1 in nouns for i2, j2 in nouns for i, j in pivots)
+    for i, j in pivots:
+        # A noun after the pivot in the premise and before it in the hypothesis, and one the other way round.
+        after = [(i1, j1) for i1, j1 in nouns if i1 > i and j1 < j]
+        if after and any(_close(p, i2, i, i1) and _close(h, j1, j, j2) for i2, j2 in nouns if i2 < i and j2 > j
+                         for i1, j1 in after):
+            return True
+    return False
 
 
 def _close(sentence: _Analysis, before: int, word: int, after: int) -> bool:
@@ -766,17 +777,30 @@ def _analysed(sentence, relations: WordRelations) -> _Analysis:
     return _analyse(tuple(sentence.tokens[:CROSS_MAX_TOKENS]), tuple(sentence.tags[:CROSS_MAX_TOKENS]), relations)
 
 
+def _positional(template: str, fields: tuple[str, ...]) -> str:
+    """``template`` with each ``{field}`` made the field's place (``{0}``), to fill from a named tuple
+    unpacked: cheaper than a dict of its fields per reading."""
+    for k, field in enumerate(fields):
+        template = template.replace("{" + field + "}", "{" + str(k) + "}")
+    return template
+
+
+#: The named tuple each kind of row of :data:`_FEATURES` reads.
+_READING_TYPES = {"word": _Word, "once": _Pair, "quantifier": _Quantifier}
+#: :data:`_FEATURES` with each template read positionally from its reading and named in full.
+_ROWS = tuple((each, "alignment:" + _positional(template, _READING_TYPES[each]._fields), when)
+              for each, template, when in _FEATURES)
+
+
 def alignment_features(premise, hypothesis, relations: WordRelations) -> Counter:
     """The family's features for one pair of sentences (``tokens``/``tags``, lowercased): the rows of
     :data:`_FEATURES`, each for the readings of the pair it is for."""
     p, h = _analysed(premise, relations), _analysed(hypothesis, relations)
-    readings = {each: [(reading, reading._asdict()) for reading in found]
-                for each, found in _readings(p, h, relations).items()}
+    readings = _readings(p, h, relations)
     features = Counter()
-    for each, template, when in _FEATURES:
-        for reading, fields in readings[each]:
-            if when(reading):
-                features["alignment:" + template.format_map(fields)] = 1
+    for each, name, when in _ROWS:
+        for reading in filter(when, readings[each]):
+            features[name.format(*reading)] = 1
     return features
 
 

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from featurize.families.alignment import Link, align, alignment_features, describe
+from featurize.families.alignment import _FEATURES, _ROWS, Link, _Word, align, alignment_features, describe
 from lexical_resources.relations import WordRelations
 
 from tests.helpers.tiny_wordnet import TinyWordNet, sentence
@@ -774,3 +774,11 @@ def test_the_family_reads_the_first_tokens_of_a_long_sentence_only():
     long = " ".join(["a/DT dog/NN runs/VBZ"] * 400)  # 1,200 tokens: aligning it whole would take seconds
     cut = " ".join(long.split()[:CROSS_MAX_TOKENS])
     assert features(long, long.replace("dog", "cat")) == features(cut, cut.replace("dog", "cat"))
+
+
+def test_each_feature_name_is_its_template_filled_from_the_reading():
+    word = _Word(relation="hyponym", relation_class="general", projected_class="specific", pos="n",
+                 kind="swap", premise_lemma="dog", lemma="animal")
+    for (each, template, _), (_, name, _) in zip(_FEATURES, _ROWS):
+        if each == "word":
+            assert name.format(*word) == "alignment:" + template.format_map(word._asdict())
