@@ -186,9 +186,12 @@ def _links_to_premise(wn, premise_words: tuple, hyp_word) -> tuple[str, int]:
     antonym), one of another POS no link.
     """
     lemma, pos = hyp_word
-    links = [_relation(wn, p_lemma, lemma, pos) for p_lemma, p_pos in premise_words
-             if p_pos == pos and p_lemma != lemma]
-    exact = any(p_lemma == lemma for p_lemma, _ in premise_words)
+    exact, links = False, []
+    for p_lemma, p_pos in premise_words:
+        if p_lemma == lemma:
+            exact = True
+        elif p_pos == pos:
+            links.append(_relation(wn, p_lemma, lemma, pos))
     return EXACT if exact else _best(links, WORDNET_LINKS), links.count(ANTONYM)
 
 
@@ -261,26 +264,34 @@ def _bag_row(p_words, h_words, p_lemmas, h_lemmas) -> list[float]:
 _ANYWHERE = frozenset(WORDNET_LINKS[:3])
 
 
+@lru_cache(maxsize=None)
+def _role_values(outcome: str | None, anywhere: bool) -> tuple[float, ...]:
+    """One role's :data:`TREE_OUTCOMES` values: all 0 when the hypothesis has no word in it
+    (``outcome`` None), else ``present``, the ``outcome`` (``missing`` or a :func:`tree_outcome`)
+    and maybe ``anywhere``; a few dozen rows, remembered."""
+    if outcome is None:
+        return (0.0,) * len(TREE_OUTCOMES)
+    on = {"present", outcome, *(("anywhere",) if anywhere else ())}
+    return tuple(1.0 if o in on else 0.0 for o in TREE_OUTCOMES)
+
+
 def _tree_row(p_skeleton, h_skeleton, p_content, wn, vo, negation_mismatch) -> list[float]:
     row = []
     for role in TREE_ROLES:
         h, p = h_skeleton[role], p_skeleton[role]
-        values = dict.fromkeys(TREE_OUTCOMES, 0.0)
-        if h is not None:
-            values["present"] = 1.0
-            if p is None:
-                values["missing"] = 1.0
-            else:
-                values[_tree_outcome(wn, vo, p, h)] = 1.0
-            if _links_to_premise(wn, p_content, h)[0] in _ANYWHERE:
-                values["anywhere"] = 1.0
-        row += [values[o] for o in TREE_OUTCOMES]
+        if h is None:
+            row += _role_values(None, False)
+            continue
+        outcome = "missing" if p is None else _tree_outcome(wn, vo, p, h)
+        row += _role_values(outcome, _links_to_premise(wn, p_content, h)[0] in _ANYWHERE)
     row.append(1.0 if negation_mismatch else 0.0)
     return row
 
 
 def _as_counter(columns, row) -> Counter:
-    return Counter(dict(zip(columns, row)))
+    counter = Counter()
+    dict.update(counter, zip(columns, row))  # Counter.update would count the pairs; Counter(dict) costs more
+    return counter
 
 
 # ---- the families: one pair -> Counter ------------------------------------------------------
