@@ -358,12 +358,11 @@ def _bag_lemma(token: str, tag: str, wn) -> str | None:
 
 @lru_cache(maxsize=SENTENCES)
 def _bag_sets(tokens: tuple, tags: tuple, wn) -> tuple[frozenset, frozenset]:
-    words, lemmas = set(), set()
-    for token, lemma in zip(tokens, map(_bag_lemma, tokens, tags, repeat(wn))):
-        if lemma is not None:
-            words.add(token)
-            lemmas.add(lemma)
-    return frozenset(words), frozenset(lemmas)
+    found = list(map(_bag_lemma, tokens, tags, repeat(wn)))
+    words = frozenset(token for token, lemma in zip(tokens, found) if lemma is not None)
+    lemmas = set(found)
+    lemmas.discard(None)
+    return words, frozenset(lemmas)
 
 
 @family("bag_overlap", columns=BAG_COLUMNS, groups=("inference",))
