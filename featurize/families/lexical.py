@@ -55,6 +55,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from itertools import repeat
 
 from lexical_resources import get_verbocean, get_wordnet
 from lexical_resources.lists.function_words import AUXILIARIES, NEGATIONS
@@ -78,19 +79,21 @@ TREE_OUTCOMES = ("present", "match", "entailed", "conflict", "other", "missing",
 
 # ---- word-level primitives ------------------------------------------------------------------
 
+def content_word(token: str, tag: str, wn) -> tuple[str, str] | None:
+    """``(lemma, pos)`` of a content word (a noun/verb/adjective/adverb with a letter or digit, not
+    a form of *be*/*have*/*do*), else None."""
+    pos = ptb_to_wordnet(tag)
+    if not pos or not _WORD.search(token):
+        return None
+    lemma = wn.lemma(token, pos)
+    if pos == "v" and lemma in AUXILIARIES:
+        return None
+    return (lemma, pos)
+
+
 def content_words(tokens, tags, wn) -> list[tuple[str, str]]:
-    """``(lemma, pos)`` of each content word: noun/verb/adjective/adverb with a letter or digit,
-    verbs *be*/*have*/*do* excluded."""
-    words = []
-    for token, tag in zip(tokens, tags):
-        pos = ptb_to_wordnet(tag)
-        if not pos or not _WORD.search(token):
-            continue
-        lemma = wn.lemma(token, pos)
-        if pos == "v" and lemma in AUXILIARIES:
-            continue
-        words.append((lemma, pos))
-    return words
+    """:func:`content_word` of each content word of a sentence."""
+    return [word for word in map(content_word, tokens, tags, repeat(wn)) if word is not None]
 
 
 def wordnet_link(wn, premise_word, hyp_word) -> str | None:
@@ -142,17 +145,23 @@ def skeleton(tokens, tags, wn) -> dict[str, tuple[str, str] | None]:
 
 
 def has_negation(tokens) -> bool:
-    return any(t.lower() in NEGATIONS for t in tokens)
+    return not NEGATIONS.isdisjoint(map(str.lower, tokens))
 
 
-# ---- per-sentence and per-word-pair memos -----------------------------------------------------
+# ---- per-word, per-sentence and per-word-pair memos -------------------------------------------
 # Premises repeat across pairs (three hypotheses each in SNLI), each sentence is read by several
-# families, and a few thousand word pairs make up most queries: remember them. The resources are
-# part of each key, so a new WordNet or VerbOcean is never answered from an old one's memo.
+# families, and a few thousand words and word pairs make up most queries: remember them. The
+# resources are part of each key, so a new WordNet or VerbOcean is never answered from an old
+# one's memo.
+
+#: :func:`content_word`, remembered per token and tag (one look-up instead of a tag map, a
+#: pattern search and a lemma look-up).
+_content_word = lru_cache(maxsize=2**17)(content_word)
+
 
 @lru_cache(maxsize=SENTENCES)
 def _content(tokens: tuple, tags: tuple, wn) -> tuple:
-    return tuple(content_words(tokens, tags, wn))
+    return tuple(word for word in map(_content_word, tokens, tags, repeat(wn)) if word is not None)
 
 
 @lru_cache(maxsize=SENTENCES)
@@ -162,17 +171,33 @@ def cached_skeleton(tokens: tuple, tags: tuple, wn) -> dict:
 
 
 @lru_cache(maxsize=2**18)
-def _wordnet_link(wn, premise_word, hyp_word) -> str | None:
-    return wordnet_link(wn, premise_word, hyp_word)
+def _relation(wn, premise_lemma: str, hyp_lemma: str, pos: str) -> str | None:
+    return wn.relation(premise_lemma, hyp_lemma, pos)
 
 
 @lru_cache(maxsize=2**16)
 def _links_to_premise(wn, premise_words: tuple, hyp_word) -> tuple[str, int]:
     """The best WordNet link (:data:`WORDNET_LINKS` order, else ``unlinked``) of a hypothesis word
     to the premise's content words, and how many of them are its antonyms; remembered per premise
-    and word, which the hypotheses of one premise share."""
-    links = [_wordnet_link(wn, p, hyp_word) for p in premise_words]
-    return _best(links, WORDNET_LINKS), links.count(ANTONYM)
+    and word, which the hypotheses of one premise share.
+
+    This is :func:`wordnet_link` to each premise word, asking WordNet only about the words it can
+    answer for: a premise word of the same lemma is an ``exact`` link (the best there is, and no
+    antonym), one of another POS no link.
+    """
+    lemma, pos = hyp_word
+    exact, links = False, []
+    for p_lemma, p_pos in premise_words:
+        if p_lemma == lemma:
+            exact = True
+        elif p_pos == pos:
+            links.append(_relation(wn, p_lemma, lemma, pos))
+    return EXACT if exact else _best(links, WORDNET_LINKS), links.count(ANTONYM)
+
+
+@lru_cache(maxsize=2**18)
+def _verbocean_link(vo, premise_verb: str, hyp_verb: str) -> str | None:
+    return vo.link(premise_verb, hyp_verb)
 
 
 @lru_cache(maxsize=2**18)
@@ -214,7 +239,7 @@ BAG_COLUMNS = ("bag_words_h", "bag_words_p", "bag_words_product",
 
 def _link_row(best: list[str], order, support, extra: int, *, count_unlinked: bool) -> list[float]:
     n = len(best)
-    counts = Counter(best)
+    counts = {link: best.count(link) for link in (*order, "unlinked")}  # a few words: cheaper than a Counter
     fractions = [counts[l] / n if n else 0.0 for l in (*order, "unlinked")]
     supported = sum(counts[l] for l in support) / n if n else 0.0
     row = [float(n), *fractions, supported]
@@ -239,26 +264,34 @@ def _bag_row(p_words, h_words, p_lemmas, h_lemmas) -> list[float]:
 _ANYWHERE = frozenset(WORDNET_LINKS[:3])
 
 
+@lru_cache(maxsize=None)
+def _role_values(outcome: str | None, anywhere: bool) -> tuple[float, ...]:
+    """One role's :data:`TREE_OUTCOMES` values: all 0 when the hypothesis has no word in it
+    (``outcome`` None), else ``present``, the ``outcome`` (``missing`` or a :func:`tree_outcome`)
+    and maybe ``anywhere``; a few dozen rows, remembered."""
+    if outcome is None:
+        return (0.0,) * len(TREE_OUTCOMES)
+    on = {"present", outcome, *(("anywhere",) if anywhere else ())}
+    return tuple(1.0 if o in on else 0.0 for o in TREE_OUTCOMES)
+
+
 def _tree_row(p_skeleton, h_skeleton, p_content, wn, vo, negation_mismatch) -> list[float]:
     row = []
     for role in TREE_ROLES:
         h, p = h_skeleton[role], p_skeleton[role]
-        values = dict.fromkeys(TREE_OUTCOMES, 0.0)
-        if h is not None:
-            values["present"] = 1.0
-            if p is None:
-                values["missing"] = 1.0
-            else:
-                values[_tree_outcome(wn, vo, p, h)] = 1.0
-            if _links_to_premise(wn, p_content, h)[0] in _ANYWHERE:
-                values["anywhere"] = 1.0
-        row += [values[o] for o in TREE_OUTCOMES]
+        if h is None:
+            row += _role_values(None, False)
+            continue
+        outcome = "missing" if p is None else _tree_outcome(wn, vo, p, h)
+        row += _role_values(outcome, _links_to_premise(wn, p_content, h)[0] in _ANYWHERE)
     row.append(1.0 if negation_mismatch else 0.0)
     return row
 
 
 def _as_counter(columns, row) -> Counter:
-    return Counter(dict(zip(columns, row)))
+    counter = Counter()
+    dict.update(counter, zip(columns, row))  # Counter.update would count the pairs; Counter(dict) costs more
+    return counter
 
 
 # ---- the families: one pair -> Counter ------------------------------------------------------
@@ -295,7 +328,7 @@ def verbocean_reference(pair) -> Counter:
     of each (see the module docstring)."""
     wn, vo = get_wordnet(), get_verbocean()
     p_verbs, h_verbs = _verbs(pair.premise, wn), _verbs(pair.hypothesis, wn)
-    links = [[vo.link(p, h) for p in p_verbs] for h in h_verbs]
+    links = [[_verbocean_link(vo, p, h) for p in p_verbs] for h in h_verbs]
     best = [_best(row, VERBOCEAN_LINKS) for row in links]
     opposite = sum(row.count("opposite") for row in links)
     return _as_counter(VERBOCEAN_COLUMNS, _link_row(best, VERBOCEAN_LINKS, _VERBOCEAN_SUPPORT, opposite,
@@ -313,15 +346,23 @@ def tree_reference(pair) -> Counter:
     return _as_counter(TREE_COLUMNS, row)
 
 
+@lru_cache(maxsize=2**17)
+def _bag_lemma(token: str, tag: str, wn) -> str | None:
+    """The lemma a word type adds to the bag of lemmas (its WordNet lemma, else lowercased), None
+    for a token without a letter or digit; remembered per token and tag."""
+    if not _WORD.search(token):
+        return None
+    pos = ptb_to_wordnet(tag)
+    return wn.lemma(token, pos) if pos else token.lower()
+
+
 @lru_cache(maxsize=SENTENCES)
 def _bag_sets(tokens: tuple, tags: tuple, wn) -> tuple[frozenset, frozenset]:
-    words, lemmas = set(), set()
-    for token, tag in zip(tokens, tags):
-        if _WORD.search(token):
-            words.add(token)
-            pos = ptb_to_wordnet(tag)
-            lemmas.add(wn.lemma(token, pos) if pos else token.lower())
-    return frozenset(words), frozenset(lemmas)
+    found = list(map(_bag_lemma, tokens, tags, repeat(wn)))
+    words = frozenset(token for token, lemma in zip(tokens, found) if lemma is not None)
+    lemmas = set(found)
+    lemmas.discard(None)
+    return words, frozenset(lemmas)
 
 
 @family("bag_overlap", columns=BAG_COLUMNS, groups=("inference",))

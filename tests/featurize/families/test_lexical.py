@@ -89,6 +89,30 @@ def test_wordnet_relations_are_looked_up_for_the_words_part_of_speech():
     assert lexical.wordnet_link(WN, ("dog", "n"), ("animal", "v")) is None
 
 
+@pytest.mark.parametrize("token, tag, word", [
+    ("dogs", "NNS", ("dog", "n")),    # lemmatized for its part of speech
+    ("bit", "VBD", ("bite", "v")),
+    ("has", "VBZ", None),             # a form of have
+    ("the", "DT", None),              # no WordNet part of speech
+    ("--", "NN", None),               # no letter or digit
+])
+def test_content_word_of_a_token(token, tag, word):
+    assert lexical.content_word(token, tag, WN) == word
+    assert lexical.content_words(("a", token), ("DT", tag), WN) == ([word] if word else [])
+
+
+def test_role_values_set_present_the_outcome_and_anywhere():
+    assert lexical._role_values(None, False) == (0.0,) * len(lexical.TREE_OUTCOMES)
+    values = dict(zip(lexical.TREE_OUTCOMES, lexical._role_values("missing", True)))
+    assert values == {"present": 1.0, "match": 0.0, "entailed": 0.0, "conflict": 0.0, "other": 0.0,
+                      "missing": 1.0, "anywhere": 1.0}
+    assert sum(lexical._role_values("conflict", False)) == 2.0
+
+
+def test_has_negation_ignores_case():
+    assert lexical.has_negation(("He", "did", "NOT", "go")) and not lexical.has_negation(("Nothingness",))
+
+
 def test_skeleton_reads_a_pronoun_as_a_noun():
     assert lexical.skeleton(("he", "rides", "a", "bike"), ("PRP", "VBZ", "DT", "NN"), WN) == {
         "subject": ("he", "n"), "verb": ("ride", "v"), "object": ("bike", "n")}
