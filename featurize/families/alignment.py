@@ -214,7 +214,7 @@ class _Analysis:
     def __init__(self, tokens, tags, wn):
         self.tokens, self.tags = tokens, tags
         known = [_token(t, g, wn) for t, g in zip(tokens, tags)]
-        # Tuples made of lists, not of generators: cheaper, and every sentence is read so.
+        # Tuples made from lists, which is cheaper than from generators (once per distinct sentence).
         self.lemmas = tuple([lemma for lemma, _ in known])
         self.marking = mark(tokens, tags, self.lemmas)
         self.propositions = propositions(tokens, tags, self.lemmas)

@@ -92,8 +92,8 @@ def content_word(token: str, tag: str, wn) -> tuple[str, str] | None:
 
 
 def content_words(tokens, tags, wn) -> list[tuple[str, str]]:
-    """:func:`content_word` of each content word of a sentence."""
-    return [word for word in map(content_word, tokens, tags, repeat(wn)) if word is not None]
+    """:func:`content_word` of each content word of a sentence (each word's remembered)."""
+    return [word for word in map(_content_word, tokens, tags, repeat(wn)) if word is not None]
 
 
 def wordnet_link(wn, premise_word, hyp_word) -> str | None:
@@ -161,7 +161,7 @@ _content_word = lru_cache(maxsize=2**17)(content_word)
 
 @lru_cache(maxsize=SENTENCES)
 def _content(tokens: tuple, tags: tuple, wn) -> tuple:
-    return tuple(word for word in map(_content_word, tokens, tags, repeat(wn)) if word is not None)
+    return tuple(content_words(tokens, tags, wn))
 
 
 @lru_cache(maxsize=SENTENCES)
