@@ -35,6 +35,8 @@ class FamilyWeights(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
     weights : dict of str to float, default=None
         Family name (``"alignment"``) to a positive weight; families not named keep weight 1.
         ``None`` or ``{}`` leaves every column as it is.
+    copy : bool, default=True
+        ``False`` scales a float CSR ``X`` in place (as scikit-learn's scalers' ``copy``).
 
     Attributes
     ----------
@@ -44,8 +46,9 @@ class FamilyWeights(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
         Number of columns seen in ``fit``.
     """
 
-    def __init__(self, weights=None):
+    def __init__(self, weights=None, copy: bool = True):
         self.weights = weights
+        self.copy = copy
 
     def fit(self, X, y=None, feature_names=None):
         """Learn which columns belong to each weighted family from ``feature_names``."""
@@ -80,7 +83,7 @@ class FamilyWeights(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
         if self.column_weights_ is None:
             return X
         if sp.issparse(X):
-            X = X.copy()
+            X = X.copy() if self.copy else X
             X.data *= self.column_weights_[X.indices]
             return X
         return X * self.column_weights_

@@ -56,9 +56,13 @@ def _featurizer(features, preset, featurizer_params, n_jobs, progress) -> PairFe
 
 def scaling_steps(family_weights=None) -> list:
     """The steps between featurizer and classifier: column scaling, the families' weights (only when
-    ``family_weights`` names some; see :mod:`classifiers.family_weights`), then the row-norm cap."""
-    weighting = [("weight", FamilyWeights(family_weights))] if family_weights else []
-    return [("scale", MaxAbsScaler()), *weighting, ("cap", RowNormCap())]
+    ``family_weights`` names some; see :mod:`classifiers.family_weights`), then the row-norm cap.
+
+    Each scales its input in place (``copy=False``): it is the featurizer's own new matrix, and a
+    copy per step held the training matrix three times over while fitting.
+    """
+    weighting = [("weight", FamilyWeights(family_weights, copy=False))] if family_weights else []
+    return [("scale", MaxAbsScaler(copy=False)), *weighting, ("cap", RowNormCap(copy=False))]
 
 
 def fit_preprocessing(featurizer, pairs, family_weights=None):

@@ -8,7 +8,14 @@ from sklearn.utils.validation import check_array, check_is_fitted
 
 
 def _row_norms(X) -> np.ndarray:
-    squares = X.multiply(X) if sp.issparse(X) else X * X
+    """Each row's L2 norm; of a CSR matrix without repeated entries, from its squared values alone (no
+    copy of its structure)."""
+    if not sp.issparse(X):
+        squares = X * X
+    elif X.has_canonical_format:
+        squares = sp.csr_matrix((X.data ** 2, X.indices, X.indptr), shape=X.shape)
+    else:
+        squares = X.multiply(X)
     return np.sqrt(np.asarray(squares.sum(axis=1)).ravel())
 
 
@@ -25,6 +32,8 @@ class RowNormCap(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
     quantile : float, default=0.99
         Rows longer than this quantile of the training norms are scaled to it; 1.0 leaves
         every training row as it is.
+    copy : bool, default=True
+        ``False`` scales a float CSR ``X`` in place (as scikit-learn's scalers' ``copy``).
 
     Attributes
     ----------
@@ -34,8 +43,9 @@ class RowNormCap(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
         Number of columns seen in ``fit``.
     """
 
-    def __init__(self, quantile: float = 0.99):
+    def __init__(self, quantile: float = 0.99, copy: bool = True):
         self.quantile = quantile
+        self.copy = copy
 
     def fit(self, X, y=None):
         """Learn the cap from the rows of ``X``."""
@@ -58,7 +68,7 @@ class RowNormCap(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
         long = norms > self.cap_
         factors[long] = self.cap_ / norms[long]
         if sp.issparse(X):
-            X = X.copy()
+            X = X.copy() if self.copy else X
             X.data *= np.repeat(factors, np.diff(X.indptr))
             return X
         return X * factors[:, None]

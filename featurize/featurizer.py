@@ -384,20 +384,36 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     def _assemble(self, batches, positions=None):
         """The CSR matrix of ``batches``; ``positions``: each batch's keys' index among the indicator columns
-        (-1: none), looked up when not given."""
-        blocks, offset = [], self._n_leading()
-        lookup = self._key_positions() if positions is None else None
+        (-1: none), looked up when not given.
+
+        The matrix is written in place, into arrays sized first for every value the batches can give (hashed
+        columns may merge some): stacking one matrix per batch held the matrix two and three times over.
+        """
+        if not batches:
+            return sp.csr_matrix((0, self.n_features_out_))
+        offset = self._n_leading()
+        if positions is None:
+            lookup = self._key_positions()
+            positions = [lookup(batch.keys) for batch in batches]
+        size = sum(np.count_nonzero(batch.dense) + len(self.bin_edges_) * batch.cells.shape[0]
+                   + np.count_nonzero(positions[k][batch.cells.indices] >= 0) for k, batch in enumerate(batches))
+        data, indices = np.empty(size), np.empty(size, dtype=np.int32)
+        indptr = np.zeros(sum(batch.cells.shape[0] for batch in batches) + 1, dtype=np.int64)
+        nnz = n_rows = 0
         for k, batch in enumerate(batches):
-            at = (lookup(batch.keys) if positions is None else positions[k])[batch.cells.indices]
+            at = positions[k][batch.cells.indices]
             kept = at >= 0
             cell_rows = np.repeat(np.arange(batch.cells.shape[0]), np.diff(batch.cells.indptr))
             bin_rows, bin_cols = self._bins(batch.dense)
-            blocks.append(_csr(batch.dense, np.concatenate([bin_rows, cell_rows[kept]]),
-                               np.concatenate([bin_cols, offset + at[kept]]), self.n_features_out_, offset))
-        matrix = sp.vstack(blocks, format="csr") if blocks else sp.csr_matrix((0, self.n_features_out_))
-        matrix.indices = matrix.indices.astype(np.int32, copy=False)
-        matrix.indptr = matrix.indptr.astype(np.int32 if matrix.nnz < 2**31 else np.int64, copy=False)
-        return matrix
+            block = _csr(batch.dense, np.concatenate([bin_rows, cell_rows[kept]]),
+                         np.concatenate([bin_cols, offset + at[kept]]), self.n_features_out_, offset)
+            data[nnz:nnz + block.nnz], indices[nnz:nnz + block.nnz] = block.data, block.indices
+            indptr[n_rows + 1:n_rows + 1 + block.shape[0]] = nnz + block.indptr[1:]
+            nnz, n_rows = nnz + block.nnz, n_rows + block.shape[0]
+        if nnz < size:
+            data, indices = data[:nnz].copy(), indices[:nnz].copy()
+        return sp.csr_matrix((data, indices, indptr.astype(np.int32 if nnz < 2**31 else np.int64)),
+                             shape=(n_rows, self.n_features_out_))
 
     def transform(self, X):
         """Featurize pairs into a CSR matrix of shape ``(n_pairs, n_features_out_)``."""

@@ -1,4 +1,4 @@
-"""How many sentences the per-sentence memos of the feature families remember.
+"""How many sentences, and how many pairs, the memos of the feature families remember.
 
 The families read a batch one after another, so a sentence's analysis (its polarity marking,
 propositions, skeleton, alignment analysis, bags of words) is asked for again up to a batch later:
@@ -10,3 +10,9 @@ pairs with the ``inference`` preset, in the same time.
 
 #: Distinct sentences each per-sentence memo keeps (least recently used first out).
 SENTENCES = 2**14
+
+#: Distinct pairs each :class:`~featurize.families.registry.MemoizedReference` keeps (it starts
+#: again when it holds more). Its reuse is a pair featurized again: the folds of a cross-validation
+#: or a refit, on a few thousand pairs; a train set read once gains nothing, and remembering every
+#: pair of it held the features of all of them until the process ended.
+PAIRS = 2**14

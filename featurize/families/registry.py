@@ -26,6 +26,7 @@ import numpy as np
 from lexical_resources import resources_version
 
 from ..hashing import feature_keys, hash_tokens, stable_hash
+from ..memo_sizes import PAIRS
 from .names import feature_names
 
 
@@ -83,13 +84,13 @@ def family_seed(name: str) -> int:
 class MemoizedReference:
     """The default ``fast``: the reference function on each pair of a batch, remembered per distinct pair.
 
-    Pairs are remembered by their (normalized) tokens and tags, at most ``limit`` of them per
-    family (the memo starts again when full, and when the shared lexical resources change).
+    Pairs are remembered by their (normalized) tokens and tags, about ``limit`` of them per
+    family (the memo starts again when it holds more, and when the shared lexical resources change).
     Named features of a sparse family get stable keys from their names.
     """
 
     def __init__(self, name: str, reference: Callable[..., Counter], columns: tuple[str, ...] | None,
-                 limit: int = 1_000_000):
+                 limit: int = PAIRS):
         self.name, self.reference, self.columns, self.limit = name, reference, columns, limit
         self._memo: dict = {}
         self._version = None

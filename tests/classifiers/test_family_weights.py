@@ -38,6 +38,12 @@ def test_sparse_in_sparse_out_and_the_input_left_alone():
     assert np.allclose(X.toarray(), ROWS)
 
 
+def test_copy_false_weights_a_csr_matrix_in_place():
+    X = sp.csr_matrix(ROWS)
+    out = FamilyWeights({"alignment": 3.0}, copy=False).fit_transform(X, feature_names=NAMES)
+    assert out is X and np.allclose(X.toarray()[:, [2, 4]], 3 * ROWS[:, [2, 4]])
+
+
 def test_no_weights_is_the_identity_and_needs_no_names():
     for weights in (None, {}):
         fitted = FamilyWeights(weights).fit(ROWS)
@@ -67,13 +73,21 @@ def test_conventions():
     with pytest.raises(ValueError, match="4 features, but FamilyWeights was fitted with 5"):
         fitted.transform(ROWS[:, :4])
     assert list(fitted.get_feature_names_out(NAMES)) == NAMES
-    assert clone(fitted).get_params() == {"weights": {"alignment": 2.0}}
+    assert clone(fitted).get_params() == {"weights": {"alignment": 2.0}, "copy": True}
     assert not hasattr(clone(fitted), "column_weights_")
 
 
 def test_the_weights_step_sits_between_scaling_and_the_cap_only_when_asked_for():
     assert [name for name, _ in scaling_steps()] == ["scale", "cap"]
     assert [name for name, _ in scaling_steps({"alignment": 2.0})] == ["scale", "weight", "cap"]
+
+
+def test_the_scaling_steps_scale_the_featurizers_matrix_in_place():
+    X = sp.csr_matrix(ROWS)
+    out = Pipeline(scaling_steps({"alignment": 2.0})).fit_transform(X, weight__feature_names=NAMES)
+    copying = Pipeline([(name, clone(step).set_params(copy=True)) for name, step in scaling_steps({"alignment": 2.0})])
+    expected = copying.fit_transform(sp.csr_matrix(ROWS), weight__feature_names=NAMES)
+    assert out is X and np.array_equal(X.toarray(), expected.toarray()) and not np.allclose(X.toarray(), ROWS)
 
 
 def test_fit_preprocessing_weights_the_featurizers_columns_by_name():

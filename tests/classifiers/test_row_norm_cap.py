@@ -27,6 +27,19 @@ def test_sparse_in_sparse_out_same_structure():
     X = sp.csr_matrix(ROWS)
     out = RowNormCap(0.5).fit_transform(X)
     assert out.format == "csr" and np.array_equal(out.indices, X.indices) and np.array_equal(out.indptr, X.indptr)
+    assert np.array_equal(X.toarray(), ROWS)  # the input left alone
+
+
+def test_copy_false_caps_a_csr_matrix_in_place():
+    X = sp.csr_matrix(ROWS)
+    assert RowNormCap(0.5, copy=False).fit_transform(X) is X
+    assert np.allclose(np.linalg.norm(X.toarray(), axis=1), [2, 1, 2, 0, 2])
+
+
+def test_repeated_entries_count_once_summed():
+    X = sp.csr_matrix((np.array([3.0, 1.0, 3.0]), np.array([0, 0, 1]), np.array([0, 3])), shape=(1, 2))
+    assert not X.has_canonical_format
+    assert np.allclose(RowNormCap(1.0).fit(X).cap_, 5.0)  # the row is (4, 3)
 
 
 def test_quantile_one_leaves_training_rows_alone_but_caps_longer_new_rows():
@@ -44,7 +57,7 @@ def test_validation_and_conventions():
     with pytest.raises(ValueError, match="2 features"):
         fitted.transform(ROWS[:, :2])
     assert list(fitted.get_feature_names_out()) == ["x0", "x1", "x2"]
-    assert clone(fitted).get_params() == {"quantile": 0.99} and not hasattr(clone(fitted), "cap_")
+    assert clone(fitted).get_params() == {"quantile": 0.99, "copy": True} and not hasattr(clone(fitted), "cap_")
     assert RowNormCap().fit(np.zeros((0, 3))).cap_ == np.inf
     piped = Pipeline([("scale", MaxAbsScaler()), ("cap", RowNormCap(0.5))]).fit(ROWS)
     assert piped.transform(ROWS).shape == ROWS.shape
