@@ -48,6 +48,8 @@ logger = logging.getLogger("lexnli")
 C_GRID = (0.03, 0.1, 0.3, 1.0)
 MAX_ITER = 1000
 TOL = 1e-3
+#: Rows per block when :func:`fit_preprocessing` fits the column scaling.
+SCALE_BLOCK_ROWS = 8192
 
 
 def _featurizer(features, preset, featurizer_params, n_jobs, progress) -> PairFeaturizer:
@@ -70,13 +72,22 @@ def fit_preprocessing(featurizer, pairs, family_weights=None):
     output on ``pairs``.
 
     The featurizer is fitted first so that the families' weights can be given its column names
-    (a pipeline passes no names from step to step).
+    (a pipeline passes no names from step to step). The column scaling is fitted on
+    :data:`SCALE_BLOCK_ROWS` rows at a time: the same largest values as one fit, without the copy
+    of the whole matrix by columns that one fit makes.
     """
-    features = featurizer.fit_transform(pairs)
-    steps = Pipeline(scaling_steps(family_weights))
-    names = {"weight__feature_names": featurizer.get_feature_names_out()} if family_weights else {}
-    X = steps.fit_transform(features, **names)
-    return Pipeline([("featurize", featurizer), *steps.steps]), X
+    X = featurizer.fit_transform(pairs)
+    steps = scaling_steps(family_weights)
+    for _, transformer in steps:
+        if isinstance(transformer, MaxAbsScaler):
+            for start in range(0, X.shape[0], SCALE_BLOCK_ROWS):
+                transformer.partial_fit(X[start:start + SCALE_BLOCK_ROWS])
+        elif isinstance(transformer, FamilyWeights):
+            transformer.fit(X, feature_names=featurizer.get_feature_names_out())
+        else:
+            transformer.fit(X)
+        X = transformer.transform(X)
+    return Pipeline([("featurize", featurizer), *steps]), X
 
 
 def make_model(features="lexicalized", *, C: float = 1.0, preset: str = DEFAULT_PRESET, featurizer_params=None,

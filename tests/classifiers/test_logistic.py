@@ -5,11 +5,16 @@ scripted ties), and against out-of-fold accuracies recounted from one hand-fitte
 """
 import numpy as np
 import pytest
+from sklearn.pipeline import Pipeline
 
+import classifiers.logistic as logistic
 from classifiers import evaluation
 from classifiers.logistic import fit_select_C, fit_select_C_cv, make_model
 
+from featurize import PairFeaturizer
+from tests.helpers.matrices import assert_same_matrix
 from tests.helpers.recount import hand_accuracy
+from tests.helpers.string_pairs import X_TEXT
 
 
 # --- C selection -----------------------------------------------------------------------------------
@@ -151,3 +156,13 @@ def test_pipeline_learns_the_templates(template_selection, template_corpora):
     assert template_selection.C == min(C for C, score in template_selection.dev_accuracy.items() if score == best)
     predicted = template_selection.model.predict(template_corpora["test"].pairs)
     assert np.mean(predicted == np.array(template_corpora["test"].labels)) > 0.9
+
+
+def test_fit_preprocessing_scales_block_by_block_as_one_fit_would(monkeypatch):
+    monkeypatch.setattr(logistic, "SCALE_BLOCK_ROWS", 3)
+    assert len(X_TEXT) > 2 * 3
+    model, X = logistic.fit_preprocessing(PairFeaturizer("lexicalized"), X_TEXT)
+    whole = Pipeline([("featurize", PairFeaturizer("lexicalized")), *logistic.scaling_steps()]).fit(X_TEXT)
+    assert np.array_equal(model.named_steps["scale"].max_abs_, whole.named_steps["scale"].max_abs_)
+    assert model.named_steps["scale"].n_samples_seen_ == len(X_TEXT)
+    assert_same_matrix(X, whole.transform(X_TEXT))
