@@ -157,7 +157,7 @@ def _vocabulary(batches, min_df: int) -> tuple[np.ndarray, list[np.ndarray], np.
     if len(order) and order.min() > np.iinfo(np.int16).min:
         order = order.astype(np.int16)  # NumPy's stable sort of 16-bit integers is a radix sort
     kept = kept[np.argsort(order, kind="stable")]
-    position = np.full(len(keys), -1, dtype=np.int64)
+    position = np.full(len(keys), -1, dtype=np.int32 if len(keys) < 2**31 else np.int64)
     position[kept] = np.arange(len(kept))
     return keys[kept], np.split(position[at], np.cumsum([len(b.keys) for b in batches])[:-1]), first[kept]
 
@@ -333,7 +333,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         positions = None
         if self.n_features is None:
             self.vocabulary_, positions, first = _vocabulary(batches, self.min_df)
-            self._vocabulary_key_names = KeyNames.joined(b.names for b in batches).take(first)
+            self._vocabulary_key_names = KeyNames.gathered((b.names for b in batches), first)
             self._vocabulary_names = None
             n_indicators = len(self.vocabulary_)
         else:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from sys import intern
 
 import numpy as np
 import pandas as pd
@@ -89,11 +90,15 @@ TAG_SETS = ("ptb", "coarse")
 
 
 def normalize(tokens, tags, lowercase: bool = True, tag_set: str = "ptb") -> tuple[tuple, tuple]:
-    """Tokens and tags as the features see them: lowercased and/or coarse-tagged if asked."""
+    """Tokens and tags as the features see them: lowercased and/or coarse-tagged if asked.
+
+    The new strings are interned: a corpus repeats a few thousand words and tags, and a copy per
+    occurrence held 50 MB over SNLI's train subset.
+    """
     if lowercase:
-        tokens = tuple([t.lower() for t in tokens])
+        tokens = tuple([intern(t.lower()) for t in tokens])
     if tag_set == "coarse":
-        tags = tuple([t[:2] for t in tags])
+        tags = tuple([intern(t[:2]) for t in tags])
     elif tag_set != "ptb":
         raise ValueError(f"tag_set must be one of {TAG_SETS}, got {tag_set!r}")
     return tokens, tags

@@ -83,6 +83,20 @@ class KeyNames:
         family = np.concatenate([p.family for p in parts] or [np.zeros(0, np.int16)])
         return cls(parts[0].families if parts else (), family, words, texts, tokens)
 
+    @classmethod
+    def gathered(cls, parts, index: np.ndarray) -> "KeyNames":
+        """The names of keys ``index`` (positions among the keys of ``parts`` laid end to end), in that
+        order: each part gives its own keys first, so that the keys not asked for are never copied."""
+        parts = list(parts)
+        ends = np.cumsum([len(p.family) for p in parts], dtype=np.int64)
+        order = np.argsort(index, kind="stable")
+        ordered = index[order]
+        pieces = [part.take(chunk - (end - len(part.family))) for part, end, chunk
+                  in zip(parts, ends, np.split(ordered, np.searchsorted(ordered, ends[:-1])))]
+        rank = np.empty(len(index), dtype=np.intp)
+        rank[order] = np.arange(len(index))
+        return cls.joined(pieces).take(rank)
+
     def take(self, index: np.ndarray) -> "KeyNames":
         """The names of keys ``index``, in that order."""
         return KeyNames(self.families, self.family[index], self.words[index],
