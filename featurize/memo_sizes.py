@@ -13,6 +13,7 @@ SENTENCES = 2**14
 
 #: Distinct pairs each :class:`~featurize.families.registry.MemoizedReference` keeps (it starts
 #: again when it holds more). Its reuse is a pair featurized again: the folds of a cross-validation
-#: or a refit, on a few thousand pairs; a train set read once gains nothing, and remembering every
-#: pair of it held the features of all of them until the process ended.
+#: or a refit, on a few thousand pairs; a train set read once gains nothing. Keeping 1,000,000
+#: held 0.37 GB more once ``experiments.inference`` had featurized its 70,351 training pairs, in
+#: the same time.
 PAIRS = 2**14
