@@ -92,8 +92,8 @@ TAG_SETS = ("ptb", "coarse")
 def normalize(tokens, tags, lowercase: bool = True, tag_set: str = "ptb") -> tuple[tuple, tuple]:
     """Tokens and tags as the features see them: lowercased and/or coarse-tagged if asked.
 
-    The new strings are interned: a corpus repeats a few thousand words and tags, and a copy per
-    occurrence held 50 MB over SNLI's train subset.
+    The new strings are interned: a corpus repeats a few thousand words and tags, and one string
+    per occurrence (with the tuples) held 49 MiB for the 52,937 pairs of SNLI's train subset.
     """
     if lowercase:
         tokens = tuple([intern(t.lower()) for t in tokens])
