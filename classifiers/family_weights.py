@@ -46,6 +46,9 @@ class FamilyWeights(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
         Number of columns seen in ``fit``.
     """
 
+    #: What a model saved by lexnli 0.4.0, before ``copy`` was a parameter, reads: it copies, as it did.
+    copy = True
+
     def __init__(self, weights=None, copy: bool = True):
         self.weights = weights
         self.copy = copy

@@ -92,7 +92,8 @@ def fit_preprocessing(featurizer, pairs, family_weights=None):
 
 def make_model(features="lexicalized", *, C: float = 1.0, preset: str = DEFAULT_PRESET, featurizer_params=None,
                n_jobs=None, max_iter: int = MAX_ITER, progress: bool | None = False) -> Pipeline:
-    """An unfitted featurize -> scale -> cap -> logistic-regression pipeline (featurizer from ``preset``)."""
+    """An unfitted featurize -> scale -> cap -> logistic-regression pipeline (featurizer from ``preset``;
+    the scaling steps scale the featurizer's matrix in place, see :func:`scaling_steps`)."""
     return Pipeline([("featurize", _featurizer(features, preset, featurizer_params, n_jobs, progress)),
                      *scaling_steps(), ("classify", _logistic_regression(C, max_iter))])
 

@@ -43,6 +43,9 @@ class RowNormCap(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
         Number of columns seen in ``fit``.
     """
 
+    #: What a model saved by lexnli 0.4.0, before ``copy`` was a parameter, reads: it copies, as it did.
+    copy = True
+
     def __init__(self, quantile: float = 0.99, copy: bool = True):
         self.quantile = quantile
         self.copy = copy

@@ -44,6 +44,13 @@ def test_copy_false_weights_a_csr_matrix_in_place():
     assert out is X and np.allclose(X.toarray()[:, [2, 4]], 3 * ROWS[:, [2, 4]])
 
 
+def test_a_state_saved_before_copy_was_a_parameter_copies():
+    fitted = FamilyWeights({"alignment": 3.0}).fit(ROWS, feature_names=NAMES)
+    del fitted.__dict__["copy"]  # what a model file of lexnli 0.4.0 restores
+    X = sp.csr_matrix(ROWS)
+    assert fitted.transform(X) is not X and np.array_equal(X.toarray(), ROWS)
+
+
 def test_no_weights_is_the_identity_and_needs_no_names():
     for weights in (None, {}):
         fitted = FamilyWeights(weights).fit(ROWS)

@@ -36,6 +36,13 @@ def test_copy_false_caps_a_csr_matrix_in_place():
     assert np.allclose(np.linalg.norm(X.toarray(), axis=1), [2, 1, 2, 0, 2])
 
 
+def test_a_state_saved_before_copy_was_a_parameter_copies():
+    fitted = RowNormCap(0.5).fit(ROWS)
+    del fitted.__dict__["copy"]  # what a model file of lexnli 0.4.0 restores
+    X = sp.csr_matrix(ROWS)
+    assert fitted.transform(X) is not X and np.array_equal(X.toarray(), ROWS)
+
+
 def test_repeated_entries_count_once_summed():
     X = sp.csr_matrix((np.array([3.0, 1.0, 3.0]), np.array([0, 0, 1]), np.array([0, 3])), shape=(1, 2))
     assert not X.has_canonical_format
