@@ -228,7 +228,8 @@ def _fit_grid(X_train, train_labels, X_dev, grid, max_iter, sample_weight=None, 
 
     With ``n_jobs`` above 1 (joblib's meaning), that many fits run at once in threads: SAGA's loop
     releases the GIL and the threads share the matrices, so memory grows only by each fit's
-    weights. Each fit is seeded, so the classifiers are the same whatever ``n_jobs``.
+    weights. Each fit is seeded, so the classifiers are the same whatever ``n_jobs``. The fits start
+    from the largest ``C`` (:func:`_longest_first`); the three dictionaries are in ``grid`` order.
     """
     def fit(C):
         classifier, converged = _fit(X_train, train_labels, C, max_iter, sample_weight)
@@ -237,10 +238,23 @@ def _fit_grid(X_train, train_labels, X_dev, grid, max_iter, sample_weight=None, 
     fitted, converged, dev_predictions = {}, {}, {}
     desc = f"{name}: fitting C in {', '.join(f'{C:g}' for C in grid)} on {X_train.shape[0]:,} pairs"
     with _convergence_logged(), ThreadPoolExecutor(min(len(grid), effective_n_jobs(n_jobs))) as threads:
-        for C, fitted[C], converged[C], dev_predictions[C] in bar(threads.map(fit, grid), desc, len(grid),
-                                                                  unit="fits", progress=progress, interval=0):
+        for C, fitted[C], converged[C], dev_predictions[C] in bar(threads.map(fit, _longest_first(grid)), desc,
+                                                                  len(grid), unit="fits", progress=progress,
+                                                                  interval=0):
             pass
-    return fitted, converged, dev_predictions
+    return tuple({C: found[C] for C in grid} for found in (fitted, converged, dev_predictions))
+
+
+def _longest_first(grid) -> list:
+    """The ``C`` values of ``grid`` from the largest: the weaker the regularization, the more epochs
+    SAGA takes (on the ``inference`` training matrix each value of the default grid took about twice
+    as long as the one before it), so with threads the longest fit starts first and the others fill
+    the other threads beside it, where in ``grid`` order it would start last, alone.
+
+    >>> _longest_first((0.03, 1.0, 0.1))
+    [1.0, 0.1, 0.03]
+    """
+    return sorted(grid, reverse=True)
 
 
 def _grid_accuracy(gold, predictions, features, scored_on="dev") -> dict[float, float]:

@@ -141,6 +141,7 @@ def test_the_grid_fitted_in_threads_gives_the_same_classifiers(noisy_snli, caplo
     one, two = (fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "lexicalized", grid=grid, n_jobs=n)
                 for n in (1, 2))
     assert (one.C, one.dev_accuracy, one.converged) == (two.C, two.dev_accuracy, two.converged)
+    assert list(one.dev_accuracy) == list(two.dev_accuracy) == list(one.converged) == list(grid)  # grid order
     np.testing.assert_array_equal(one.model.named_steps["classify"].coef_, two.model.named_steps["classify"].coef_)
     np.testing.assert_array_equal(one.dev_predictions, two.dev_predictions)
     with caplog.at_level("WARNING", logger="lexnli"):
@@ -148,6 +149,18 @@ def test_the_grid_fitted_in_threads_gives_the_same_classifiers(noisy_snli, caplo
                                max_iter=1, n_jobs=2)
     assert stopped.converged == {1.0: False, 0.1: False}
     assert "C=1) did not converge" in caplog.text and "C=0.1) did not converge" in caplog.text
+
+
+def test_the_grid_starts_from_the_largest_C(noisy_snli, monkeypatch):
+    """The slowest fit (the weakest regularization) starts first, so threads do not end on it alone."""
+    import classifiers.logistic as logistic
+
+    started, fit = [], logistic._fit
+    monkeypatch.setattr(logistic, "_fit", lambda X, y, C, *rest: started.append(C) or fit(X, y, C, *rest))
+    train, dev = noisy_snli["train"], noisy_snli["dev"]
+    found = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "unlexicalized", grid=(0.1, 1.0, 0.3))
+    assert started == [1.0, 0.3, 0.1]
+    assert list(found.dev_accuracy) == [0.1, 1.0, 0.3]
 
 
 def test_pipeline_learns_the_templates(template_selection, template_corpora):
