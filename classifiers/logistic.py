@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 import warnings
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -229,7 +229,8 @@ def _fit_grid(X_train, train_labels, X_dev, grid, max_iter, sample_weight=None, 
     With ``n_jobs`` above 1 (joblib's meaning), that many fits run at once in threads: SAGA's loop
     releases the GIL and the threads share the matrices, so memory grows only by each fit's
     weights. Each fit is seeded, so the classifiers are the same whatever ``n_jobs``. The fits start
-    from the largest ``C`` (:func:`_longest_first`); the three dictionaries are in ``grid`` order.
+    from the largest ``C`` (:func:`_longest_first`) and are counted as they end; the three dictionaries
+    are in ``grid`` order.
     """
     def fit(C):
         classifier, converged = _fit(X_train, train_labels, C, max_iter, sample_weight)
@@ -238,10 +239,9 @@ def _fit_grid(X_train, train_labels, X_dev, grid, max_iter, sample_weight=None, 
     fitted, converged, dev_predictions = {}, {}, {}
     desc = f"{name}: fitting C in {', '.join(f'{C:g}' for C in grid)} on {X_train.shape[0]:,} pairs"
     with _convergence_logged(), ThreadPoolExecutor(min(len(grid), effective_n_jobs(n_jobs))) as threads:
-        for C, fitted[C], converged[C], dev_predictions[C] in bar(threads.map(fit, _longest_first(grid)), desc,
-                                                                  len(grid), unit="fits", progress=progress,
-                                                                  interval=0):
-            pass
+        started = [threads.submit(fit, C) for C in _longest_first(grid)]
+        for done in bar(as_completed(started), desc, len(grid), unit="fits", progress=progress, interval=0):
+            C, fitted[C], converged[C], dev_predictions[C] = done.result()
     return tuple({C: found[C] for C in grid} for found in (fitted, converged, dev_predictions))
 
 
