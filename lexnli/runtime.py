@@ -32,6 +32,8 @@ def gc_paused():
 def promote_survivors() -> None:
     """Move every object the collector tracks in its young generations to its oldest, without a scan.
 
+    That is what a bulk step left alive, and whatever the caller made just before it: garbage
+    among them waits for the next full collection instead of the next young one.
     ``gc.freeze()`` moves them all to the permanent generation and clears the count of allocations;
     ``gc.unfreeze()`` moves the permanent generation to the oldest one. Both only join lists.
     Nothing is done while some caller has objects frozen (``gc.get_freeze_count()``): unfreezing
