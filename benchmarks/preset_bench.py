@@ -93,16 +93,24 @@ def main(argv=None) -> int:
     baseline["dev_words_known"] = baseline["dev"]
     for row in rows:
         row["vs_lexicalized"] = round(row["pairs_per_second"] / baseline[row["pass"]], 3)
+    report(rows, args.out)
+    return 0
+
+
+def report(rows: list[dict], out: Path | None) -> None:
+    """Print ``rows`` as CSV, and write them to ``out`` (atomically) unless it is None."""
     columns = list(rows[0])
     print(",".join(columns))
     for row in rows:
         print(",".join(str(row[c]) for c in columns))
-    if args.out is not None:
-        with open(args.out, "w", newline="", encoding="utf-8") as f:
+    if out is not None:
+        sys.path.insert(0, str(REPO))
+        from lexnli.io import atomic_open
+
+        with atomic_open(out, "w", newline="", encoding="utf-8") as f:
             writer = csv.DictWriter(f, columns)
             writer.writeheader()
             writer.writerows(rows)
-    return 0
 
 
 if __name__ == "__main__":
