@@ -25,13 +25,13 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))  # the project's packages, run from a checkout
 SHARED = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data"))
 CONFIGURATIONS = (("lexicalized", 1), ("inference", 1), ("inference", 2))
 
 
 def measure(features: str, n_jobs: int, dev: Path, test: Path) -> list[dict]:
     """Time one configuration's passes (run in a child process)."""
-    sys.path.insert(0, str(REPO))
     import lexical_resources
     from featurize import PairFeaturizer
     from lexnli.corpora.snli import read_snli
@@ -104,7 +104,6 @@ def report(rows: list[dict], out: Path | None) -> None:
     for row in rows:
         print(",".join(str(row[c]) for c in columns))
     if out is not None:
-        sys.path.insert(0, str(REPO))
         from lexnli.io import atomic_open
 
         with atomic_open(out, "w", newline="", encoding="utf-8") as f:

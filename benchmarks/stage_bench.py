@@ -30,8 +30,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "benchmarks"))
+sys.path.insert(0, str(REPO / "benchmarks"))  # preset_bench, which puts the project on the path
 from preset_bench import forget_pairs_and_sentences, report  # noqa: E402
 
 SHARED = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data"))
@@ -59,8 +58,8 @@ def stages(pairs) -> list[tuple[str, object, object]]:
 
     found = [("lexicalized", *featurizing("lexicalized")), ("inference", *featurizing("inference")),
              ("alignment: sentence analysis", lambda: (normalized,),
-              lambda sentences: [alignment._analysed(s, relations) for pair in sentences
-                                 for s in (pair.premise, pair.hypothesis)]),
+              lambda pairs_read: [alignment._analysed(s, relations) for pair in pairs_read
+                                  for s in (pair.premise, pair.hypothesis)]),
              ("alignment: links forward", analysed,
               lambda analyses: [alignment._links_forward(p, h, relations) for p, h in analyses]),
              ("alignment: links back", analysed,
@@ -68,8 +67,8 @@ def stages(pairs) -> list[tuple[str, object, object]]:
              ("alignment: readings", analysed,
               lambda analyses: [alignment._readings(p, h, relations) for p, h in analyses]),
              ("alignment: whole family", lambda: (normalized,),
-              lambda sentences: [alignment.alignment_features(pair.premise, pair.hypothesis, relations)
-                                 for pair in sentences])]
+              lambda pairs_read: [alignment.alignment_features(pair.premise, pair.hypothesis, relations)
+                                  for pair in pairs_read])]
     return found + [(family, *featurizing([family])) for family in OWN_FAMILIES]
 
 
