@@ -4,8 +4,9 @@
 Each experiment runs as its own child process on the same SNLI files (the train subset, dev and
 test; ``experiments.inference`` with SICK unless ``--no-sick``, and its probe sets), with the same
 ``--n-jobs``; the wall time and the child's peak resident memory are read from the operating
-system (``os.wait4``). The experiments run one after the other, ``--repeats`` times each,
-alternating, so that a slow spell of the machine falls on both.
+system (``os.wait4``), and the child's time spent featurizing and fitting by
+``benchmarks/phase_timer.py``, which runs it. The experiments run one after the other,
+``--repeats`` times each, alternating, so that a slow spell of the machine falls on both.
 
     python benchmarks/experiment_bench.py [--train F --dev F --test F --sick F] [--n-jobs N]
         [--repeats R] [--out figures.csv] [--keep DIR]
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import json
 import os
 import subprocess
 import sys
@@ -25,12 +27,14 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data"))
 SNLI = SHARED / "snli_1.0"
 EXPERIMENTS = ("lexicalized", "inference")
+PHASE_TIMER = REPO / "benchmarks" / "phase_timer.py"
 
 
-def command(experiment: str, args, out: Path) -> list[str]:
-    """The command line that runs ``experiment`` on the benchmark's files, its outputs in ``out``."""
-    found = [sys.executable, "-m", f"experiments.{experiment}", "--train", str(args.train), "--dev", str(args.dev),
-             "--test", str(args.test), "--out", str(out)]
+def command(experiment: str, args, out: Path, phases: Path) -> list[str]:
+    """The command line that runs ``experiment`` on the benchmark's files, its outputs in ``out`` and
+    its time split (:mod:`phase_timer`) in ``phases``."""
+    found = [sys.executable, str(PHASE_TIMER), str(phases), "-m", f"experiments.{experiment}", "--train",
+             str(args.train), "--dev", str(args.dev), "--test", str(args.test), "--out", str(out)]
     if args.n_jobs is not None:
         found += ["--n-jobs", str(args.n_jobs)]
     if experiment == "inference":
@@ -72,17 +76,22 @@ def main(argv=None) -> int:
         outputs = args.keep or Path(scratch)
         for repeat in range(args.repeats):
             for experiment in EXPERIMENTS:
-                seconds, peak = measure(command(experiment, args, outputs / f"{experiment}-{repeat}"))
+                phases = Path(scratch) / f"{experiment}-{repeat}.json"
+                seconds, peak = measure(command(experiment, args, outputs / f"{experiment}-{repeat}", phases))
+                split = json.loads(phases.read_text())
                 rows.append({"repeat": repeat, "experiment": experiment, "n_jobs": args.n_jobs or 1,
-                             "seconds": round(seconds, 1), "peak_rss_mib": peak})
+                             "seconds": round(seconds, 1), "peak_rss_mib": peak,
+                             "features_s": round(split["features"], 1), "fits_s": round(split["fits"], 1),
+                             "other_s": round(seconds - split["features"] - split["fits"], 1)})
                 print(rows[-1], flush=True)
     for row in rows:
         baseline = next(r for r in rows if r["repeat"] == row["repeat"] and r["experiment"] == "lexicalized")
         row["time_vs_lexicalized"] = round(row["seconds"] / baseline["seconds"], 2)
-    print(f"{'experiment':12} {'repeat':>6} {'seconds':>8} {'peak MiB':>9} {'x lexicalized':>14}")
+    print(f"{'experiment':12} {'repeat':>6} {'seconds':>8} {'features':>9} {'fits':>7} {'other':>7} "
+          f"{'peak MiB':>9} {'x lexicalized':>14}")
     for row in rows:
-        print(f"{row['experiment']:12} {row['repeat']:>6} {row['seconds']:>8} {row['peak_rss_mib']:>9} "
-              f"{row['time_vs_lexicalized']:>14}")
+        print(f"{row['experiment']:12} {row['repeat']:>6} {row['seconds']:>8} {row['features_s']:>9} "
+              f"{row['fits_s']:>7} {row['other_s']:>7} {row['peak_rss_mib']:>9} {row['time_vs_lexicalized']:>14}")
     if args.out is not None:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         partial = args.out.with_name(args.out.name + ".partial")

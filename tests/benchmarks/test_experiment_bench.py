@@ -15,13 +15,14 @@ SPEC.loader.exec_module(experiment_bench)
 
 def test_both_experiments_read_the_same_files_with_the_same_n_jobs():
     args = argparse.Namespace(train=Path("t"), dev=Path("d"), test=Path("e"), sick=Path("s"), no_sick=False, n_jobs=2)
-    lexicalized = experiment_bench.command("lexicalized", args, Path("out"))
-    inference = experiment_bench.command("inference", args, Path("out"))
-    assert lexicalized[1:] == ["-m", "experiments.lexicalized", "--train", "t", "--dev", "d", "--test", "e",
-                               "--out", "out", "--n-jobs", "2"]
-    assert inference[2:] == ["experiments.inference", *lexicalized[3:], "--sick", "s"]
+    lexicalized = experiment_bench.command("lexicalized", args, Path("out"), Path("lexicalized.json"))
+    inference = experiment_bench.command("inference", args, Path("out"), Path("inference.json"))
+    assert lexicalized[1:] == [str(experiment_bench.PHASE_TIMER), "lexicalized.json", "-m", "experiments.lexicalized",
+                               "--train", "t", "--dev", "d", "--test", "e", "--out", "out", "--n-jobs", "2"]
+    assert inference[2:4] == ["inference.json", "-m"]
+    assert inference[4:] == ["experiments.inference", *lexicalized[5:], "--sick", "s"]
     args.no_sick, args.n_jobs = True, None
-    assert experiment_bench.command("inference", args, Path("out"))[-2:] == ["out", "--no-sick"]
+    assert experiment_bench.command("inference", args, Path("out"), Path("p.json"))[-2:] == ["out", "--no-sick"]
 
 
 def test_a_child_is_timed_and_its_peak_memory_read():
