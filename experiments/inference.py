@@ -51,7 +51,7 @@ from classifiers.persistence import save_model
 from classifiers.transfer import WithModelProbabilities
 from featurize import PairFeaturizer
 from featurize.inputs import as_pairs
-from featurize.presets import signature
+from featurize.presets import INFERENCE_SETTINGS, signature
 from lexnli.cli import UsageError, at_least, checked, positive_number
 from lexnli.records import Pair
 
@@ -149,8 +149,15 @@ def fit_inference(train_pairs, dev_pairs, *, grid=C_GRID, augment: int = AUGMENT
                                      options)
     selection = fit_select_C(pairs, labels, dev_pairs, dev_labels, "inference",
                              family_weights=alignment_weights(alignment_weight), sample_weight=sample_weight,
-                             **options)
+                             **inference_options(options))
     return hypothesis_only, selection
+
+
+def inference_options(options: dict) -> dict:
+    """``options`` for an inference model: the featurizer settings of
+    :data:`~featurize.presets.INFERENCE_SETTINGS` (each real-valued column's most frequent bin left
+    out), unless ``options["featurizer_params"]`` sets them."""
+    return dict(options, featurizer_params={**INFERENCE_SETTINGS, **(options["featurizer_params"] or {})})
 
 
 def save_inference_model(selection, path, *, bias_reweighting: float):
@@ -202,7 +209,8 @@ def run(corpora, sick=None, probe_sets=None, *, grid=C_GRID, augment: int = AUGM
                          whole=False)
     if sick is not None:
         rows += _sick_rows(models["inference"], *sick, folds=sick_folds, seed=seed,
-                           options=dict(options, family_weights=alignment_weights(sick_alignment_weight)))
+                           options=inference_options(dict(options,
+                                                          family_weights=alignment_weights(sick_alignment_weight))))
     return pd.DataFrame(rows), significance, models, selections
 
 
@@ -278,8 +286,9 @@ def report(args, corpora) -> Results:
         save_inference_model(selections["inference"], args.save_model, bias_reweighting=args.bias_reweighting)
         print(f"inference model saved to {args.save_model}")
     text = markdown(table, significance)
+    bins_drop = {**INFERENCE_SETTINGS, **featurizer_params(args)}["dense_bins_drop"]  # the inference models'
     sig = (signature(args.preset, featurizer_params(args), C_grid=tuple(args.C_grid))
-           + f"|augment:{args.augment}+{args.compositional_augment}"
+           + f"|augment:{args.augment}+{args.compositional_augment}|inference_bins_drop:{bins_drop or 'none'}"
            + f"|alignment_weight:{args.alignment_weight:g}|bias_reweighting:{args.bias_reweighting:g}"
            + (f"(hypothesis_only,{BIAS_FOLDS}-fold)" if args.bias_reweighting else ""))
     if sick is not None:  # how the SICK models' C was chosen, and their alignment weight

@@ -51,7 +51,7 @@ from lexnli.records import SNLI_SPLITS, Pair
 logger = logging.getLogger("lexnli")
 
 #: The PairFeaturizer settings an experiment's command line can override.
-FEATURIZER_OPTIONS = ("tag_set", "min_df", "dense_bins", "n_features", "lowercase")
+FEATURIZER_OPTIONS = ("tag_set", "min_df", "dense_bins", "dense_bins_drop", "n_features", "lowercase")
 
 
 #: What a CLI reports as one line and exit status 2, instead of a traceback.
@@ -173,10 +173,10 @@ def _value_type(name: str, constraints):
 
 def add_parameter_arguments(group, estimator, names, defaults) -> None:
     """One option per parameter of ``names`` of the ``estimator`` class, generated from its
-    ``_parameter_constraints``: choices for a string option, ``--x/--no-x`` for a boolean, else a
-    range-checked number. The help is the first sentence of the parameter's description in the
-    class docstring and ``defaults[name]``; an option not given is absent from the parsed
-    arguments (see :func:`parameters_given`)."""
+    ``_parameter_constraints``: choices for a string option (``none`` among them when None is
+    allowed), ``--x/--no-x`` for a boolean, else a range-checked number. The help is the first
+    sentence of the parameter's description in the class docstring and ``defaults[name]``; an
+    option not given is absent from the parsed arguments (see :func:`parameters_given`)."""
     for name in names:
         constraints = estimator._parameter_constraints[name]
         option = {"default": argparse.SUPPRESS,
@@ -186,11 +186,19 @@ def add_parameter_arguments(group, estimator, names, defaults) -> None:
             option["action"] = argparse.BooleanOptionalAction
         elif strings:
             option["choices"] = sorted(strings[0].options)
+            if None in constraints:  # "none" on the command line
+                option["metavar"] = "{" + ",".join([*option["choices"], "none"]) + "}"
+                option["type"] = _none_or_string
+                option["choices"].append(None)
         else:
             option["type"] = _value_type(name, constraints)
             number = "N" if _integral(constraints) else "X"
             option["metavar"] = f"{number}|none" if None in constraints else number
         group.add_argument("--" + name.replace("_", "-"), **option)
+
+
+def _none_or_string(value: str) -> str | None:
+    return None if value == "none" else value
 
 
 def parameters_given(args, names) -> dict:

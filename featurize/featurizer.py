@@ -185,6 +185,11 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         merge, so a column of small counts gets fewer bins). This lets a linear model use a value
         non-monotonically (e.g. high overlap for entailment, middling for neutral). ``None`` keeps
         the real values only, the paper's definition.
+    dense_bins_drop : {None, "most_frequent"}, default=None
+        With ``dense_bins``, leave out one bin of each real-valued column, as one-hot encoders'
+        ``drop`` does: ``"most_frequent"`` the bin most training pairs fall in (a column's other
+        bins and the model's intercept say as much), which leaves out the most nonzeros; ``None``
+        keeps every bin.
     lowercase : bool, default=True
         Lowercase tokens before featurizing (tags are unchanged).
     tag_set : {"ptb", "coarse"}, default="ptb"
@@ -213,6 +218,9 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     bin_edges_ : list of ndarray
         Inner bin edges of each real-valued column (empty without ``dense_bins``); their
         indicator columns follow the real-valued ones, in the same column order.
+    dropped_bins_ : ndarray of int
+        The bin of each real-valued column left out (see ``dense_bins_drop``), -1 for none; empty
+        without ``dense_bins``.
     vocabulary_ : ndarray of uint64
         The feature keys learned by ``fit``, in column order: by descending number of training
         pairs they fire in, ties by key (only when ``n_features=None``).
@@ -247,6 +255,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         "n_features": [Interval(Integral, 1, None, closed="left"), None],
         "min_df": [Interval(Integral, 1, None, closed="left")],
         "dense_bins": [Interval(Integral, 2, None, closed="left"), None],
+        "dense_bins_drop": [StrOptions({"most_frequent"}), None],
         "lowercase": ["boolean"],
         "tag_set": [StrOptions(set(TAG_SETS))],
         # joblib's convention: a positive count, or -1 for all cores, -2 for all but one, ...; not 0.
@@ -257,12 +266,13 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     }
 
     def __init__(self, features="lexicalized", *, n_features=_PAPER["n_features"], min_df=_PAPER["min_df"],
-                 dense_bins=_PAPER["dense_bins"], lowercase=_PAPER["lowercase"], tag_set=_PAPER["tag_set"],
-                 n_jobs=None, batch_size=2048, progress=False, columns=COLUMNS):
+                 dense_bins=_PAPER["dense_bins"], dense_bins_drop=None, lowercase=_PAPER["lowercase"],
+                 tag_set=_PAPER["tag_set"], n_jobs=None, batch_size=2048, progress=False, columns=COLUMNS):
         self.features = features
         self.n_features = n_features
         self.min_df = min_df
         self.dense_bins = dense_bins
+        self.dense_bins_drop = dense_bins_drop
         self.lowercase = lowercase
         self.tag_set = tag_set
         self.n_jobs = n_jobs
@@ -321,6 +331,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         families = resolve(self.features)
         self.dense_columns_ = [c for f in families if f.dense for c in f.columns]
         self.bin_edges_ = []
+        self.dropped_bins_ = np.zeros(0, dtype=np.int64)
         self.families_ = [f.name for f in families]
         return families
 
@@ -330,6 +341,11 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         if self.dense_bins is not None:
             values = np.concatenate([b.dense for b in batches])
             self.bin_edges_ = [_bin_edges(values[:, j], self.dense_bins) for j in range(values.shape[1])]
+            self.dropped_bins_ = np.full(len(self.bin_edges_), -1, dtype=np.int64)
+            if self.dense_bins_drop == "most_frequent":  # the first of tied bins
+                self.dropped_bins_[:] = [np.argmax(np.bincount(np.searchsorted(edges, values[:, j], side="right"),
+                                                               minlength=len(edges) + 1))
+                                         for j, edges in enumerate(self.bin_edges_)]
         positions = None
         if self.n_features is None:
             self.vocabulary_, positions, first = _vocabulary(batches, self.min_df)
@@ -344,7 +360,11 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     def _n_leading(self) -> int:
         """Columns before the indicator features: the real values, then their bins."""
-        return len(self.dense_columns_) + sum(len(e) + 1 for e in self.bin_edges_)
+        return len(self.dense_columns_) + sum(self._n_bins())
+
+    def _n_bins(self) -> list[int]:
+        """Each real-valued column's number of bin columns (the bin dropped left out)."""
+        return [len(edges) + 1 - (dropped >= 0) for edges, dropped in zip(self.bin_edges_, self.dropped_bins_)]
 
     def _fit(self, items, keep):
         families = self._start()
@@ -376,10 +396,16 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         if not self.bin_edges_:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
         rows, cols, offset = [], [], len(self.dense_columns_)
-        for j, edges in enumerate(self.bin_edges_):
-            rows.append(np.arange(len(dense)))
-            cols.append(offset + np.searchsorted(edges, dense[:, j], side="right"))
-            offset += len(edges) + 1
+        for j, (edges, dropped, n_bins) in enumerate(zip(self.bin_edges_, self.dropped_bins_, self._n_bins())):
+            found = np.searchsorted(edges, dense[:, j], side="right")
+            at = np.arange(len(dense))
+            if dropped >= 0:
+                kept = found != dropped
+                at, found = at[kept], found[kept]
+                found -= found > dropped
+            rows.append(at)
+            cols.append(offset + found)
+            offset += n_bins
         return np.concatenate(rows), np.concatenate(cols)
 
     def _assemble(self, batches, positions=None):
@@ -461,8 +487,9 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     def _leading_names(self) -> list[str]:
         """Names of the real-valued columns and of their bins (``"0.2<=bleu<0.35"``)."""
-        bins = [_bin_name(column, edges, b) for column, edges in zip(self.dense_columns_, self.bin_edges_)
-                for b in range(len(edges) + 1)]
+        bins = [_bin_name(column, edges, b)
+                for column, edges, dropped in zip(self.dense_columns_, self.bin_edges_, self.dropped_bins_)
+                for b in range(len(edges) + 1) if b != dropped]
         return list(self.dense_columns_) + bins
 
     def _names_every_column(self) -> bool:

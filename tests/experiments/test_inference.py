@@ -115,7 +115,8 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     assert rows["inference", "snli", "probes:colour"].n_test == 1
     assert all(rows["inference", t, "sick_test"].n_test == 15 for t in ("snli", "sick", "snli+sick"))
     assert (tmp_path / "out" / "signature.txt").read_text().endswith(
-        "|preset:paper|tags:ptb|min_df:2|bins:none|n_features:vocab|lowercase:yes|C:7|augment:20+10|alignment_weight:3"
+        "|preset:paper|tags:ptb|min_df:2|bins:none|n_features:vocab|lowercase:yes|C:7|augment:20+10|"
+        "inference_bins_drop:most_frequent|alignment_weight:3"
         "|bias_reweighting:0.8(hypothesis_only,5-fold)|sick_C:5-fold(train+trial)|sick_alignment_weight:0.5\n")
 
     # The saved model is the SNLI inference model, trained on the 90 train pairs plus 20 substitutions
@@ -125,8 +126,8 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     assert composed
     model, info = load_model(model_path, trusted=True)
     assert info["metadata"] == {"C": 7.0, "n_train": 90 + 20 + len(composed), "bias_reweighting": 0.8}
-    assert {k: info["features"][k] for k in ("features", "tag_set", "min_df", "n_jobs")} == \
-        {"features": "inference", "tag_set": "ptb", "min_df": 2, "n_jobs": 1}
+    assert {k: info["features"][k] for k in ("features", "tag_set", "min_df", "n_jobs", "dense_bins_drop")} == \
+        {"features": "inference", "tag_set": "ptb", "min_df": 2, "n_jobs": 1, "dense_bins_drop": "most_frequent"}
     test = read_snli(files["test"])
     predicted = list(model.predict(test.pairs))
     hand = hand_accuracy(test.labels, predicted)
@@ -157,9 +158,10 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     substituted = [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in augmentation(train, 20, seed=3)]
     assert [(p.premise.tokens, p.hypothesis.tokens, p.label) for p in fits[1][1][90:110]] == substituted
     assert [p.pair_id for p in fits[1][1][110:]] == [p.pair_id for p in composed]
-    for _, _, kwargs, _ in fits:
+    for features, _, kwargs, _ in fits:  # the inference models leave out each real-valued column's commonest bin
+        settings = {"min_df": 2, **({"dense_bins_drop": "most_frequent"} if features == "inference" else {})}
         assert {k: kwargs[k] for k in ("grid", "preset", "featurizer_params", "n_jobs", "progress")} == {
-            "grid": (7.0,), "preset": "paper", "featurizer_params": {"min_df": 2}, "n_jobs": 1, "progress": True}
+            "grid": (7.0,), "preset": "paper", "featurizer_params": settings, "n_jobs": 1, "progress": True}
     assert [kwargs.get("featurizer") for _, _, kwargs, _ in fits[:4]] == [None] * 4
     # the inference models, on SNLI and on SICK, weight the alignment family's columns; the others do not
     assert [kwargs.get("family_weights") for _, _, kwargs, _ in fits] == [None, WEIGHTS, None, SICK_WEIGHTS,
@@ -271,7 +273,8 @@ def test_saved_inference_model_explains_alignments(files, tmp_path):
     assert inference.main(arguments(files, tmp_path / "out", "--no-sick", "--save-model", str(model_path))) == 0
     assert not (pd.read_csv(tmp_path / "out" / "inference.csv")["dataset"] == "sick_test").any()
     assert (tmp_path / "out" / "signature.txt").read_text().endswith(  # no sick_C
-        "|C:dev(0.3,1)|augment:20+10|alignment_weight:2.5|bias_reweighting:1(hypothesis_only,5-fold)\n")
+        "|C:dev(0.3,1)|augment:20+10|inference_bins_drop:most_frequent|alignment_weight:2.5"
+        "|bias_reweighting:1(hypothesis_only,5-fold)\n")
     model, _ = load_model(model_path, trusted=True)
     pairs = tmp_path / "pairs.jsonl"
     pairs.write_text(json.dumps({"sentence1": PROBES[0][0], "sentence2": PROBES[0][1]}) + "\n", encoding="utf-8")
@@ -366,10 +369,11 @@ def test_inference_run_defaults(noisy_snli, monkeypatch):
                      "preset": "recommended", "featurizer_params": None, "n_jobs": None, "progress": False}]
     assert np.allclose(calls[1]["sample_weight"], bias_weights(np.linspace(0.0, 0.9, 308), 1.0))
     assert calls[0].get("sample_weight") is None and calls[2].get("sample_weight") is None
-    for call in calls:
+    for call in calls:  # the inference model's featurizer leaves out each real-valued column's commonest bin
+        settings = {"dense_bins_drop": "most_frequent"} if call["features"] == "inference" else None
         assert {k: v for k, v in call.items() if k not in ("features", "n_train", "family_weights",
                                                             "sample_weight")} == {
-            "grid": (0.03, 0.1, 0.3, 1.0), "preset": "recommended", "featurizer_params": None, "n_jobs": None,
+            "grid": (0.03, 0.1, 0.3, 1.0), "preset": "recommended", "featurizer_params": settings, "n_jobs": None,
             "progress": False}
     test, dev = noisy_snli["test"].labels, noisy_snli["dev"].labels
     assert list(rows["dataset"]) == ["snli_test", "snli_test", "snli_dev", "snli_dev", "snli_dev_hard", "snli_dev",

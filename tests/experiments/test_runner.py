@@ -51,13 +51,15 @@ def test_missing_files_and_nothing_to_run_are_one_line(tmp_path, capsys):
 
 def test_results_are_written_as_a_set_with_the_signature(tmp_path, capsys):
     calls = []
-    status = runner.main(["--out", str(tmp_path / "out"), "--min-df", "3", "--dense-bins", "none"], prog="x",
-                         description="x", report=fake_report(calls), snli=False)
+    status = runner.main(["--out", str(tmp_path / "out"), "--min-df", "3", "--dense-bins", "none",
+                          "--dense-bins-drop", "none"], prog="x", description="x", report=fake_report(calls),
+                         snli=False)
     assert status == 0
     args, _ = calls[0]
-    assert runner.featurizer_params(args) == {"min_df": 3, "dense_bins": None} and args.preset == "recommended"
-    expected = f"lexnli:{__version__}|preset:recommended|tags:coarse|min_df:3|bins:none|n_features:vocab|" \
-               "lowercase:yes|C:dev(0.1,1)"
+    assert runner.featurizer_params(args) == {"min_df": 3, "dense_bins": None, "dense_bins_drop": None}
+    assert args.preset == "recommended"
+    expected = f"lexnli:{__version__}|preset:recommended|tags:coarse|min_df:3|bins:none|bins_drop:none|" \
+               "n_features:vocab|lowercase:yes|C:dev(0.1,1)"
     out = tmp_path / "out"
     assert (out / "signature.txt").read_text() == expected + "\n"
     assert (out / "t.md").read_text().endswith(f"Configuration: `{expected}`\n")
@@ -84,7 +86,7 @@ def test_data_errors_are_one_line_and_status_2(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv", [["--min-df", "0"], ["--dense-bins", "1"], ["--tag-set", "fine"],
-                                  ["--n-features", "x"]])
+                                  ["--n-features", "x"], ["--dense-bins-drop", "first"]])
 def test_featurizer_options_are_checked_by_the_constraints(argv, capsys):
     assert runner.main(argv, prog="x", description="x", report=fake_report([]), snli=False) == 2
     err = capsys.readouterr().err.splitlines()

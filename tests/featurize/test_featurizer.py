@@ -35,7 +35,8 @@ def test_get_params_set_params_and_clone():
     featurizer = PairFeaturizer("unigrams_only", n_features=2**12, lowercase=False, batch_size=7)
     params = featurizer.get_params()
     assert params == {"features": "unigrams_only", "n_features": 2**12, "min_df": 1, "dense_bins": None,
-                      "lowercase": False, "tag_set": "ptb", "n_jobs": None, "batch_size": 7, "progress": False,
+                      "dense_bins_drop": None, "lowercase": False, "tag_set": "ptb", "n_jobs": None, "batch_size": 7,
+                      "progress": False,
                       "columns": ("premise", "hypothesis")}
     assert featurizer.set_params(n_features=None, lowercase=True) is featurizer
     assert (featurizer.n_features, featurizer.lowercase) == (None, True)
@@ -174,6 +175,44 @@ def test_dense_bins_on_constant_and_empty_training_data():
     assert no_real_columns.transform(X_TEXT).shape[1] == len(no_real_columns.vocabulary_)
     one = PairFeaturizer("unlexicalized", dense_bins=5).fit(X_TEXT[:1])
     assert all(len(e) <= 1 for e in one.bin_edges_) and one.transform(X_TEXT[:2]).shape[0] == 2
+
+
+@pytest.mark.parametrize("n_features", [2**10, None])
+def test_dense_bins_drop_leaves_out_each_columns_most_frequent_bin(n_features):
+    every = PairFeaturizer(n_features=n_features, dense_bins=4).fit(X_TEXT)
+    dropped = PairFeaturizer(n_features=n_features, dense_bins=4, dense_bins_drop="most_frequent").fit(X_TEXT)
+    X_every, X = every.transform(X_TEXT), dropped.transform(X_TEXT)
+    assert X.shape[1] == X_every.shape[1] - N_DENSE == dropped.n_features_out_
+    assert_same_matrix(X[:, :N_DENSE], X_every[:, :N_DENSE])
+    assert_same_matrix(X[:, X.shape[1] - (X_every.shape[1] - N_DENSE - sum(len(e) + 1 for e in every.bin_edges_)):],
+                       X_every[:, N_DENSE + sum(len(e) + 1 for e in every.bin_edges_):])
+    bins, start, kept = X_every[:, N_DENSE:].toarray(), 0, []
+    for edges, left_out in zip(every.bin_edges_, dropped.dropped_bins_):
+        counts = bins[:, start:start + len(edges) + 1].sum(axis=0)
+        assert left_out == int(np.argmax(counts)) and counts[left_out] == counts.max()  # the first of tied bins
+        kept += [start + b for b in range(len(edges) + 1) if b != left_out]
+        start += len(edges) + 1
+    n_bins = len(kept)
+    assert_same_matrix(X[:, N_DENSE:N_DENSE + n_bins], X_every[:, [N_DENSE + k for k in kept]])
+    assert X.nnz < X_every.nnz
+    if n_features is None:  # the names of the bins kept, in the same order
+        names, every_names = list(dropped.get_feature_names_out()), list(every.get_feature_names_out())
+        assert names[N_DENSE:N_DENSE + n_bins] == [every_names[N_DENSE + k] for k in kept]
+        assert len(names) == X.shape[1]
+
+
+def test_dense_bins_drop_of_a_constant_column_keeps_the_bin_no_training_pair_is_in():
+    constant = PairFeaturizer("length_diff", dense_bins=5, dense_bins_drop="most_frequent").fit([("a", "b")] * 4)
+    assert constant.dropped_bins_.tolist() == [1]  # every training pair is in length_diff>=0
+    assert list(constant.get_feature_names_out()) == ["length_diff", "length_diff<0"]
+    X = constant.transform([("a", "b"), ("a b", "a"), ("a", "a b")])
+    assert X.toarray().tolist() == [[0.0, 0.0], [1.0, 0.0], [-1.0, 1.0]]
+    assert PairFeaturizer(dense_bins_drop="most_frequent").fit(X_TEXT).dropped_bins_.size == 0  # no bins
+
+
+def test_bad_dense_bins_drop():
+    with pytest.raises(ValueError, match="dense_bins_drop"):
+        PairFeaturizer(dense_bins=5, dense_bins_drop="first").fit(X_TEXT)
 
 
 @pytest.mark.parametrize("dense_bins", [0, 1, 2.5, "5"])
