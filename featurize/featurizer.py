@@ -479,10 +479,14 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         return state
 
     def __setstate__(self, state):
-        """Restore a saved state; the names stay packed until first read."""
+        """Restore a saved state; the names stay packed until first read. A featurizer saved by 0.4.0,
+        before ``dense_bins_drop``, keeps every bin."""
         state = dict(state)
         if "_vocabulary_names_packed" in state:
             state["_vocabulary_names"] = None
+        state.setdefault("dense_bins_drop", None)
+        if "bin_edges_" in state:
+            state.setdefault("dropped_bins_", np.full(len(state["bin_edges_"]), -1, dtype=np.int64))
         super().__setstate__(state)
 
     def _leading_names(self) -> list[str]:

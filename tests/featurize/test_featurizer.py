@@ -210,6 +210,16 @@ def test_dense_bins_drop_of_a_constant_column_keeps_the_bin_no_training_pair_is_
     assert PairFeaturizer(dense_bins_drop="most_frequent").fit(X_TEXT).dropped_bins_.size == 0  # no bins
 
 
+def test_a_featurizer_saved_before_dense_bins_drop_keeps_every_bin():
+    fitted = PairFeaturizer(dense_bins=4).fit(X_TEXT)
+    state = fitted.__getstate__()
+    del state["dense_bins_drop"], state["dropped_bins_"]  # as 0.4.0 saved it
+    loaded = PairFeaturizer.__new__(PairFeaturizer)
+    loaded.__setstate__(state)
+    assert loaded.get_params()["dense_bins_drop"] is None and loaded.dropped_bins_.tolist() == [-1] * N_DENSE
+    assert_same_matrix(loaded.transform(X_TEXT), fitted.transform(X_TEXT))
+
+
 def test_bad_dense_bins_drop():
     with pytest.raises(ValueError, match="dense_bins_drop"):
         PairFeaturizer(dense_bins=5, dense_bins_drop="first").fit(X_TEXT)
