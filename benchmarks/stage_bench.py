@@ -50,7 +50,8 @@ def stages(pairs) -> list[tuple[str, object, object]]:
     relations = alignment.word_relations()
 
     def featurizing(features):
-        return lambda: (PairFeaturizer.from_preset("recommended", features),), lambda f: f.fit_transform(pairs)
+        preset = "recommended" if features == "lexicalized" else "inference"  # as their models featurize them
+        return lambda: (PairFeaturizer.from_preset(preset, features),), lambda f: f.fit_transform(pairs)
 
     def analysed():
         return ([(alignment._analysed(pair.premise, relations), alignment._analysed(pair.hypothesis, relations))
@@ -82,7 +83,7 @@ def measure(dev: Path) -> list[dict]:
     pairs = read_snli(dev).pairs
     lexical_resources.get_wordnet().relation("dog", "animal", "n")  # load WordNet's data
     lexical_resources.get_verbocean()
-    PairFeaturizer.from_preset("recommended", "inference").fit_transform(pairs)  # learn every word relation
+    PairFeaturizer.from_preset("inference").fit_transform(pairs)  # learn every word relation
     rows = []
     for name, prepare, run in stages(pairs):
         forget_pairs_and_sentences()
