@@ -14,8 +14,8 @@ A preset is plain data, a dict of ``PairFeaturizer`` parameters; add one by addi
     The recommended settings on the ``inference`` group: the paper's lexicalized families, the
     lexical-resource families (WordNet, VerbOcean, tree, bag overlap) and the alignment family,
     the model that knows how words relate (:mod:`featurize.families.alignment`); each real-valued
-    column's most frequent bin is left out (``dense_bins_drop``): the group's 51 real-valued
-    columns made most of its nonzeros, and so of its fits' time.
+    column's most frequent bin is left out (``dense_bins_drop``): the lexical-resource families'
+    51 real-valued columns made half its nonzeros, and so of its fits' time.
 """
 from __future__ import annotations
 
