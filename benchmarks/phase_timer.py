@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import runpy
 import sys
 import threading
@@ -87,6 +86,7 @@ def main(argv=None) -> int:
     from sklearn.linear_model import LogisticRegression
 
     from featurize import PairFeaturizer
+    from lexnli.io import atomic_open
 
     features, fits = Phase(), Phase()
     for name in ("fit", "fit_transform", "transform"):
@@ -102,9 +102,8 @@ def main(argv=None) -> int:
         features.unwrap()
         fits.unwrap()
         split = {"wall": time.perf_counter() - start, "features": features.seconds, "fits": fits.seconds}
-        partial = out.with_name(out.name + ".partial")
-        partial.write_text(json.dumps(split))
-        os.replace(partial, out)
+        with atomic_open(out, "w", encoding="utf-8") as f:
+            json.dump(split, f)
     return status
 
 

@@ -9,7 +9,9 @@ The ``inference`` model is the paper's lexicalized families plus the lexical-res
 (:mod:`experiments.substitutions`) and ``--compositional-augment`` compositional rewrites of them
 (:mod:`experiments.compositional`: negation, monotonicity, embedding, voice, structure), each
 training pair weighted by how little a hypothesis-only model fitted without it explains its label
-(``--bias-reweighting``, :mod:`classifiers.bias_reweighting`); C is chosen on dev. It is reported
+(``--bias-reweighting``, :mod:`classifiers.bias_reweighting`); its featurizer leaves out each
+real-valued column's most frequent bin (:data:`featurize.presets.INFERENCE_SETTINGS`, unless
+``--dense-bins-drop`` says otherwise); C is chosen on dev. It is reported
 
 * on SNLI test, beside the lexicalized model (same C grid), with McNemar's test;
 * on SICK TEST: trained on SICK alone, the SNLI model applied as it is (zero-shot), and

@@ -408,6 +408,14 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
             offset += n_bins
         return np.concatenate(rows), np.concatenate(cols)
 
+    def _n_bin_entries(self, dense) -> int:
+        """How many bin indicators :meth:`_bins` gives rows ``dense``: one per row and column, but in a dropped bin."""
+        found = len(dense) * len(self.bin_edges_)
+        for j in np.flatnonzero(self.dropped_bins_ >= 0):
+            found -= np.count_nonzero(np.searchsorted(self.bin_edges_[j], dense[:, j], side="right")
+                                      == self.dropped_bins_[j])
+        return int(found)
+
     def _assemble(self, batches, positions=None):
         """The CSR matrix of ``batches``; ``positions``: each batch's keys' index among the indicator columns
         (-1: none), looked up when not given.
@@ -421,7 +429,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         if positions is None:
             lookup = self._key_positions()
             positions = [lookup(batch.keys) for batch in batches]
-        size = sum(np.count_nonzero(batch.dense) + len(self.bin_edges_) * batch.cells.shape[0]
+        size = sum(np.count_nonzero(batch.dense) + self._n_bin_entries(batch.dense)
                    + np.count_nonzero(positions[k][batch.cells.indices] >= 0) for k, batch in enumerate(batches))
         data, indices = np.empty(size), np.empty(size, dtype=np.int32)
         indptr = np.zeros(sum(batch.cells.shape[0] for batch in batches) + 1, dtype=np.int64)
