@@ -1,0 +1,99 @@
+"""A POS tagger trained on SNLI's own parse tags: NLTK's averaged perceptron, refitted, kept as arrays.
+
+NLTK's English tagger was trained on newswire. On SNLI's captions it misreads simple present
+verbs after a noun (*A man sleeps.*: *sleeps* NN). The same model refitted on the leaf tags of
+SNLI's parses agrees with them more often (``experiments.parse_agreement``, docs/RESULTS.md), and
+the parser reads its tags, so raw text is read as SNLI's parses read it.
+
+The tagger is NLTK's ``PerceptronTagger`` (same features, same training), so
+:class:`lexnli.tagging.BatchPerceptronTagger` tags with it as fast as with NLTK's own weights.
+Its weights are stored as plain arrays (:func:`tagger_arrays`, :func:`tagger_from_arrays`), which
+a file can hold without pickle.
+"""
+from __future__ import annotations
+
+import random
+from contextlib import contextmanager
+
+import numpy as np
+
+#: Passes over the training sentences (NLTK's default).
+N_ITER = 5
+#: The arrays a tagger is stored as, by name (see :func:`tagger_arrays`).
+ARRAY_NAMES = ("features", "classes", "weight_feature", "weight_class", "weight_value", "tagdict_words",
+               "tagdict_tags")
+
+
+@contextmanager
+def _seeded(seed: int):
+    """Seed the ``random`` module (NLTK's training shuffles with it) and give its state back afterwards."""
+    state = random.getstate()
+    random.seed(seed)
+    try:
+        yield
+    finally:
+        random.setstate(state)
+
+
+def train_tagger(sentences, *, n_iter: int = N_ITER, seed: int = 0):
+    """An NLTK ``PerceptronTagger`` trained on ``(tokens, tags)`` pairs: the same sentences and seed, the same weights.
+
+    Parameters
+    ----------
+    sentences : iterable of (sequence of str, sequence of str)
+        Tokens and their PTB tags, e.g. the leaves of SNLI's parses (:func:`lexnli.text.parse_leaves`).
+    n_iter : int, default=5
+        Passes over the sentences.
+    seed : int, default=0
+        Seeds the shuffle between passes; the caller's ``random`` state is left as it was.
+    """
+    from nltk.tag import PerceptronTagger
+
+    tagged = [list(zip(tokens, tags)) for tokens, tags in sentences]
+    if not tagged:
+        raise ValueError("no sentences to train the tagger on")
+    tagger = PerceptronTagger(load=False)
+    with _seeded(seed):
+        tagger.train(tagged, nr_iter=n_iter)
+    return tagger
+
+
+def tagger_arrays(tagger) -> dict[str, np.ndarray]:
+    """The weights, classes and tag dictionary of an NLTK ``PerceptronTagger`` as arrays (see :data:`ARRAY_NAMES`)."""
+    weights = tagger.model.weights
+    features = sorted(weights)
+    classes = sorted(tagger.model.classes)
+    class_index = {c: i for i, c in enumerate(classes)}
+    rows, columns, values = [], [], []
+    for row, feature in enumerate(features):
+        for label, weight in weights[feature].items():
+            rows.append(row)
+            columns.append(class_index[label])
+            values.append(weight)
+    words = sorted(tagger.tagdict)
+    return {"features": np.array(features, dtype=str), "classes": np.array(classes, dtype=str),
+            "weight_feature": np.array(rows, dtype=np.int32), "weight_class": np.array(columns, dtype=np.int16),
+            "weight_value": np.array(values, dtype=np.float64),
+            "tagdict_words": np.array(words, dtype=str),
+            "tagdict_tags": np.array([tagger.tagdict[w] for w in words], dtype=str)}
+
+
+def tagger_from_arrays(arrays) -> object:
+    """The NLTK ``PerceptronTagger`` that :func:`tagger_arrays` stored: the same tags for every sentence."""
+    from nltk.tag import PerceptronTagger
+
+    missing = [name for name in ARRAY_NAMES if name not in arrays]
+    if missing:
+        raise ValueError(f"the tagger's arrays lack {', '.join(missing)}")
+    features = arrays["features"].tolist()
+    classes = arrays["classes"].tolist()
+    weights = {feature: {} for feature in features}
+    for row, column, value in zip(arrays["weight_feature"].tolist(), arrays["weight_class"].tolist(),
+                                  arrays["weight_value"].tolist()):
+        weights[features[row]][classes[column]] = value
+    tagger = PerceptronTagger(load=False)
+    tagger.model.weights = weights
+    tagger.model.classes = set(classes)
+    tagger.classes = set(classes)
+    tagger.tagdict = dict(zip(arrays["tagdict_words"].tolist(), arrays["tagdict_tags"].tolist()))
+    return tagger
