@@ -209,11 +209,12 @@ def _by_rules(label: str, kids, candidates) -> int:
     return candidates[0] if rules[0][0].startswith("left") else candidates[-1]
 
 
-def _auxiliary_complement(kids, lower, tags) -> tuple[int, bool] | None:
+def _auxiliary_complement(label: str, kids, lower, tags) -> tuple[int, bool] | None:
     """``(position, passive)`` of the VP complement of an auxiliary among ``kids``, or None.
 
-    The VP is passive when a form of *be* or *get* takes it and its head word is a VBN, or when
-    it is passive itself ("will be eaten").
+    In a VP an NP between them makes the verb a main verb ("has his knee looked at"); in a
+    question (SQ) the subject stands there. The VP is passive when a form of *be* or *get* takes
+    it and its head word is a VBN, or when it is passive itself ("will be eaten").
     """
     auxiliary, passive_auxiliary = False, False
     for i, kid in enumerate(kids):
@@ -222,6 +223,8 @@ def _auxiliary_complement(kids, lower, tags) -> tuple[int, bool] | None:
             verb = tag.startswith("VB")
             auxiliary |= tag in ("MD", "TO") or (verb and word in AUXILIARIES)
             passive_auxiliary |= verb and (word in BE_FORMS or word in GET_FORMS)
+        elif kid.label == "NP" and label == "VP":
+            auxiliary, passive_auxiliary = False, False
         elif kid.label == "VP" and (auxiliary or passive_auxiliary):
             participle = tags[kid.head - 1] == "VBN"
             if auxiliary or participle:
@@ -232,7 +235,7 @@ def _auxiliary_complement(kids, lower, tags) -> tuple[int, bool] | None:
 def _find_head(label: str, kids, lower, tags) -> tuple[int, bool]:
     """``(position of the head child, passive)`` of a constituent with children ``kids``."""
     if label in ("VP", "SQ", "SINV"):
-        complement = _auxiliary_complement(kids, lower, tags)
+        complement = _auxiliary_complement(label, kids, lower, tags)
         if complement is not None:
             return complement
     candidates = [i for i, kid in enumerate(kids) if kid.label not in PUNCTUATION] or list(range(len(kids)))
