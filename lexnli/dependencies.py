@@ -391,6 +391,40 @@ def _attach_span(parent: str, kids, head: int, positions, lower, tags, heads: li
         if d != head:
             word = kids[d].head - 1
             heads[word], labels[word] = head_word, _label(parent, kids, head, d, lower, tags)
+    if not any(kid.label in ("CC", "CONJP") for kid in kids):
+        return
+    for first, members, joiners in _coordinated_dependents(kids, head, set(positions)):
+        first_word = kids[first].head
+        for d in members:
+            heads[kids[d].head - 1], labels[kids[d].head - 1] = first_word, "conj"
+        for d in joiners:
+            heads[kids[d].head - 1] = first_word
+
+
+def _coordinated_dependents(kids, head: int, positions: set):
+    """``(first, other members, joiners)`` of each coordination of dependents ("rides a bike and a car").
+
+    Around each coordinator, the children of one part of speech (:func:`_coarse`) separated only
+    by commas and coordinators are conjuncts, the first heading, unless one of them is the head
+    child (then the constituent itself is the coordination, see :func:`_conjuncts`).
+    """
+    joiners = ("CC", "CONJP", ",")
+    for i in range(1, len(kids) - 1):
+        kind = _coarse(kids[i + 1].label)
+        if kids[i].label not in ("CC", "CONJP") or kids[i + 1].label in PUNCTUATION or kind in joiners:
+            continue
+        start = i - 1
+        while start > 0 and kids[start].label == ",":
+            start -= 1
+        if _coarse(kids[start].label) != kind:
+            continue
+        while start > 1 and kids[start - 1].label in joiners and _coarse(kids[start - 2].label) == kind:
+            start -= 2
+        span = range(start, i + 2)
+        if head in span or not positions.issuperset(span):
+            continue
+        yield start, [d for d in span[1:] if kids[d].label not in joiners], [
+            d for d in span[1:] if kids[d].label in joiners]
 
 
 def from_parse(parse: str) -> DependencyTree:

@@ -73,7 +73,12 @@ HAND_CHECKED = {
         "a:3:det black:3:amod hat:0:root and:3:cc jacket:3:conj"),
     "coordinated adjectives before a noun": (
         "(ROOT (NP (DT a) (JJ black) (CC and) (JJ white) (NN dog)))",
-        "a:5:det black:5:amod and:5:cc white:5:amod dog:0:root"),
+        "a:5:det black:5:amod and:2:cc white:2:conj dog:0:root"),
+    "coordinated objects": (
+        "(ROOT (S (NP (PRP He)) (VP (VBZ rides) (NP (DT a) (NN bike)) (, ,) (NP (DT a) (NN bus)) (CC and) "
+        "(NP (DT a) (NN car))) (. .)))",
+        "He:2:nsubj rides:0:root a:4:det bike:2:obj ,:4:punct a:7:det bus:4:conj and:4:cc a:10:det car:4:conj "
+        ".:2:punct"),
     "VP coordination": (
         "(ROOT (S (NP (DT A) (NN man)) (VP (VP (VBZ sings)) (CC and) (VP (VBZ dances))) (. .)))",
         "A:2:det man:3:nsubj sings:0:root and:3:cc dances:3:conj .:3:punct"),
