@@ -11,9 +11,11 @@ The labels (:data:`LABELS`):
 
 =============  ===================================================================================
 ``root``       the sentence's head word (head 0)
-``nsubj``      the subject: the NP nearest before a clause's head (first NP of a question)
+``nsubj``      the subject: the NP nearest before a clause's head (first NP of a question), and
+               the WH-word of a relative clause without an NP before its VP ("the dog *that* ran")
 ``nsubjpass``  the subject of a passive VP (a form of *be* or *get* + VBN)
-``obj``        an NP after the head verb of a VP (each of two); not after a copula, see ``dep``
+``obj``        an NP after the head verb of a VP (each of two; not after a copula, see ``dep``),
+               and the WH-word of a relative clause with a subject ("the cat *that* dogs chase")
 ``ccomp``      a clausal complement: S, or SBAR without a subordinator (bare, *that*, *whether*,
                a WH-phrase), after a verb
 ``advcl``      an adverbial clause: SBAR with a subordinator (IN like *when*, *while*,
@@ -25,14 +27,14 @@ The labels (:data:`LABELS`):
 ``conj``       a conjunct other than the first, on the first
 ``cc``         a coordinator (CC, CONJP), on the first conjunct
 ``prep``       a prepositional phrase: its preposition, on what it modifies
-``pobj``       the complement of a preposition (an NP, or a clause: "after eating lunch")
+``pobj``       what follows the preposition in its PP: an NP, or a clause ("after *eating* lunch")
 ``amod``       an adjective (JJ*, prenominal VBN/VBG, ADJP) modifying a noun
 ``aux``        an auxiliary: a modal, infinitival *to*, a form of *be*/*have*/*do* (passive *be*
                and *get* included) before the VP it is the auxiliary of
 ``neg``        a negation: *not*, *n't*, *never* (RB, or an ADVP of one), and *no* as RB or DT
                ("no dogs"; as DT it is ``neg``, not ``det``)
 ``det``        a determiner (DT, PDT, WDT), *no* excepted
-``mark``       a subordinator or complementizer (IN, WHADVP) of an SBAR, on the clause's head
+``mark``       a subordinator or complementizer (IN, DT, WHADVP) of an SBAR, on the clause's head
 ``punct``      punctuation: tags ``. , : `` '' -LRB- -RRB-`` (``$`` and ``#`` head quantities)
 ``dep``        anything else: the nominal or adjectival predicate of a copula ("is *awake*"),
                adverbs, compounds, numbers, possessives, particles ...
