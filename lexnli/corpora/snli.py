@@ -242,6 +242,21 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
         yield item
 
 
+def iter_parses(source, split: str | None = None) -> Iterator[tuple[str, str]]:
+    """Yield ``(text, parse)`` of every sentence of an SNLI file that carries a parse, in file order.
+
+    Lines are validated as :func:`iter_snli` validates them (a malformed line raises
+    :class:`CorpusFormatError` naming the file and line); a line without a gold label or without
+    parses is read, and gives only the parses it has. Nothing is tokenized or tagged.
+    """
+    pending = _pending_pairs(source, split, on_error="raise", report=ReadReport(str(source)), require_label=False,
+                             gold_labels=LABELS, with_fields=False)
+    for premise, hypothesis, _ in pending:
+        for text, parse in (premise, hypothesis):
+            if parse:
+                yield text, parse
+
+
 def check_snli(source, split: str | None = None, *, require_label: bool = True,
                gold_labels: tuple[str, ...] = LABELS) -> int:
     """Check every line of an SNLI source as :func:`iter_snli` reads it, without building its

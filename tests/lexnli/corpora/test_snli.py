@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from lexnli.corpora.lines import ReadReport
-from lexnli.corpora.snli import iter_snli, read_snli
+from lexnli.corpora.snli import iter_parses, iter_snli, read_snli
 from lexnli.errors import CorpusFormatError
 
 from tests.conftest import shared_file
@@ -265,3 +265,17 @@ def test_txt_without_gold_label_is_read_unlabeled_where_labels_are_not_required(
     (tmp_path / "no_text.txt").write_text("gold_label\tsentence1\nneutral\tA dog runs\n", encoding="utf-8")
     with pytest.raises(CorpusFormatError, match="must name sentence2"):
         list(iter_snli(tmp_path / "no_text.txt", keep_unlabeled=True, require_label=False))
+
+
+def test_iter_parses_gives_each_sentences_parse_without_tagging(tmp_path):
+    parse = "(ROOT (S (NP (DT A) (NN dog)) (VP (VBZ runs))))"
+    lines = [{"gold_label": "-", "sentence1": "A dog runs", "sentence2": "x", "sentence1_parse": parse},
+             {"sentence1": "No parse", "sentence2": "here"},
+             {"gold_label": "neutral", "sentence1": "a", "sentence2": "A dog runs", "sentence1_parse": "",
+              "sentence2_parse": parse}]
+    path = tmp_path / "train.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert list(iter_parses(path)) == [("A dog runs", parse), ("A dog runs", parse)]
+    path.write_text(json.dumps({**lines[0], "sentence1_parse": "(ROOT (S"}) + "\n", encoding="utf-8")
+    with pytest.raises(CorpusFormatError, match="train.jsonl, line 1: sentence1_parse is not a bracketed parse"):
+        list(iter_parses(path))
