@@ -20,7 +20,6 @@ from functools import lru_cache
 from .data_home import NO_DOWNLOAD_ENV_VAR, downloads_forbidden
 from .errors import ResourceMissingError, damaged_nltk_zip_error
 from .records import Sentence
-from .runtime import gc_paused
 
 #: PTB escapes for brackets, as they appear in the leaves of Stanford parses.
 PTB_UNESCAPES = {
@@ -161,10 +160,9 @@ def tokenize_and_tag_many(texts, tagger: str = "fast") -> list[tuple[tuple[str, 
         return [nltk_tokenize_and_tag(text) for text in texts]
     new = [text for text in dict.fromkeys(texts) if text not in _memo]
     tokenize = _fast_tokenizer().tokenize
-    with gc_paused():
-        token_lists = [tokenize(text) for text in new]
-        tagged = _batch_tagger().tag_sents(token_lists) if token_lists else []  # parsed input needs no tagger
-        fresh = dict(zip(new, (_interned(tokens, tags) for tokens, tags in zip(token_lists, tagged))))
+    token_lists = [tokenize(text) for text in new]
+    tagged = _batch_tagger().tag_sents(token_lists) if token_lists else []  # parsed input needs no tagger
+    fresh = dict(zip(new, (_interned(tokens, tags) for tokens, tags in zip(token_lists, tagged))))
     results = [fresh.get(text) or _memo[text] for text in texts]
     overflow = len(_memo) + len(fresh) - MEMO_SIZE
     for old in list(_memo)[:max(overflow, 0)]:
