@@ -12,8 +12,7 @@ import pandas as pd
 import scipy.sparse as sp
 from joblib import effective_n_jobs
 from sklearn.base import BaseEstimator, TransformerMixin
-from sklearn.utils._available_if import available_if
-from sklearn.utils._param_validation import Interval, StrOptions
+from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted
 
 from lexnli.progress import bar, heartbeat
@@ -28,6 +27,7 @@ from .families.lexicalized import BOUNDED_FAMILIES, CROSS_MAX_TOKENS, n_capped, 
 from .inputs import COLUMNS, TAG_SETS, checked_items, tagged_tokens
 from .key_names import KeyNames
 from .presets import PRESETS, preset_params
+from .sklearn_constraints import Interval, StrOptions, check_parameters
 
 _PAPER = PRESETS["paper"]
 logger = logging.getLogger("lexnli")
@@ -321,7 +321,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
     def _start(self):
         """Validate the parameters and set the dense columns and families; return the families."""
-        self._validate_params()
+        check_parameters(self)
         families = resolve(self.features)
         self.dense_columns_ = [c for f in families if f.dense for c in f.columns]
         self.bin_edges_ = []

@@ -524,7 +524,7 @@ def test_vocabulary_names_are_built_on_first_use_and_saved_packed():
 
 
 def test_n_jobs_0_is_a_parameter_error_naming_it():
-    from sklearn.utils._param_validation import InvalidParameterError
+    from featurize.sklearn_constraints import InvalidParameterError
 
     with pytest.raises(InvalidParameterError, match="'n_jobs' parameter"):
         PairFeaturizer(n_jobs=0).fit([("A man sleeps.", "A man rests.")])
