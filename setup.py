@@ -17,7 +17,8 @@ setup(
     entry_points={"console_scripts": ["lexnli = command.main:main"]},
     package_data={"experiments": ["probes/*.jsonl"]},
     install_requires=[
-        "scikit-learn>=1.3",
+        # scikit-learn: the releases featurize/sklearn_constraints.py is checked on (it imports private names)
+        "scikit-learn>=1.3,<1.10",
         "scipy>=1.10",
         "numpy>=1.24",
         "nltk>=3.9",

@@ -16,7 +16,6 @@ A file from another lexnli version, or a damaged one, is refused with a clear er
 from __future__ import annotations
 
 import io
-import sys
 import warnings
 from pathlib import Path
 
@@ -72,23 +71,14 @@ def save_model(model, path, **metadata) -> Path:
 
 
 def _skops_io():
-    """:mod:`skops.io`, imported when a ``.skops`` file is written or read.
+    """:mod:`skops.io`, imported when a ``.skops`` file is written or read, not when this module is.
 
-    Importing it imports every scikit-learn package, among them scikit-learn's array-API
-    adapter for PyTorch, which imports PyTorch when it is installed: seconds, for a framework
-    the classical models never use. Unless PyTorch is already imported, it is hidden while skops
-    is: the adapter then fails to import and scikit-learn's walk skips it (it names no estimator
-    skops would trust), and PyTorch imports as usual afterwards.
+    Importing skops imports every scikit-learn package, among them scikit-learn's array-API
+    adapter for PyTorch, which imports PyTorch where it is installed (about a second): the price
+    of the safe format there. It is imported as it is, with ``sys.modules`` left alone.
     """
-    if "torch" in sys.modules:
-        import skops.io
-    else:
-        sys.modules["torch"] = None  # "import torch" raises ImportError
-        try:
-            import skops.io
-        finally:
-            if sys.modules.get("torch", False) is None:
-                del sys.modules["torch"]
+    import skops.io
+
     return skops.io
 
 

@@ -30,12 +30,11 @@ from dataclasses import dataclass, field
 from numbers import Integral
 from pathlib import Path
 
-from sklearn.utils._param_validation import Interval, StrOptions
-
 from classifiers.logistic import C_GRID
 from classifiers.persistence import ModelFileError
 from featurize import PairFeaturizer
 from featurize.presets import DEFAULT_PRESET, PRESETS, signature
+from featurize.sklearn_constraints import Interval, StrOptions
 from lexnli.cli import (ArgumentParser, UsageError, at_least, check_output_file, check_output_folder, exit_on_signals,
                         n_jobs, positive_number)
 from lexnli.corpora.sick import ENV_VAR as SICK_ENV_VAR

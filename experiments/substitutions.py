@@ -103,18 +103,19 @@ def _plural(word: str) -> str:
     return word + "s"
 
 
-def _sense_words(synset, exclude: str) -> list[str]:
-    """Frequent single words of ``synset`` whose most frequent sense it is, except ``exclude``."""
+def _sense_words(reader, synset, exclude: str) -> list[str]:
+    """Frequent single words of ``synset`` (read by WordNet ``reader``) whose most frequent sense it is,
+    except ``exclude``."""
     words = []
     for lemma in synset.lemmas():
         word = _word(lemma)
-        if word and word != exclude and _frequent(lemma) and synset.name() == _first_synset_name(synset, word):
+        if word and word != exclude and _frequent(lemma) and synset.name() == _first_synset_name(reader, synset, word):
             words.append(word)
     return words
 
 
-def _first_synset_name(synset, word):
-    senses = synset._wordnet_corpus_reader.synsets(word, synset.pos())
+def _first_synset_name(reader, synset, word):
+    senses = reader.synsets(word, synset.pos())
     return senses[0].name() if senses else None
 
 
@@ -205,7 +206,7 @@ class SubstitutionFinder:
         for parent in synset.hypernyms():
             for sibling in parent.hyponyms():
                 if sibling != synset:
-                    words += _sense_words(sibling, exclude)
+                    words += _sense_words(self.wn, sibling, exclude)
         return sorted(set(words))
 
     def _noun(self, token, plural: bool) -> list[tuple[str, str]]:
@@ -222,7 +223,7 @@ class SubstitutionFinder:
             return out
         if _distinct_siblings(sense) and not _names_people(self.wn, base):
             out += [(inflect(w), "cohyponym") for w in self._siblings(sense, base)]
-        out += [(inflect(w), "synonym") for w in _sense_words(sense, base)]
+        out += [(inflect(w), "synonym") for w in _sense_words(self.wn, sense, base)]
         if _names_people(self.wn, base) or sense.lexname() in ("noun.plant", "noun.substance"):
             return out  # read by hand: "male" -> "animal", "corn" -> "grass", "water" -> "chemical"
         ancestor = sense
@@ -232,7 +233,7 @@ class SubstitutionFinder:
             if not parents or parents[0].min_depth() < 5:
                 break
             ancestor = parents[0]
-            words = [w for w in _sense_words(ancestor, base) if w != base]
+            words = [w for w in _sense_words(self.wn, ancestor, base) if w != base]
             if words:
                 out.append((inflect(words[0]), "hypernym"))
                 break

@@ -12,13 +12,11 @@ import pandas as pd
 import scipy.sparse as sp
 from joblib import effective_n_jobs
 from sklearn.base import BaseEstimator, TransformerMixin
-from sklearn.utils._available_if import available_if
-from sklearn.utils._param_validation import Interval, StrOptions
+from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted
 
 from lexnli.progress import bar, heartbeat
 from lexnli.records import Pair
-from lexnli.runtime import gc_paused
 from lexnli.text import load_tagger
 
 from . import packed_strings, shards
@@ -29,6 +27,7 @@ from .families.lexicalized import BOUNDED_FAMILIES, CROSS_MAX_TOKENS, n_capped, 
 from .inputs import COLUMNS, TAG_SETS, checked_items, tagged_tokens
 from .key_names import KeyNames
 from .presets import PRESETS, preset_params
+from .sklearn_constraints import Interval, StrOptions, check_parameters
 
 _PAPER = PRESETS["paper"]
 logger = logging.getLogger("lexnli")
@@ -105,13 +104,10 @@ def _featurize_shard(items, families, lowercase: bool, tag_set: str, batch_size:
     """The :class:`BatchFeatures` of a shard of checked input items (tokenized and tagged here if they are
     strings), in work-bounded batches, and how many of its pairs the cross features cap: the unit of
     parallel work.
-
-    The GC is paused here too, for worker processes that do not inherit the caller's pause.
     """
-    with gc_paused():
-        tokens = tagged_tokens(items, lowercase, tag_set)
-        batches = [_featurize_batch(tokens[part], families, with_names)
-                   for part in work_bounded_slices(tokens, batch_size)]
+    tokens = tagged_tokens(items, lowercase, tag_set)
+    batches = [_featurize_batch(tokens[part], families, with_names)
+               for part in work_bounded_slices(tokens, batch_size)]
     return batches, n_capped(tokens)
 
 
@@ -316,18 +312,16 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
 
         Raises ``ValueError`` when ``X`` holds no pair, as scikit-learn's estimators do.
         """
-        with gc_paused():
-            self._fit(checked_items(X, columns=self.columns), keep=False)
+        self._fit(checked_items(X, columns=self.columns), keep=False)
         return self
 
     def fit_transform(self, X, y=None):
         """Fit and transform in one pass over the pairs."""
-        with gc_paused():
-            return self._fit(checked_items(X, columns=self.columns), keep=True)
+        return self._fit(checked_items(X, columns=self.columns), keep=True)
 
     def _start(self):
         """Validate the parameters and set the dense columns and families; return the families."""
-        self._validate_params()
+        check_parameters(self)
         families = resolve(self.features)
         self.dense_columns_ = [c for f in families if f.dense for c in f.columns]
         self.bin_edges_ = []
@@ -453,8 +447,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         """Featurize pairs into a CSR matrix of shape ``(n_pairs, n_features_out_)``."""
         check_is_fitted(self, "n_features_out_")
         families = resolve(self.families_)
-        with gc_paused():
-            return self._assemble(self._batches(checked_items(X, columns=self.columns), families))
+        return self._assemble(self._batches(checked_items(X, columns=self.columns), families))
 
     # -- names -----------------------------------------------------------------------------
 

@@ -20,7 +20,6 @@ from functools import lru_cache
 from .data_home import NO_DOWNLOAD_ENV_VAR, downloads_forbidden
 from .errors import ResourceMissingError, damaged_nltk_zip_error
 from .records import Sentence
-from .runtime import gc_paused
 
 #: PTB escapes for brackets, as they appear in the leaves of Stanford parses.
 PTB_UNESCAPES = {
@@ -161,10 +160,9 @@ def tokenize_and_tag_many(texts, tagger: str = "fast") -> list[tuple[tuple[str, 
         return [nltk_tokenize_and_tag(text) for text in texts]
     new = [text for text in dict.fromkeys(texts) if text not in _memo]
     tokenize = _fast_tokenizer().tokenize
-    with gc_paused():
-        token_lists = [tokenize(text) for text in new]
-        tagged = _batch_tagger().tag_sents(token_lists) if token_lists else []  # parsed input needs no tagger
-        fresh = dict(zip(new, (_interned(tokens, tags) for tokens, tags in zip(token_lists, tagged))))
+    token_lists = [tokenize(text) for text in new]
+    tagged = _batch_tagger().tag_sents(token_lists) if token_lists else []  # parsed input needs no tagger
+    fresh = dict(zip(new, (_interned(tokens, tags) for tokens, tags in zip(token_lists, tagged))))
     results = [fresh.get(text) or _memo[text] for text in texts]
     overflow = len(_memo) + len(fresh) - MEMO_SIZE
     for old in list(_memo)[:max(overflow, 0)]:
@@ -173,31 +171,21 @@ def tokenize_and_tag_many(texts, tagger: str = "fast") -> list[tuple[tuple[str, 
     return results
 
 
+@lru_cache(maxsize=1)
 def load_wordnet():
-    """NLTK's WordNet reader, loaded (downloaded first if missing, see :func:`ensure_nltk_data`)."""
-    from nltk.corpus import wordnet
-
-    from .wordnet_reader import read_with_this_class
+    """lexnli's WordNet reader (:func:`lexnli.wordnet_reader.read_wordnet`), loaded once (downloaded first if
+    missing, see :func:`ensure_nltk_data`). NLTK's shared ``nltk.corpus.wordnet`` is not touched."""
+    from .wordnet_reader import read_wordnet
 
     ensure_nltk_data(*NLTK_PACKAGES["wordnet"])
-    read_with_this_class(wordnet)  # half as long to load (see lexnli.wordnet_reader)
-    wordnet.ensure_loaded()
-    return wordnet
-
-
-@lru_cache(maxsize=1)
-def _lemmatizer():
-    from nltk.stem import WordNetLemmatizer
-
-    load_wordnet()
-    return WordNetLemmatizer()
+    return read_wordnet()  # half as long to load as NLTK's (see lexnli.wordnet_reader)
 
 
 def lemmatize(tokens, tags) -> tuple[str, ...]:
     """WordNet lemmas (``morphy``) of tokens, using the PTB tag to pick the WordNet POS."""
-    lemmatizer = _lemmatizer()
+    lemmatize_word = load_wordnet().lemmatize
     return tuple(
-        sys.intern(lemmatizer.lemmatize(tok.lower(), ptb_to_wordnet(tag, "n"))) for tok, tag in zip(tokens, tags)
+        sys.intern(lemmatize_word(tok.lower(), ptb_to_wordnet(tag, "n"))) for tok, tag in zip(tokens, tags)
     )
 
 

@@ -1,18 +1,28 @@
-"""NLTK's WordNet reader, without the map of WordNet 3.0 onto itself that NLTK builds on loading.
+"""lexnli's own WordNet reader: NLTK's, built from public calls and without the map of WordNet 3.0 onto itself.
 
 On loading, NLTK's ``WordNetCorpusReader`` maps the synsets of its ``wordnet`` package (WordNet
 3.0) onto those of the WordNet it reads, for its multilingual (OMW) functions: it reads both sense
 indexes and matches their 200,000 sense keys, about half the time loading takes. When the WordNet
 read is 3.0 itself the map is the identity, which leaving it out (``map30 = None``, NLTK's own value
-for "no mapping needed") says as well. :func:`lexnli.text.load_wordnet` loads NLTK's shared reader
-with this class.
+for "no mapping needed") says as well.
+
+:func:`read_wordnet` builds a :class:`WordNetReader` as NLTK's lazy loader ``nltk.corpus.wordnet``
+builds its reader (``nltk/corpus/util.py`` and ``nltk/corpus/__init__.py``): from the ``wordnet``
+package ``nltk.data.find`` finds, folder or zip, with Open Multilingual WordNet's reader, loaded
+when first asked. NLTK's shared ``nltk.corpus.wordnet`` is left as the caller has it;
+:func:`lexnli.text.load_wordnet` builds lexnli's reader once.
 """
 from __future__ import annotations
 
+import nltk
+from nltk.corpus.reader import CorpusReader
 from nltk.corpus.reader.wordnet import WordNetCorpusReader
+from nltk.corpus.util import LazyCorpusLoader
 
 #: The version of WordNet NLTK's ``wordnet`` package holds, which NLTK maps other versions from.
 MAPPED_FROM = "3.0"
+#: Where NLTK's data holds WordNet: a folder, or a zip of it (``corpora/wordnet.zip``).
+WORDNET_PATHS = ("corpora/wordnet", "corpora/wordnet.zip/wordnet/")
 
 
 class WordNetReader(WordNetCorpusReader):
@@ -24,9 +34,30 @@ class WordNetReader(WordNetCorpusReader):
             return None
         return super().map_wn(version)
 
+    def lemmatize(self, word: str, pos: str = "n") -> str:
+        """``nltk.stem.WordNetLemmatizer().lemmatize(word, pos)`` read from this reader: the shortest of
+        ``word``'s base forms in ``pos`` (``_morphy``, as lexical_resources.wordnet reads them), else ``word``.
 
-def read_with_this_class(loader) -> None:
-    """Make NLTK's lazy loader ``loader`` (``nltk.corpus.wordnet``) build a :class:`WordNetReader` when it
-    loads (nothing to do once it has loaded: it then is the reader itself)."""
-    if type(loader).__name__ == "LazyCorpusLoader" and loader._LazyCorpusLoader__reader_cls is WordNetCorpusReader:
-        loader._LazyCorpusLoader__reader_cls = WordNetReader
+        NLTK's lemmatizer reads ``nltk.corpus.wordnet``, which would load WordNet a second time.
+        """
+        lemmas = self._morphy(word, pos)
+        return min(lemmas, key=len) if lemmas else word
+
+
+def wordnet_root():
+    """Where NLTK finds its ``wordnet`` package (a path pointer): the folder, else inside the zip, looked
+    for as ``nltk.corpus.wordnet`` looks. ``LookupError`` (the folder's) when neither is found."""
+    try:
+        return nltk.data.find(WORDNET_PATHS[0])
+    except LookupError as missing:
+        try:
+            return nltk.data.find(WORDNET_PATHS[1])
+        except LookupError:
+            raise missing from None
+
+
+def read_wordnet() -> WordNetReader:
+    """A :class:`WordNetReader` of the WordNet NLTK finds, loaded now, with NLTK's OMW reader, loaded
+    when first asked, as ``nltk.corpus.wordnet`` has them."""
+    omw = LazyCorpusLoader("omw-2.0", CorpusReader, r".*/wn-data-.*\.tab", encoding="utf8")
+    return WordNetReader(wordnet_root(), omw)

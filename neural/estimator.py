@@ -17,12 +17,12 @@ from numbers import Integral, Real
 import numpy as np
 import torch
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 from torch.nn import functional
 
 from classifiers.evaluation import accuracy
 from featurize.inputs import COLUMNS, as_pairs, normalize
+from featurize.sklearn_constraints import Interval, StrOptions, check_parameters
 from lexnli.errors import CorpusFormatError
 from lexnli.progress import bar
 
@@ -185,7 +185,7 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         ``classes_``, then, with torch seeded by ``random_state`` (its global generator restored
         afterwards), get ``(network, optimizer)`` from ``start(sentences)`` (the training pairs'
         :meth:`sentence_tokens`, made once) and train them."""
-        self._validate_params()
+        check_parameters(self)
         pairs, labels = self._checked(X, y, "train")
         if eval_set is None:
             pairs, labels, dev_pairs, dev_labels = self._held_out(pairs, labels)

@@ -18,6 +18,7 @@ import numpy as np
 import torch
 
 from classifiers.persistence import ModelFileError, check_header
+from featurize.sklearn_constraints import check_parameters
 from lexnli.io import atomic_open, existing_file
 from lexnli.version import __version__
 
@@ -69,7 +70,7 @@ def load_neural_model(path) -> tuple[SentenceEncoderClassifier, dict]:
     config, state = _read(path)
     try:
         model = SentenceEncoderClassifier(**{**config["params"], "columns": tuple(config["params"]["columns"])})
-        model._validate_params()
+        check_parameters(model)
         model.classes_ = np.asarray(config["classes"], dtype=object)
         model.vocabulary_ = Vocabulary(config["vocabulary"])
         model.history_, model.best_epoch_, model.n_pretrained_ = (config["history"], config["best_epoch"],

@@ -187,19 +187,32 @@ def test_a_skops_file_keeps_the_vocabulary_names_packed(template_model, template
     assert schema(skops.io.dumps(small)).count("__loader__") == schema(skops.io.dumps(large)).count("__loader__")
 
 
-def test_importing_skops_does_not_import_pytorch():
-    """skops imports every scikit-learn package, whose array-API adapter would import PyTorch (seconds): it is
-    hidden meanwhile, and imports as usual afterwards."""
-    import importlib.util
+#: Imports skops as lexnli does, printing the modules hidden (``sys.modules[name] = None``) at any
+#: import meanwhile, then imports PyTorch where it is installed.
+_HIDDEN_MODULES_PROBE = """
+import importlib.util, sys
+hidden = set()
+
+class Watch:
+    def find_spec(self, name, path=None, target=None):
+        hidden.update(n for n, m in list(sys.modules.items()) if m is None)
+
+sys.meta_path.insert(0, Watch())
+from classifiers.persistence import _skops_io
+print(_skops_io().__name__, sorted(hidden))
+if importlib.util.find_spec('torch') is not None:
+    import torch
+"""
+
+
+def test_skops_is_imported_with_no_module_hidden():
+    """skops is imported as it is: no module is hidden from it (``torch`` was, to spare its import), and
+    PyTorch, where it is installed, imports as usual afterwards."""
     import subprocess
     import sys
 
-    check = ("import sys; from classifiers.persistence import _skops_io; _skops_io(); "
-             "print('torch' in sys.modules, sys.modules.get('torch', 0) is None)")
-    if importlib.util.find_spec("torch") is not None:
-        check += "; import torch; print(torch.tensor([1]).item())"
     from tests.conftest import REPO
 
-    out = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True,
-                         cwd=REPO).stdout.split()
-    assert out[:2] == ["False", "False"] and out[2:] in ([], ["1"])
+    out = subprocess.run([sys.executable, "-c", _HIDDEN_MODULES_PROBE], capture_output=True, text=True, check=True,
+                         cwd=REPO).stdout
+    assert out.split() == ["skops.io", "[]"]

@@ -5,10 +5,10 @@ import re
 from numbers import Integral, Real
 
 import pytest
-from sklearn.utils._param_validation import Interval, StrOptions
 
 from experiments import ablation, error_analysis, learning_curve, lexicalized, make_probes, runner, two_class
 from featurize import PairFeaturizer
+from featurize.sklearn_constraints import Interval, StrOptions
 from lexnli.cli import ArgumentParser, UsageError
 from lexnli.version import __version__
 

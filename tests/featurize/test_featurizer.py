@@ -445,7 +445,23 @@ def test_text_that_tokenizes_to_nothing():
         assert X[2, 5] == -3  # length_diff: 0 - 3 tokens
 
 
-def test_the_garbage_collector_is_paused_per_batch_and_restored(monkeypatch):
+#: Pairs tokenized and tagged already (no tagger needed), and raw strings (tagged by lexnli.text).
+_TAGGED = [Pair(S("A man sleeps .", "DT NN VBZ ."), S("A person rests .", "DT NN VBZ ."), "entailment")]
+
+
+def _collector_state():
+    """Whether the collector runs, and its thresholds."""
+    import gc
+
+    return gc.isenabled(), gc.get_threshold()
+
+
+@pytest.mark.parametrize("collector_on", [True, False], ids=["collector on", "collector off"])
+@pytest.mark.parametrize("pairs", [_TAGGED, X_TEXT], ids=["tagged", "strings"])
+def test_featurizing_leaves_the_garbage_collector_as_it_found_it(monkeypatch, pairs, collector_on):
+    """The library changes nothing of its caller's collector: not whether it runs (while featurizing
+    either), not its thresholds, not the objects the caller froze (``gc.freeze``), and it freezes none
+    of its own (the freeze count only falls, as frozen objects are freed)."""
     import gc
 
     import featurize.featurizer as featurizer_module
@@ -455,26 +471,33 @@ def test_the_garbage_collector_is_paused_per_batch_and_restored(monkeypatch):
     class RecordingBatch(batch):
         @classmethod
         def from_tokens(cls, items):
-            seen.append(gc.isenabled())
+            seen.append(_collector_state())
             return batch.from_tokens(items)
 
     monkeypatch.setattr(featurizer_module, "Batch", RecordingBatch)
-    assert gc.isenabled()
-    PairFeaturizer("unigrams_only").fit_transform(X_TEXT)
-    assert seen and not any(seen) and gc.isenabled()
-    with pytest.raises(TypeError):
-        PairFeaturizer().fit_transform([1, 2])
-    assert gc.isenabled()
-    gc.disable()
+    was = _collector_state()
+    callers = [[i] for i in range(100)]  # the caller's objects, frozen by the caller
+    gc.freeze()
+    (gc.enable if collector_on else gc.disable)()
     try:
-        PairFeaturizer().fit(X_TEXT).transform(X_TEXT)
-        assert not gc.isenabled()  # a caller's own pause is left as it was
+        state, frozen = _collector_state(), gc.get_freeze_count()
+        featurizer = PairFeaturizer("unigrams_only")
+        featurizer.fit_transform(pairs)
+        featurizer.fit(pairs).transform(pairs)
+        with pytest.raises(TypeError):
+            PairFeaturizer().fit_transform([1, 2])
+        assert _collector_state() == state
+        assert seen and set(seen) == {state}  # and so it was while featurizing
+        assert 0 < gc.get_freeze_count() <= frozen
+        assert not any(o is callers for o in gc.get_objects())  # still frozen: in no generation the collector scans
     finally:
-        gc.enable()
+        gc.unfreeze()
+        (gc.enable if was[0] else gc.disable)()
+        gc.set_threshold(*was[1])
 
 
 def test_featurizing_leaves_no_cyclic_garbage():
-    """The GC is paused while featurizing: that is only safe while no reference cycles are made."""
+    """Featurizing makes no reference cycles: reference counting frees all it leaves, no collection needed."""
     import gc
 
     gc.collect()
@@ -501,7 +524,7 @@ def test_vocabulary_names_are_built_on_first_use_and_saved_packed():
 
 
 def test_n_jobs_0_is_a_parameter_error_naming_it():
-    from sklearn.utils._param_validation import InvalidParameterError
+    from featurize.sklearn_constraints import InvalidParameterError
 
     with pytest.raises(InvalidParameterError, match="'n_jobs' parameter"):
         PairFeaturizer(n_jobs=0).fit([("A man sleeps.", "A man rests.")])

@@ -1,9 +1,14 @@
-"""lexnli.wordnet_reader: NLTK's WordNet reader without the identity map of WordNet 3.0 onto itself."""
-from nltk.corpus.reader import CorpusReader
-from nltk.corpus.reader.wordnet import WordNetCorpusReader
-from nltk.corpus.util import LazyCorpusLoader
+"""lexnli.wordnet_reader: lexnli's own WordNet reader, built from public NLTK calls, without the identity map
+of WordNet 3.0 onto itself; NLTK's shared reader is left alone."""
+import zipfile
 
-from lexnli.wordnet_reader import WordNetReader, read_with_this_class
+import nltk
+import pytest
+from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+from lexnli.wordnet_reader import WordNetReader, wordnet_root
+
+from tests.conftest import wordnet_or_skip
 
 
 def reader_of_version(version, monkeypatch):
@@ -23,10 +28,35 @@ def test_another_version_is_mapped_as_nltk_maps_it(monkeypatch):
     assert reader_of_version("3.0", monkeypatch).map_wn("wordnet31") == {"mapped": "wordnet31"}
 
 
-def test_the_lazy_loader_builds_this_reader():
-    loader = LazyCorpusLoader("wordnet", WordNetCorpusReader)
-    read_with_this_class(loader)
-    assert loader._LazyCorpusLoader__reader_cls is WordNetReader
-    other = LazyCorpusLoader("rte", CorpusReader)  # another corpus: left as it is
-    read_with_this_class(other)
-    assert other._LazyCorpusLoader__reader_cls is CorpusReader
+def test_wordnet_is_found_in_a_folder_or_a_zip_as_nltk_finds_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(nltk.data, "path", [str(tmp_path)])
+    with pytest.raises(LookupError, match="wordnet"):
+        wordnet_root()
+    (tmp_path / "corpora").mkdir()
+    with zipfile.ZipFile(tmp_path / "corpora" / "wordnet.zip", "w") as archive:
+        archive.writestr("wordnet/", "")
+        archive.writestr("wordnet/lexnames", "00\tadj.all\t3\n")
+    in_zip = wordnet_root()
+    assert isinstance(in_zip, nltk.data.ZipFilePathPointer) and in_zip.join("lexnames").open().read().startswith(b"00")
+    (tmp_path / "corpora" / "wordnet").mkdir()
+    (tmp_path / "corpora" / "wordnet" / "lexnames").write_text("00\tadj.all\t3\n")
+    in_folder = wordnet_root()  # the folder first, as nltk.corpus.wordnet looks
+    assert isinstance(in_folder, nltk.data.FileSystemPathPointer)
+    assert in_folder.path == str(tmp_path / "corpora" / "wordnet")
+
+
+def test_lexnli_loads_its_own_reader_once_and_leaves_nltks_alone():
+    import nltk.corpus
+
+    from lexnli.text import lemmatize, load_wordnet
+
+    reader = wordnet_or_skip(load_wordnet)
+    assert type(reader) is WordNetReader and load_wordnet() is reader and reader.get_version() == "3.0"
+    assert reader.synset("dog.n.01").lemma_names()[0] == "dog"
+    assert reader is not nltk.corpus.wordnet and type(nltk.corpus.wordnet) is not WordNetReader
+    # NLTK's WordNetLemmatizer's own examples, and a word with two base forms (the shorter is taken)
+    words = [("dogs", "n"), ("churches", "n"), ("aardwolves", "n"), ("abaci", "n"), ("hardrock", "n"), ("us", "n"),
+             ("ran", "v"), ("better", "a")]
+    assert [reader.lemmatize(word, pos) for word, pos in words] == [
+        "dog", "church", "aardwolf", "abacus", "hardrock", "u", "run", "good"]
+    assert lemmatize(("Dogs", "ran", "better"), ("NNS", "VBD", "JJR")) == ("dog", "run", "good")

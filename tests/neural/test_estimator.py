@@ -6,9 +6,9 @@ import pytest
 torch = pytest.importorskip("torch", reason="PyTorch is not installed (pip install torch==2.13.0, then -e '.[neural]')")
 
 from sklearn.base import clone
-from sklearn.utils._param_validation import InvalidParameterError
 
 from classifiers.evaluation import accuracy
+from featurize.sklearn_constraints import InvalidParameterError
 from lexnli.errors import CorpusFormatError
 from lexnli.records import Pair
 from neural.embeddings import read_word_vectors

@@ -7,8 +7,7 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="PyTorch is not installed (pip install torch==2.13.0, then -e '.[neural]')")
 
-from sklearn.utils._param_validation import InvalidParameterError
-
+from featurize.sklearn_constraints import InvalidParameterError
 from neural.transfer import _grown_state, fine_tuned
 
 from tests.helpers.neural_toy import toy_pairs
