@@ -5,8 +5,9 @@ The states of a batch of sentences are arrays with a row per sentence (the stack
 first token, heads, labels, children and their counts). At each step the sentences not yet
 parsed make one move each: their atoms are read from the arrays, their feature keys computed
 at once (:func:`lexnli.parse_features.batch_keys`), each key's weight row found with
-``np.searchsorted`` in the model's sorted keys, the rows summed into scores, invalid moves
-masked and the best class taken, ties to the lowest, as in the reference decoder.
+``np.searchsorted`` in the model's sorted keys (template by template: each template's keys are
+a slice of them), the rows summed into scores, invalid moves masked and the best class taken,
+ties to the lowest, as in the reference decoder.
 """
 from __future__ import annotations
 
@@ -97,24 +98,31 @@ class _Batch:
         return (self.b[rows] > self.lengths[rows]) & (self.depth[rows] <= 1)
 
 
-def scores(keys: np.ndarray, table_keys: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """The scores (float64) of configurations' feature keys (configurations, templates): the sum of
-    the weight rows of their keys, found in ``table_keys`` (sorted, a sentinel last whose weight row
-    is zeros and stands for a key not found)."""
-    flat = keys.ravel()
-    rows = np.searchsorted(table_keys, flat)
-    rows[table_keys[rows] != flat] = len(table_keys) - 1
-    return weights[rows].reshape(*keys.shape, -1).sum(axis=1, dtype=np.float64)
+def scores(keys: np.ndarray, table_keys: np.ndarray, weights: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """The scores (float32, exact: see :mod:`lexnli.parser`) of configurations' feature keys
+    (configurations, templates): the sum of their keys' weight rows. Each template's keys are
+    looked up among that template's in the sorted ``table_keys`` (from ``starts[t]`` to
+    ``starts[t + 1]``; last, a sentinel whose weight row is zeros and stands for a key not found)."""
+    missing = len(table_keys) - 1
+    sums = np.zeros((len(keys), weights.shape[1]), dtype=np.float32)
+    for template in np.flatnonzero(starts[1:] > starts[:-1]).tolist():
+        start, stop = starts[template], starts[template + 1]
+        wanted = keys[:, template]
+        rows = np.searchsorted(table_keys[start:stop], wanted) + start
+        rows[table_keys[rows] != wanted] = missing
+        sums += weights.take(rows, axis=0)
+    return sums
 
 
-def decode_batch(encoded, table_keys: np.ndarray, weights: np.ndarray) -> list:
-    """The heads and label ids (tuples) of sentences of word and tag ids (index 0 for no token)."""
+def decode_batch(encoded, table_keys: np.ndarray, weights: np.ndarray, starts: np.ndarray) -> list:
+    """The heads and label ids (tuples) of sentences of word and tag ids (index 0 for no token), with
+    the model's tables (:func:`scores`)."""
     batch = _Batch(encoded)
     n_classes = weights.shape[1]
     active = np.flatnonzero(batch.lengths > 0)
     while len(active):
         positions = batch.positions(active)
-        sums = scores(batch_keys(batch.atoms(active, positions)), table_keys, weights)
+        sums = scores(batch_keys(batch.atoms(active, positions)), table_keys, weights, starts)
         classes = np.argmax(np.where(batch.valid(active, n_classes), sums, -np.inf), axis=1)
         batch.apply(active, positions, classes)
         active = active[~batch.terminal(active)]

@@ -121,7 +121,10 @@ def feature_keys(values: list[int]) -> list[int]:
 
 
 def batch_keys(atom_matrix: np.ndarray) -> np.ndarray:
-    """:func:`feature_keys` of many configurations: ``atom_matrix`` has a row of atoms per
+    """:func:`feature_keys` of many configurations: ``atom_matrix`` (int64) has a row of atoms per
     configuration (in the order of :data:`ATOMS`) and one more column of zeros; returns an int64
     array of keys (configurations, templates)."""
-    return (atom_matrix[:, PART_ATOMS].astype(np.int64) << PART_SHIFTS).sum(axis=2) + TEMPLATE_BASES
+    keys = atom_matrix[:, PART_ATOMS[:, 0]] << PART_SHIFTS[:, 0]
+    for part in range(1, PART_ATOMS.shape[1]):
+        keys |= atom_matrix[:, PART_ATOMS[:, part]] << PART_SHIFTS[:, part]
+    return keys | TEMPLATE_BASES

@@ -12,9 +12,9 @@ fit is deterministic.
 Parsing is greedy. :meth:`DependencyParser.parse_one` is the reference, one sentence and one
 move at a time; :meth:`DependencyParser.parse` decodes many sentences in lockstep, their states
 in arrays (:mod:`lexnli.parse_batch`), with the same result. The averaged weights are rounded
-to multiples of a power of two small enough that every score (a sum of float32 weights, added
-in float64) is exact, whatever the order of the additions: both decoders compute the same
-scores and break ties the same way (the lowest class).
+to multiples of a power of two large enough that every score (a sum of one float32 weight per
+template) is exact in float32, whatever the order of the additions: both decoders compute the
+same scores and break ties the same way (the lowest class).
 
 A fitted parser is saved to a versioned ``.npz`` of arrays only (:meth:`DependencyParser.save`).
 """
@@ -28,7 +28,7 @@ from collections import Counter
 import numpy as np
 
 from .io import atomic_open
-from .parse_features import LABEL_BITS, TAG_BITS, WORD_BITS, atoms, feature_keys
+from .parse_features import LABEL_BITS, TAG_BITS, TEMPLATE_SHIFT, TEMPLATES, WORD_BITS, atoms, feature_keys
 from .transitions import Configuration, class_costs, n_classes, static_oracle
 
 #: The version of the ``.npz`` layout :meth:`DependencyParser.save` writes and :meth:`DependencyParser.load` reads.
@@ -39,8 +39,9 @@ _ARRAYS = ("format_version", "params", "words", "tags", "labels", "root_label", 
 PUNCTUATION_TAGS = frozenset({".", ",", ":", "``", "''", "-LRB-", "-RRB-", "#", "$"})
 #: Word, tag and label id 0 means no token (or no label), word and tag id 1 an unknown one.
 NONE, UNKNOWN = 0, 1
-#: Weights are rounded so that each is below this in units of its rounding step.
-_WEIGHT_UNITS = 2 ** 23
+#: Weights are rounded to multiples of a step, each at most this many steps: a sum of one weight per
+#: template is then at most 2 ** 24 steps, which float32 holds exactly, whatever the order of the additions.
+_WEIGHT_UNITS = 2 ** 24 // len(TEMPLATES)
 
 
 class DependencyParser:
@@ -94,8 +95,13 @@ class DependencyParser:
 
     # -- fitting
 
-    def fit(self, sentences) -> DependencyParser:
+    def fit(self, sentences, epoch_done=None) -> DependencyParser:
         """Learn from ``(tokens, tags, heads, labels)`` sentences (heads 1-based, 0 for the root).
+
+        ``epoch_done``, if given, is called as ``epoch_done(epoch, parser)`` after each epoch, the
+        parser holding the weights averaged so far: it parses as one fitted with ``n_epochs=epoch``
+        would (the first epochs of a longer fit are those of a shorter one), so one fit can
+        evaluate every epoch count.
 
         Raises
         ------
@@ -120,9 +126,15 @@ class DependencyParser:
             explore = self.explore_probability if epoch >= self.explore_from_epoch else 0.0
             for tree in trees:
                 self._train_on(tree, perceptron, rng, explore)
+            if epoch_done is not None:
+                self._set_weights(perceptron)
+                epoch_done(epoch, self)
+        self._set_weights(perceptron)
+        return self
+
+    def _set_weights(self, perceptron) -> None:
         self.keys_, self.weights_ = perceptron.averaged()
         self._tables = None
-        return self
 
     def _learn_vocabularies(self, sentences) -> None:
         counts = Counter(token.lower() for tokens, _, _, _ in sentences for token in tokens)
@@ -178,12 +190,12 @@ class DependencyParser:
         """The heads (1-based, 0 for the root) and labels of one sentence, one move at a time: the reference."""
         words, tag_ids = self._encode(tokens, tags)
         config = Configuration(len(tokens))
-        keys, weights = self._decoding_tables()
+        keys, weights, _ = self._decoding_tables()
         n_labels = len(self.labels_)
         while not config.is_terminal():
             wanted = feature_keys(atoms(config, words, tag_ids))
             rows = np.searchsorted(keys, wanted)
-            scores = weights[rows[keys[rows] == wanted]].sum(axis=0, dtype=np.float64)
+            scores = weights[rows[keys[rows] == wanted]].sum(axis=0)
             config.apply(best_class(scores, valid_classes(config, n_labels)))
         config.finish()
         return tuple(config.heads[1:]), self._label_names(config.heads[1:], config.labels[1:])
@@ -195,12 +207,12 @@ class DependencyParser:
 
         sentences = list(sentences)
         order = sorted(range(len(sentences)), key=lambda i: len(sentences[i][0]))
-        keys, weights = self._decoding_tables()
+        tables = self._decoding_tables()
         parses = [None] * len(sentences)
         for start in range(0, len(order), batch_size):
             batch = order[start:start + batch_size]
             encoded = [self._encode(*sentences[i]) for i in batch]
-            for i, (heads, labels) in zip(batch, decode_batch(encoded, keys, weights)):
+            for i, (heads, labels) in zip(batch, decode_batch(encoded, *tables)):
                 parses[i] = (heads, self._label_names(heads, labels))
         return parses
 
@@ -208,13 +220,15 @@ class DependencyParser:
         names = self.labels_
         return tuple(self.root_label_ if h == 0 else names[label - 1] for h, label in zip(heads, labels))
 
-    def _decoding_tables(self) -> tuple[np.ndarray, np.ndarray]:
-        """The sorted keys with a sentinel that matches no key at the end, and the weights with a zero
-        row for it: a key not found has the sentinel's row."""
+    def _decoding_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The sorted keys with a sentinel that matches no key at the end, the weights with a zero row
+        for it (a key not found has the sentinel's row), and where each template's keys start (and,
+        last, the sentinel's index)."""
         if getattr(self, "_tables", None) is None:
             keys = np.append(self.keys_, np.iinfo(np.int64).max)
             weights = np.concatenate([self.weights_, np.zeros((1, self.weights_.shape[1]), np.float32)])
-            self._tables = keys, weights
+            starts = np.searchsorted(keys, np.arange(len(TEMPLATES) + 1, dtype=np.int64) << TEMPLATE_SHIFT)
+            self._tables = keys, weights, starts
         return self._tables
 
     # -- persistence
