@@ -186,6 +186,13 @@ def test_fitting_is_deterministic(parser):
     assert not np.array_equal(other.weights_, parser.weights_)
 
 
+def test_the_parser_after_an_epoch_is_the_shorter_fit():
+    seen = {}
+    DependencyParser(n_epochs=4, seed=1).fit(SENTENCES, epoch_done=lambda e, p: seen.setdefault(e, p.weights_))
+    assert sorted(seen) == [1, 2, 3, 4]
+    assert np.array_equal(seen[2], DependencyParser(n_epochs=2, seed=1).fit(SENTENCES).weights_)
+
+
 def test_bad_training_sentences_are_refused():
     tokens, tags, heads, labels = SENTENCES[0]
     with pytest.raises(ValueError, match="training sentence 1: 4 tokens, 3 tags"):
