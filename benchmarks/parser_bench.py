@@ -28,6 +28,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 SHARED = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data"))
+os.environ.setdefault("NLTK_DATA", str(SHARED / "nltk_data"))  # NLTK's tagger, for --tag
 #: The labels whose dev accuracy is printed.
 REPORTED_LABELS = ("conj", "prep", "ccomp", "advcl", "acl", "relcl", "pobj", "dep", "nsubj", "obj")
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .parse_features import ATOMS, batch_keys
+from .parse_features import ATOMS, CHILD_POSITIONS, TOKEN_POSITIONS, batch_keys
 
-_TOKEN_SLOTS = 11  # s0 s1 s2 b0 b1 b2, then the children s0l s0r s1l s1r b0l
+_TOKEN_SLOTS = len(TOKEN_POSITIONS) + len(CHILD_POSITIONS)
 
 
 class _Batch:
@@ -33,11 +33,12 @@ class _Batch:
         self.b = np.ones(shape[0], dtype=np.intp)
         self.heads = np.full(shape, -1, dtype=np.intp)
         self.labels = np.zeros(shape, dtype=np.int64)
-        self.left1, self.right1 = np.zeros(shape, dtype=np.intp), np.zeros(shape, dtype=np.intp)
+        self.left1, self.left2 = np.zeros(shape, dtype=np.intp), np.zeros(shape, dtype=np.intp)
+        self.right1, self.right2 = np.zeros(shape, dtype=np.intp), np.zeros(shape, dtype=np.intp)
         self.n_left, self.n_right = np.zeros(shape, dtype=np.int64), np.zeros(shape, dtype=np.int64)
 
     def positions(self, rows: np.ndarray) -> np.ndarray:
-        """The tokens at s0 s1 s2 b0 b1 b2 s0l s0r s1l s1r b0l (0: none) of the sentences ``rows``."""
+        """The tokens at the positions of :mod:`lexnli.parse_features` (0: none) of the sentences ``rows``."""
         depth, b, n = self.depth[rows], self.b[rows], self.lengths[rows]
         out = np.empty((len(rows), _TOKEN_SLOTS), dtype=np.intp)
         for k in range(3):
@@ -47,6 +48,7 @@ class _Batch:
         out[:, 6], out[:, 7] = self.left1[rows, s0], self.right1[rows, s0]
         out[:, 8], out[:, 9] = self.left1[rows, s1], self.right1[rows, s1]
         out[:, 10] = self.left1[rows, b0]
+        out[:, 11], out[:, 12], out[:, 13] = self.left2[rows, s0], self.right2[rows, s0], self.left2[rows, b0]
         return out
 
     def atoms(self, rows: np.ndarray, positions: np.ndarray) -> np.ndarray:
@@ -56,7 +58,8 @@ class _Batch:
         out = np.zeros((len(rows), len(ATOMS) + 1), dtype=np.int64)
         out[:, 0:2 * _TOKEN_SLOTS:2] = self.words[at, positions]
         out[:, 1:2 * _TOKEN_SLOTS:2] = self.tags[at, positions]
-        out[:, 2 * _TOKEN_SLOTS:2 * _TOKEN_SLOTS + 5] = self.labels[at, positions[:, 6:]]
+        labels = 2 * _TOKEN_SLOTS
+        out[:, labels:labels + len(CHILD_POSITIONS)] = self.labels[at, positions[:, len(TOKEN_POSITIONS):]]
         s0, b0 = positions[:, 0], positions[:, 3]
         distance = b0 - s0
         bucket = np.where(distance < 5, distance, np.where(distance < 10, 5, 6))
@@ -90,9 +93,12 @@ class _Batch:
         self.labels[popped, child] = (classes[~shift] + 1) // 2
         self.depth[popped] -= 1
         at_left = left[~shift]
-        for side, counts, chosen in ((self.left1, self.n_left, at_left), (self.right1, self.n_right, ~at_left)):
-            side[popped[chosen], head[chosen]] = child[chosen]
-            counts[popped[chosen], head[chosen]] += 1
+        for first, second, counts, chosen in ((self.left1, self.left2, self.n_left, at_left),
+                                              (self.right1, self.right2, self.n_right, ~at_left)):
+            sentence, parent = popped[chosen], head[chosen]
+            second[sentence, parent] = first[sentence, parent]
+            first[sentence, parent] = child[chosen]
+            counts[sentence, parent] += 1
 
     def terminal(self, rows: np.ndarray) -> np.ndarray:
         return (self.b[rows] > self.lengths[rows]) & (self.depth[rows] <= 1)

@@ -2,8 +2,9 @@
 
 The templates are Zhang & Nivre's (2011), for arc-hybrid: words, tags and the labels of children
 at the positions ``s0 s1 s2`` (stack), ``b0 b1 b2`` (buffer), ``s0l s0r s1l s1r`` (leftmost and
-rightmost children of ``s0`` and ``s1``) and ``b0l`` (leftmost child of ``b0``), alone and in
-pairs and triples, the ``s0``-``b0`` distance and valencies.
+rightmost children of ``s0`` and ``s1``), ``b0l`` (leftmost child of ``b0``) and ``s0l2 s0r2
+b0l2`` (second leftmost or rightmost), alone and in pairs and triples, the ``s0``-``b0``
+distance and valencies.
 
 An *atom* is one small integer read from a configuration: a word id (0: no token, 1: unknown),
 a tag id (0: no token, 1: unknown), a label id, a distance bucket or a valency. A template joins
@@ -23,7 +24,7 @@ HALF_SHIFT, TEMPLATE_SHIFT = 24, 48
 
 #: Token positions: the stack, the buffer, then children (of s0, s1, b0).
 TOKEN_POSITIONS = ("s0", "s1", "s2", "b0", "b1", "b2")
-CHILD_POSITIONS = ("s0l", "s0r", "s1l", "s1r", "b0l")
+CHILD_POSITIONS = ("s0l", "s0r", "s1l", "s1r", "b0l", "s0l2", "s0r2", "b0l2")
 
 #: Every atom (in the order of :func:`atoms`, and of the columns of a batched atom matrix) and its bits.
 ATOM_BITS = dict([(f"{p}{kind}", bits) for p in TOKEN_POSITIONS + CHILD_POSITIONS
@@ -51,6 +52,9 @@ TEMPLATES = (
     # children
     "s0lw", "s0lt", "s0ll", "s0rw", "s0rt", "s0rl", "s1lw", "s1lt", "s1ll", "s1rw", "s1rt", "s1rl",
     "b0lw", "b0lt", "b0ll", "s0t s0ll s0rl", "s1t s1ll s1rl", "b0t b0ll",
+    # second children
+    "s0l2w", "s0l2t", "s0l2l", "s0r2w", "s0r2t", "s0r2l", "b0l2w", "b0l2t", "b0l2l",
+    "s0t s0lt s0l2t", "s0t s0rt s0r2t", "b0t b0lt b0l2t",
 )
 
 
@@ -99,7 +103,8 @@ def atoms(config, words, tags) -> list[int]:
     stack, b, n = config.stack, config.b, config.n
     s0, s1, s2 = (stack[-k] if len(stack) >= k else 0 for k in (1, 2, 3))
     b0, b1, b2 = (b + k if b + k <= n else 0 for k in (0, 1, 2))
-    children = (config.left1[s0], config.right1[s0], config.left1[s1], config.right1[s1], config.left1[b0])
+    children = (config.left1[s0], config.right1[s0], config.left1[s1], config.right1[s1], config.left1[b0],
+                config.left2[s0], config.right2[s0], config.left2[b0])
     values = []
     for token in (s0, s1, s2, b0, b1, b2) + children:
         values += [words[token], tags[token]]

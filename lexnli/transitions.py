@@ -59,15 +59,15 @@ class Configuration:
     heads, labels : list of int
         By token (index 0 unused): the head (-1 while unattached, 0 for the root) and label id
         (0 for none and for the root).
-    left1, right1 : list of int
-        By token: its leftmost and rightmost children (0: none). Arc-hybrid attaches left children
-        right to left and right children left to right, so the latest left (right) child is the
-        leftmost (rightmost).
+    left1, left2, right1, right2 : list of int
+        By token: its leftmost and second-leftmost, rightmost and second-rightmost children (0: none).
+        Arc-hybrid attaches left children right to left and right children left to right, so the
+        latest left (right) child is the leftmost (rightmost).
     n_left, n_right : list of int
         By token: how many left and right children it has.
     """
 
-    __slots__ = ("n", "stack", "b", "heads", "labels", "left1", "right1", "n_left", "n_right")
+    __slots__ = ("n", "stack", "b", "heads", "labels", "left1", "left2", "right1", "right2", "n_left", "n_right")
 
     def __init__(self, n: int):
         self.n = n
@@ -75,7 +75,8 @@ class Configuration:
         self.b = 1
         self.heads = [-1] * (n + 1)
         self.labels = [0] * (n + 1)
-        self.left1, self.right1 = [0] * (n + 1), [0] * (n + 1)
+        self.left1, self.left2 = [0] * (n + 1), [0] * (n + 1)
+        self.right1, self.right2 = [0] * (n + 1), [0] * (n + 1)
         self.n_left, self.n_right = [0] * (n + 1), [0] * (n + 1)
 
     def is_terminal(self) -> bool:
@@ -98,11 +99,11 @@ class Configuration:
         self.labels[child] = label_of(cls)
         if move == LEFT:
             head = self.heads[child] = self.b
-            self.left1[head] = child
+            self.left2[head], self.left1[head] = self.left1[head], child
             self.n_left[head] += 1
         else:
             head = self.heads[child] = self.stack[-1]
-            self.right1[head] = child
+            self.right2[head], self.right1[head] = self.right1[head], child
             self.n_right[head] += 1
 
     def finish(self) -> None:
