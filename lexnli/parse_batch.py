@@ -1,0 +1,138 @@
+"""Greedy arc-hybrid decoding of many sentences in lockstep: the fast path of
+:meth:`lexnli.parser.DependencyParser.parse`.
+
+The states of a batch of sentences are arrays with a row per sentence (the stack, the buffer's
+first token, heads, labels, children and their counts). At each step the sentences not yet
+parsed make one move each: their atoms are read from the arrays, their feature keys computed
+at once (:func:`lexnli.parse_features.batch_keys`), each key's weight row found with
+``np.searchsorted`` in the model's sorted keys (template by template: each template's keys are
+a slice of them), the rows summed into scores, invalid moves masked and the best class taken,
+ties to the lowest, as in the reference decoder.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .parse_features import ATOMS, CHILD_POSITIONS, TOKEN_POSITIONS, batch_keys
+
+_TOKEN_SLOTS = len(TOKEN_POSITIONS) + len(CHILD_POSITIONS)
+
+
+class _Batch:
+    """The states of sentences of word and tag ids (by token, index 0 for no token) in arrays."""
+
+    def __init__(self, encoded):
+        self.lengths = np.array([len(words) - 1 for words, _ in encoded], dtype=np.intp)
+        shape = (len(encoded), int(self.lengths.max(initial=0)) + 1)
+        inside = np.arange(shape[1])[None, :] <= self.lengths[:, None]
+        self.words, self.tags = np.zeros(shape, dtype=np.int64), np.zeros(shape, dtype=np.int64)
+        self.words[inside] = [w for words, _ in encoded for w in words]
+        self.tags[inside] = [t for _, tags in encoded for t in tags]
+        self.stack = np.zeros(shape, dtype=np.intp)
+        self.depth = np.zeros(shape[0], dtype=np.intp)
+        self.b = np.ones(shape[0], dtype=np.intp)
+        self.heads = np.full(shape, -1, dtype=np.intp)
+        self.labels = np.zeros(shape, dtype=np.int64)
+        self.left1, self.left2 = np.zeros(shape, dtype=np.intp), np.zeros(shape, dtype=np.intp)
+        self.right1, self.right2 = np.zeros(shape, dtype=np.intp), np.zeros(shape, dtype=np.intp)
+        self.n_left, self.n_right = np.zeros(shape, dtype=np.int64), np.zeros(shape, dtype=np.int64)
+
+    def positions(self, rows: np.ndarray) -> np.ndarray:
+        """The tokens at the positions of :mod:`lexnli.parse_features` (0: none) of the sentences ``rows``."""
+        depth, b, n = self.depth[rows], self.b[rows], self.lengths[rows]
+        out = np.empty((len(rows), _TOKEN_SLOTS), dtype=np.intp)
+        for k in range(3):
+            out[:, k] = np.where(depth > k, self.stack[rows, np.maximum(depth - 1 - k, 0)], 0)
+            out[:, 3 + k] = np.where(b + k <= n, b + k, 0)
+        s0, s1, b0 = out[:, 0], out[:, 1], out[:, 3]
+        out[:, 6], out[:, 7] = self.left1[rows, s0], self.right1[rows, s0]
+        out[:, 8], out[:, 9] = self.left1[rows, s1], self.right1[rows, s1]
+        out[:, 10] = self.left1[rows, b0]
+        out[:, 11], out[:, 12], out[:, 13] = self.left2[rows, s0], self.right2[rows, s0], self.left2[rows, b0]
+        return out
+
+    def atoms(self, rows: np.ndarray, positions: np.ndarray) -> np.ndarray:
+        """The atoms of the sentences ``rows`` (as :func:`lexnli.parse_features.atoms` gives them) and a
+        column of zeros."""
+        at = rows[:, None]
+        out = np.zeros((len(rows), len(ATOMS) + 1), dtype=np.int64)
+        out[:, 0:2 * _TOKEN_SLOTS:2] = self.words[at, positions]
+        out[:, 1:2 * _TOKEN_SLOTS:2] = self.tags[at, positions]
+        labels = 2 * _TOKEN_SLOTS
+        out[:, labels:labels + len(CHILD_POSITIONS)] = self.labels[at, positions[:, len(TOKEN_POSITIONS):]]
+        s0, b0 = positions[:, 0], positions[:, 3]
+        distance = b0 - s0
+        bucket = np.where(distance < 5, distance, np.where(distance < 10, 5, 6))
+        out[:, -5] = np.where((s0 > 0) & (b0 > 0), bucket, 0)
+        out[:, -4] = np.minimum(self.n_left[rows, s0], 7)
+        out[:, -3] = np.minimum(self.n_right[rows, s0], 7)
+        out[:, -2] = np.minimum(self.n_left[rows, b0], 7)
+        return out
+
+    def valid(self, rows: np.ndarray, n_classes: int) -> np.ndarray:
+        """Which classes the sentences ``rows`` can take: (sentences, classes) booleans."""
+        depth = self.depth[rows]
+        shift = self.b[rows] <= self.lengths[rows]
+        valid = np.empty((len(rows), n_classes), dtype=bool)
+        valid[:, 0] = shift
+        valid[:, 1::2] = (shift & (depth >= 1))[:, None]
+        valid[:, 2::2] = (depth >= 2)[:, None]
+        return valid
+
+    def apply(self, rows: np.ndarray, positions: np.ndarray, classes: np.ndarray) -> None:
+        """Make each sentence's move (:meth:`lexnli.transitions.Configuration.apply`, for many)."""
+        shift = classes == 0
+        left = classes % 2 == 1
+        shifted = rows[shift]
+        self.stack[shifted, self.depth[shifted]] = self.b[shifted]
+        self.depth[shifted] += 1
+        self.b[shifted] += 1
+        popped, child = rows[~shift], positions[~shift, 0]
+        head = np.where(left[~shift], positions[~shift, 3], positions[~shift, 1])
+        self.heads[popped, child] = head
+        self.labels[popped, child] = (classes[~shift] + 1) // 2
+        self.depth[popped] -= 1
+        at_left = left[~shift]
+        for first, second, counts, chosen in ((self.left1, self.left2, self.n_left, at_left),
+                                              (self.right1, self.right2, self.n_right, ~at_left)):
+            sentence, parent = popped[chosen], head[chosen]
+            second[sentence, parent] = first[sentence, parent]
+            first[sentence, parent] = child[chosen]
+            counts[sentence, parent] += 1
+
+    def terminal(self, rows: np.ndarray) -> np.ndarray:
+        return (self.b[rows] > self.lengths[rows]) & (self.depth[rows] <= 1)
+
+
+def scores(keys: np.ndarray, table_keys: np.ndarray, weights: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """The scores (float32, exact: see :mod:`lexnli.parser`) of configurations' feature keys
+    (configurations, templates): the sum of their keys' weight rows. Each template's keys are
+    looked up among that template's in the sorted ``table_keys`` (from ``starts[t]`` to
+    ``starts[t + 1]``; last, a sentinel whose weight row is zeros and stands for a key not found)."""
+    missing = len(table_keys) - 1
+    sums = np.zeros((len(keys), weights.shape[1]), dtype=np.float32)
+    for template in np.flatnonzero(starts[1:] > starts[:-1]).tolist():
+        start, stop = starts[template], starts[template + 1]
+        wanted = keys[:, template]
+        rows = np.searchsorted(table_keys[start:stop], wanted) + start
+        rows[table_keys[rows] != wanted] = missing
+        sums += weights.take(rows, axis=0)
+    return sums
+
+
+def decode_batch(encoded, table_keys: np.ndarray, weights: np.ndarray, starts: np.ndarray) -> list:
+    """The heads and label ids (tuples) of sentences of word and tag ids (index 0 for no token), with
+    the model's tables (:func:`scores`)."""
+    batch = _Batch(encoded)
+    n_classes = weights.shape[1]
+    active = np.flatnonzero(batch.lengths > 0)
+    while len(active):
+        positions = batch.positions(active)
+        sums = scores(batch_keys(batch.atoms(active, positions)), table_keys, weights, starts)
+        classes = np.argmax(np.where(batch.valid(active, n_classes), sums, -np.inf), axis=1)
+        batch.apply(active, positions, classes)
+        active = active[~batch.terminal(active)]
+    parsed = np.flatnonzero(batch.lengths > 0)
+    batch.heads[parsed, batch.stack[parsed, 0]] = 0
+    return [(tuple(heads[1:n + 1]), tuple(labels[1:n + 1])) for heads, labels, n in
+            zip(batch.heads.tolist(), batch.labels.tolist(), batch.lengths.tolist())]
