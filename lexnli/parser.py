@@ -233,14 +233,43 @@ class DependencyParser:
 
     # -- persistence
 
+    def to_arrays(self) -> dict[str, np.ndarray]:
+        """The fitted parser as named arrays (no objects): what :meth:`save` writes and :meth:`from_arrays` reads."""
+        return {"format_version": np.array(FORMAT_VERSION), "params": np.array(json.dumps(self.get_params())),
+                "words": np.array(self.words_, dtype=str), "tags": np.array(self.tags_, dtype=str),
+                "labels": np.array(self.labels_, dtype=str), "root_label": np.array(self.root_label_),
+                "keys": self.keys_, "weights": self.weights_, "n_skipped_trees": np.array(self.n_skipped_trees_)}
+
+    @classmethod
+    def from_arrays(cls, arrays, source: str = "the arrays") -> DependencyParser:
+        """The parser :meth:`to_arrays` gave.
+
+        Raises
+        ------
+        ValueError
+            Naming ``source``, when the arrays are of another format version or one is missing.
+        """
+        version = arrays.get("format_version")
+        if version is None or version.shape != () or int(version) != FORMAT_VERSION:
+            raise ValueError(f"{source}: a dependency parser of format version "
+                             f"{None if version is None else version.tolist()}, not {FORMAT_VERSION}")
+        missing = [name for name in _ARRAYS if name not in arrays]
+        if missing:
+            raise ValueError(f"{source}: a dependency parser without {', '.join(missing)}")
+        parser = cls(**json.loads(str(arrays["params"])))
+        parser.words_, parser.tags_, parser.labels_ = (tuple(arrays[name].tolist())
+                                                       for name in ("words", "tags", "labels"))
+        parser.root_label_ = str(arrays["root_label"])
+        parser.keys_, parser.weights_ = arrays["keys"], arrays["weights"]
+        parser.n_skipped_trees_ = int(arrays["n_skipped_trees"])
+        parser._index_vocabularies()
+        parser._tables = None
+        return parser
+
     def save(self, path) -> None:
         """Write the fitted parser to ``path`` (an ``.npz`` of arrays, no pickles), atomically."""
-        arrays = {"format_version": np.array(FORMAT_VERSION), "params": np.array(json.dumps(self.get_params())),
-                  "words": np.array(self.words_, dtype=str), "tags": np.array(self.tags_, dtype=str),
-                  "labels": np.array(self.labels_, dtype=str), "root_label": np.array(self.root_label_),
-                  "keys": self.keys_, "weights": self.weights_, "n_skipped_trees": np.array(self.n_skipped_trees_)}
         with atomic_open(path, "wb") as f:
-            np.savez_compressed(f, **arrays)
+            np.savez_compressed(f, **self.to_arrays())
 
     @classmethod
     def load(cls, path) -> DependencyParser:
@@ -257,22 +286,7 @@ class DependencyParser:
                 arrays = {name: data[name] for name in data.files}
         except (OSError, ValueError, zipfile.BadZipFile) as exc:
             raise ValueError(f"{path}: not a saved dependency parser ({type(exc).__name__}: {exc})") from exc
-        version = arrays.get("format_version")
-        if version is None or version.shape != () or int(version) != FORMAT_VERSION:
-            raise ValueError(f"{path}: a dependency parser file of format version "
-                             f"{None if version is None else version.tolist()}, not {FORMAT_VERSION}")
-        missing = [name for name in _ARRAYS if name not in arrays]
-        if missing:
-            raise ValueError(f"{path}: a dependency parser file without {', '.join(missing)}")
-        parser = cls(**json.loads(str(arrays["params"])))
-        parser.words_, parser.tags_, parser.labels_ = (tuple(arrays[name].tolist())
-                                                       for name in ("words", "tags", "labels"))
-        parser.root_label_ = str(arrays["root_label"])
-        parser.keys_, parser.weights_ = arrays["keys"], arrays["weights"]
-        parser.n_skipped_trees_ = int(arrays["n_skipped_trees"])
-        parser._index_vocabularies()
-        parser._tables = None
-        return parser
+        return cls.from_arrays(arrays, str(path))
 
 
 def attachment_scores(gold, predicted, tags, exclude_punct: bool = True) -> tuple[float, float]:
