@@ -1,0 +1,108 @@
+"""How the syntax model's trees agree with the dependency trees converted from SNLI's own parses.
+
+    python -m experiments.parse_agreement --snli snli_1.0_test.jsonl[.gz] [--model PATH]
+    python -m experiments.parse_agreement --snli DEV --train snli_1.0_train.jsonl[.gz] --model PATH
+
+Each distinct parse of the ``--snli`` file is converted to a dependency tree
+(:func:`lexnli.dependencies.from_parse`); its tokens (the parse's leaves) are then tagged by the
+model's own tagger, as raw text would be, and parsed (``--gold-tags``: parsed with the leaf tags
+instead). The scores leave punctuation out (tokens whose gold tag is a PTB punctuation tag).
+Printed: the tagger's accuracy against the leaf tags, each label's recall and precision, and last,
+exactly ``UAS=<x> LAS=<y> sentences=<n> sentences_per_second=<s>``, where the speed is that of
+tagging and parsing together (parsing alone with ``--gold-tags``), timed over the whole file.
+
+The model is ``--model`` (default: the data home's, which ``lexnli fetch syntax`` builds); with
+``--train FILE`` it is built from that file's parses first, and saved to ``--model`` if given.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from lexnli.cli import ArgumentParser, UsageError, check_output_file, exit_on_signals
+from lexnli.corpora import iter_parses
+from lexnli.errors import CorpusFormatError
+from lexnli.parser import PUNCTUATION_TAGS
+from lexnli.syntax import build, load_syntax
+from lexnli.syntax import distinct_trees as converted
+
+def scores(gold, predicted) -> dict:
+    """Attachment counts of predicted trees against gold ones (same tokens), punctuation left out.
+
+    Returns ``tokens``, ``heads`` (right head), ``arcs`` (right head and label), and by label
+    ``gold``, ``found`` and ``right`` counts.
+    """
+    counts = Counter()
+    gold_labels, found_labels, right_labels = Counter(), Counter(), Counter()
+    for g, p in zip(gold, predicted):
+        for tag, gh, gl, ph, pl in zip(g.tags, g.heads, g.labels, p.heads, p.labels):
+            if tag in PUNCTUATION_TAGS:
+                continue
+            counts["tokens"] += 1
+            gold_labels[gl] += 1
+            found_labels[pl] += 1
+            if gh == ph:
+                counts["heads"] += 1
+                if gl == pl:
+                    counts["arcs"] += 1
+                    right_labels[gl] += 1
+    return {**counts, "gold": gold_labels, "found": found_labels, "right": right_labels}
+
+
+def report(found: dict, tag_accuracy: float | None, n: int, per_second: float) -> str:
+    tokens = max(found.get("tokens", 0), 1)
+    lines = [] if tag_accuracy is None else [f"tag accuracy against the parses' leaves: {tag_accuracy:.4f}"]
+    lines.append("label     gold  recall  precision")
+    for label, k in found["gold"].most_common():
+        right = found["right"][label]
+        lines.append(f"{label:<8} {k:>6}  {right / k:.3f}   {right / max(found['found'][label], 1):.3f}")
+    lines.append(f"UAS={found.get('heads', 0) / tokens:.4f} LAS={found.get('arcs', 0) / tokens:.4f} "
+                 f"sentences={n} sentences_per_second={per_second:.0f}")
+    return "\n".join(lines)
+
+
+def agreement(model, trees, *, gold_tags: bool = False) -> str:
+    """The report for ``model`` on the gold ``trees`` (one per distinct sentence)."""
+    tokens = [t.tokens for t in trees]
+    start = time.perf_counter()
+    predicted = model.parse(tokens, [t.tags for t in trees]) if gold_tags else model.read(tokens)
+    seconds = time.perf_counter() - start
+    tag_accuracy = None
+    if not gold_tags:
+        pairs = [(a, b) for g, p in zip(trees, predicted) for a, b in zip(g.tags, p.tags)]
+        tag_accuracy = sum(a == b for a, b in pairs) / max(len(pairs), 1)
+    return report(scores(trees, predicted), tag_accuracy, len(trees), len(trees) / max(seconds, 1e-9))
+
+
+def main(argv=None) -> int:
+    parser = ArgumentParser(prog="python -m experiments.parse_agreement", description=__doc__.splitlines()[0])
+    parser.add_argument("--snli", type=Path, required=True, help="an SNLI file with parses (.jsonl or .txt, .gz)")
+    parser.add_argument("--model", type=Path, default=None,
+                        help="the syntax model (default: the data home's); with --train, where to save it")
+    parser.add_argument("--train", type=Path, default=None, help="build the model from this SNLI file's parses")
+    parser.add_argument("--gold-tags", action="store_true", help="parse with the parses' leaf tags, not the tagger's")
+    exit_on_signals()
+    try:
+        args = parser.parse_args(argv)
+        if args.train is not None and args.model is not None:
+            check_output_file(args.model, "--model", [("--snli", args.snli), ("--train", args.train)])
+        trees = converted(parse for _, parse in iter_parses(args.snli))
+        if not trees:
+            raise UsageError(f"{args.snli}: no line carries a parse")
+        if args.train is not None:
+            model = build((parse for _, parse in iter_parses(args.train)), info={"train": args.train.name})
+            if args.model is not None:
+                model.save(args.model)
+        else:
+            model = load_syntax(args.model)
+    except (UsageError, FileNotFoundError, CorpusFormatError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(agreement(model, trees, gold_tags=args.gold_tags))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

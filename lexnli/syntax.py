@@ -1,0 +1,205 @@
+"""The syntax model: a tagger and a dependency parser trained on SNLI's parses, in one checksummed file.
+
+:func:`build` reads the Stanford parses of SNLI files (the train split), converts each distinct
+one to a dependency tree (:func:`lexnli.dependencies.from_parse`), refits NLTK's tagger on their
+leaf tags (:mod:`lexnli.pos_tagger`) and trains the parser (:mod:`lexnli.parser`) on the trees.
+The parser learns from the tags it will see: each training sentence is tagged by a tagger fitted
+on the other folds (jackknifing), not given its gold tags.
+
+:meth:`SyntaxModel.read` then gives raw text, tokenized as :mod:`lexnli.text` does, the same
+kind of tree the training sentences have. The model is one ``.npz`` of plain arrays (no pickle)
+with a format version, and a ``.sha256`` file beside it that :meth:`SyntaxModel.load` checks.
+:func:`default_syntax_path` is where ``lexnli fetch syntax`` builds it; :func:`load_syntax`
+loads a file once per process.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from .data_home import get_data_home
+from .dependencies import DependencyTree, from_parse
+from .io import atomic_open
+from .parser import DependencyParser
+from .pos_tagger import tagger_arrays, tagger_from_arrays, train_tagger
+from .tagging import BatchPerceptronTagger
+
+#: Version of the file layout; a file of another version is refused.
+FORMAT_VERSION = 1
+#: Where :func:`default_syntax_path` puts the model, inside the data home.
+DEFAULT_SYNTAX = f"syntax/snli-syntax-v{FORMAT_VERSION}.npz"
+#: Folds for jackknifing the parser's training tags (0 or 1: train the parser on the gold tags).
+JACKKNIFE_FOLDS = 4
+
+
+def default_syntax_path(data_home=None) -> Path:
+    """The syntax model's file in the data home (see :func:`lexnli.data_home.get_data_home`)."""
+    return get_data_home(data_home) / DEFAULT_SYNTAX
+
+
+def checksum_path(path) -> Path:
+    """The file beside ``path`` that holds its sha256."""
+    path = Path(path)
+    return path.with_name(path.name + ".sha256")
+
+
+@dataclass
+class SyntaxModel:
+    """A tagger and a parser that read tokenized sentences into :class:`~lexnli.dependencies.DependencyTree` s.
+
+    Attributes
+    ----------
+    tagger : nltk.tag.PerceptronTagger
+        Refitted on SNLI's leaf tags (:mod:`lexnli.pos_tagger`).
+    parser : lexnli.parser.DependencyParser
+        Trained on the converted trees.
+    info : dict of str
+        How the model was built (training files, sentence counts), kept in the file.
+    """
+
+    tagger: object
+    parser: DependencyParser
+    info: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        self._batch_tagger = BatchPerceptronTagger(self.tagger)
+
+    def tag(self, token_lists) -> list[tuple[str, ...]]:
+        """The tags of each tokenized sentence."""
+        return self._batch_tagger.tag_sents([list(tokens) for tokens in token_lists])
+
+    def read(self, token_lists) -> list[DependencyTree]:
+        """Tag and parse each tokenized sentence (give many at once: both work in batches)."""
+        token_lists = [tuple(tokens) for tokens in token_lists]
+        tags = self.tag(token_lists)
+        return self.parse(token_lists, tags)
+
+    def parse(self, token_lists, tag_lists) -> list[DependencyTree]:
+        """Parse sentences whose tags are given (e.g. a parse's leaf tags)."""
+        pairs = [(tuple(tokens), tuple(tags)) for tokens, tags in zip(token_lists, tag_lists)]
+        parsed = self.parser.parse(pairs)
+        return [DependencyTree(tokens, tags, tuple(heads), tuple(labels))
+                for (tokens, tags), (heads, labels) in zip(pairs, parsed)]
+
+    def save(self, path) -> Path:
+        """Write the model to ``path`` (``.npz``) and its sha256 beside it, each atomically."""
+        arrays = {"format_version": np.array(FORMAT_VERSION),
+                  "info_keys": np.array(list(self.info), dtype=str),
+                  "info_values": np.array([str(v) for v in self.info.values()], dtype=str)}
+        arrays.update({f"tagger.{k}": v for k, v in tagger_arrays(self.tagger).items()})
+        arrays.update({f"parser.{k}": v for k, v in self.parser.to_arrays().items()})
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, **arrays)
+        data = buffer.getvalue()
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with atomic_open(path, "wb") as f:
+            f.write(data)
+        with atomic_open(checksum_path(path), "w") as f:
+            f.write(f"{hashlib.sha256(data).hexdigest()}  {path.name}\n")
+        return path
+
+    @classmethod
+    def load(cls, path) -> SyntaxModel:
+        """Read a model :meth:`save` wrote, after checking its sha256 and format version.
+
+        Raises
+        ------
+        FileNotFoundError
+            When the file or its ``.sha256`` is missing.
+        ValueError
+            When the file's sha256 differs from the recorded one, or its version or arrays are not
+            this version's, naming the file.
+        """
+        path = Path(path)
+        data = path.read_bytes()
+        recorded = checksum_path(path).read_text(encoding="utf-8").split()[:1]
+        if recorded != [hashlib.sha256(data).hexdigest()]:
+            raise ValueError(f"{path}: its sha256 is not the one recorded in {checksum_path(path).name}: "
+                             "the file is damaged or was changed; build it again (lexnli fetch syntax)")
+        try:
+            with np.load(io.BytesIO(data), allow_pickle=False) as npz:
+                arrays = dict(npz)
+        except (ValueError, OSError) as exc:
+            raise ValueError(f"{path}: not a syntax model file ({exc})") from exc
+        version = arrays.get("format_version")
+        if version is None or int(version) != FORMAT_VERSION:
+            raise ValueError(f"{path}: a syntax model of format version {version}, this lexnli reads "
+                             f"version {FORMAT_VERSION}; build it again (lexnli fetch syntax)")
+
+        def part(prefix):
+            return {k[len(prefix):]: v for k, v in arrays.items() if k.startswith(prefix)}
+        try:
+            tagger = tagger_from_arrays(part("tagger."))
+            parser = DependencyParser.from_arrays(part("parser."), str(path))
+        except (KeyError, ValueError) as exc:
+            raise ValueError(f"{path}: {exc}") from exc
+        info = dict(zip(arrays["info_keys"].tolist(), arrays["info_values"].tolist()))
+        return cls(tagger, parser, info)
+
+
+@lru_cache(maxsize=4)
+def load_syntax(path=None) -> SyntaxModel:
+    """The syntax model at ``path`` (default: :func:`default_syntax_path`), loaded once per process.
+
+    Raises
+    ------
+    FileNotFoundError
+        When there is no model there, saying how to build one.
+    """
+    path = Path(path) if path is not None else default_syntax_path()
+    if not path.is_file():
+        raise FileNotFoundError(f"no syntax model at {path}: build one from SNLI train with "
+                                "`lexnli fetch syntax` (or experiments.parse_agreement --train FILE --model PATH)")
+    return SyntaxModel.load(path)
+
+
+def distinct_trees(parses) -> list[DependencyTree]:
+    """The dependency tree of each distinct parse, in first-seen order."""
+    return [from_parse(parse) for parse in dict.fromkeys(parses)]
+
+
+def jackknifed_tags(trees, folds: int, *, seed: int = 0) -> list[tuple[str, ...]]:
+    """Each tree's tags as a tagger trained on the other folds (tree ``i`` is in fold ``i % folds``) gives them."""
+    tags = [None] * len(trees)
+    for fold in range(folds):
+        tagger = train_tagger([(t.tokens, t.tags) for i, t in enumerate(trees) if i % folds != fold], seed=seed)
+        held = [i for i in range(len(trees)) if i % folds == fold]
+        for i, predicted in zip(held, BatchPerceptronTagger(tagger).tag_sents([list(trees[i].tokens) for i in held])):
+            tags[i] = predicted
+    return tags
+
+
+def build(parses, *, jackknife_folds: int = JACKKNIFE_FOLDS, seed: int = 0, info: dict | None = None,
+          **parser_params) -> SyntaxModel:
+    """Train a :class:`SyntaxModel` on Stanford parses (bracketed strings; repeats are read once).
+
+    Parameters
+    ----------
+    parses : iterable of str
+        E.g. the ``sentence1_parse`` / ``sentence2_parse`` fields of SNLI train
+        (:func:`lexnli.corpora.iter_parses`).
+    jackknife_folds : int, default=4
+        The parser trains on tags predicted by taggers fitted on the other folds; 0 or 1: on the
+        parses' own tags.
+    seed : int, default=0
+        Seeds the tagger's and the parser's training.
+    info : dict, optional
+        Kept in the model (what it was built from).
+    **parser_params
+        Passed to :class:`~lexnli.parser.DependencyParser`.
+    """
+    trees = distinct_trees(parses)
+    if not trees:
+        raise ValueError("no parses to build the syntax model from")
+    tagger = train_tagger([(t.tokens, t.tags) for t in trees], seed=seed)
+    tags = jackknifed_tags(trees, jackknife_folds, seed=seed) if jackknife_folds > 1 else [t.tags for t in trees]
+    parser = DependencyParser(seed=seed, **parser_params).fit(
+        [(t.tokens, tag, t.heads, t.labels) for t, tag in zip(trees, tags)])
+    info = {**(info or {}), "sentences": len(trees), "jackknife_folds": jackknife_folds, "seed": seed}
+    return SyntaxModel(tagger, parser, info)

@@ -1,0 +1,51 @@
+"""The syntax model against the trees converted from SNLI's parses (experiments/parse_agreement.py)."""
+import re
+
+from experiments import parse_agreement
+from lexnli.dependencies import DependencyTree, from_parse
+
+from tests.helpers.cli import one_error_line
+from tests.helpers.parses import PARSES, snli_lines
+
+LAST_LINE = re.compile(r"UAS=(\d\.\d{4}) LAS=(\d\.\d{4}) sentences=(\d+) sentences_per_second=(\d+)")
+
+
+def test_scores_leave_punctuation_out_and_count_labels():
+    gold = from_parse("(ROOT (S (NP (DT A) (NN man)) (VP (VBZ sleeps)) (. .)))")
+    wrong_label = list(gold.labels)
+    wrong_label[1] = "obj" if gold.labels[1] != "obj" else "dep"
+    wrong_punct_head = list(gold.heads)
+    wrong_punct_head[3] = 1 if gold.heads[3] != 1 else 2
+    predicted = DependencyTree(gold.tokens, gold.tags, tuple(wrong_punct_head), tuple(wrong_label))
+    found = parse_agreement.scores([gold], [predicted])
+    assert found["tokens"] == 3 and found["heads"] == 3 and found["arcs"] == 2
+    assert found["gold"][gold.labels[1]] == 1 and found["right"][gold.labels[1]] == 0
+
+
+def test_the_last_line_is_the_scores_and_the_speed(tmp_path, capsys):
+    data = tmp_path / "train.jsonl"
+    data.write_text(snli_lines(), encoding="utf-8")
+    model = tmp_path / "syntax.npz"
+    assert parse_agreement.main(["--snli", str(data), "--train", str(data), "--model", str(model)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("tag accuracy against the parses' leaves: ")
+    uas, las, n, speed = LAST_LINE.fullmatch(out[-1]).groups()
+    assert int(n) == len(PARSES) and int(speed) > 0 and float(las) <= float(uas)
+    assert model.is_file()  # saved, and read back by the next run
+    assert parse_agreement.main(["--snli", str(data), "--model", str(model), "--gold-tags"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert not out[0].startswith("tag accuracy") and LAST_LINE.fullmatch(out[-1])
+
+
+def test_a_missing_model_is_one_error_line(tmp_path, capsys):
+    data = tmp_path / "dev.jsonl"
+    data.write_text(snli_lines(), encoding="utf-8")
+    assert parse_agreement.main(["--snli", str(data), "--model", str(tmp_path / "none.npz")]) == 2
+    assert "lexnli fetch syntax" in one_error_line(capsys)
+
+
+def test_a_file_without_parses_is_one_error_line(tmp_path, capsys):
+    data = tmp_path / "dev.jsonl"
+    data.write_text('{"gold_label": "neutral", "sentence1": "A man sleeps.", "sentence2": "A man rests."}\n')
+    assert parse_agreement.main(["--snli", str(data), "--model", str(tmp_path / "none.npz")]) == 2
+    assert "no line carries a parse" in one_error_line(capsys)

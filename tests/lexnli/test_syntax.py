@@ -1,0 +1,75 @@
+"""The syntax model: built from a few parses (no SNLI needed), read back from its file, refused when damaged."""
+import hashlib
+
+import numpy as np
+import pytest
+
+from lexnli.dependencies import from_parse
+from lexnli.syntax import FORMAT_VERSION, SyntaxModel, build, checksum_path, load_syntax
+
+from tests.helpers.parses import PARSES
+
+GOLD = [from_parse(p) for p in PARSES]
+
+
+@pytest.fixture(scope="module")
+def model():
+    return build(PARSES + PARSES[:3], jackknife_folds=0, info={"train": "fixture"})
+
+
+def test_it_reads_its_training_sentences_as_their_parses_do(model):
+    trees = model.parse([t.tokens for t in GOLD], [t.tags for t in GOLD])
+    assert [(t.heads, t.labels) for t in trees] == [(t.heads, t.labels) for t in GOLD]
+    read = model.read([t.tokens for t in GOLD])
+    assert [t.tags for t in read] == [t.tags for t in GOLD]  # its tagger learned the leaves' tags
+
+
+def test_repeated_parses_are_trained_on_once(model):
+    assert model.info["sentences"] == len(PARSES)
+    assert model.info["train"] == "fixture"
+
+
+def test_a_saved_model_reads_as_the_original(model, tmp_path):
+    path = model.save(tmp_path / "syntax.npz")
+    assert checksum_path(path).read_text().split() == [checksum_path(path).read_text().split()[0], "syntax.npz"]
+    copy = SyntaxModel.load(path)
+    sentences = [t.tokens for t in GOLD] + [("A", "woman", "sleeps", "."), ("Dogs", "run", "in", "a", "park", ".")]
+    assert copy.read(sentences) == model.read(sentences)
+    assert copy.info == {k: str(v) for k, v in model.info.items()}
+
+
+def test_a_changed_file_is_refused(model, tmp_path):
+    path = model.save(tmp_path / "syntax.npz")
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 1
+    path.write_bytes(bytes(data))
+    with pytest.raises(ValueError, match="sha256 is not the one recorded"):
+        SyntaxModel.load(path)
+
+
+def test_another_format_version_is_refused(model, tmp_path):
+    path = model.save(tmp_path / "syntax.npz")
+    with np.load(path) as npz:
+        arrays = dict(npz)
+    arrays["format_version"] = np.array(FORMAT_VERSION + 1)
+    np.savez(path, **arrays)
+    checksum_path(path).write_text(hashlib.sha256(path.read_bytes()).hexdigest() + "  syntax.npz\n")
+    with pytest.raises(ValueError, match=f"format version {FORMAT_VERSION + 1}"):
+        SyntaxModel.load(path)
+
+
+def test_a_missing_model_says_how_to_build_one(tmp_path):
+    with pytest.raises(FileNotFoundError, match="lexnli fetch syntax"):
+        load_syntax(tmp_path / "none.npz")
+
+
+def test_no_parses_is_an_error():
+    with pytest.raises(ValueError, match="no parses"):
+        build([])
+
+
+def test_jackknifing_trains_on_predicted_tags():
+    model = build(PARSES, jackknife_folds=2, info={})
+    assert model.info["jackknife_folds"] == 2
+    trees = model.parse([t.tokens for t in GOLD], [t.tags for t in GOLD])
+    assert len(trees) == len(GOLD) and all(len(t.heads) == len(g.tokens) for t, g in zip(trees, GOLD))
