@@ -1,6 +1,6 @@
-"""``lexnli fetch``: prepare a machine once: SNLI, NLTK's tagger and WordNet, VerbOcean.
+"""``lexnli fetch``: prepare a machine once: SNLI, NLTK's tagger and WordNet, VerbOcean, the syntax model.
 
-    lexnli fetch [--data-dir DIR] [snli] [tagger] [wordnet] [verbocean]
+    lexnli fetch [--data-dir DIR] [snli] [tagger] [wordnet] [verbocean] [syntax]
 
 Each resource named (default: all) is looked for where lexnli reads it and, when missing,
 downloaded there checksum-verified: SNLI and VerbOcean into the data home (``--data-dir``,
@@ -9,6 +9,10 @@ your own), NLTK's data where NLTK keeps it (``$NLTK_DATA``, else NLTK's default 
 per resource says where it is and whether it was found or fetched. With ``LEXNLI_NO_DOWNLOAD=1``
 nothing is downloaded: fetch only checks, and reports what is missing. Exit status 2 when
 something is still missing.
+
+The syntax model (:mod:`lexnli.syntax`) is not downloaded but built, once, from the parses of the
+SNLI train split in the data home (fetched first if missing; a few minutes), into
+:func:`lexnli.syntax.default_syntax_path`; a model already there is checked against its sha256.
 """
 from __future__ import annotations
 
@@ -19,12 +23,14 @@ from pathlib import Path
 
 from lexical_resources.verbocean import VerbOcean, locate_verbocean
 from lexnli.data_home import downloads_forbidden, fetch_snli, get_data_home
-from lexnli.errors import ChecksumError, CorpusFormatError, DataNotFoundError
+from lexnli.corpora import iter_parses
+from lexnli.errors import ChecksumError, DataNotFoundError
+from lexnli.syntax import SyntaxModel, build, default_syntax_path
 from lexnli.text import NLTK_PACKAGES, ensure_nltk_data
 
 HELP = "download (or, with LEXNLI_NO_DOWNLOAD=1, check) SNLI, NLTK's tagger and WordNet, and VerbOcean"
 #: What stops a resource from being ready (missing, offline, damaged); reported on its line, not as a traceback.
-FAILURES = (OSError, LookupError, CorpusFormatError)
+FAILURES = (OSError, LookupError, ValueError)
 
 
 def _nltk_location(path: str) -> str:
@@ -74,9 +80,24 @@ def _verbocean_fetch(home) -> str:
     return f"{verbocean.source} ({len(verbocean):,} relations)"
 
 
+def _syntax_present(home) -> bool:
+    return default_syntax_path(home).is_file()
+
+
+def _syntax_fetch(home) -> str:
+    """Check the syntax model in ``home``, or build it from SNLI train's parses; say where it is."""
+    path = default_syntax_path(home)
+    if not path.is_file():
+        snli = fetch_snli(home)
+        build((parse for _, parse in iter_parses(snli, "train")), info={"train": f"{snli.name} train"}).save(path)
+    model = SyntaxModel.load(path)
+    return f"{path} (built from {model.info['sentences']} sentences of {model.info['train']})"
+
+
 #: The resources, by the name given on the command line: (is it there?, fetch it and say where).
 RESOURCES = {"snli": (_snli_present, lambda home: str(fetch_snli(home))), "tagger": _nltk("tagger"),
-             "wordnet": _nltk("wordnet"), "verbocean": (_verbocean_present, _verbocean_fetch)}
+             "wordnet": _nltk("wordnet"), "verbocean": (_verbocean_present, _verbocean_fetch),
+             "syntax": (_syntax_present, _syntax_fetch)}
 
 
 def _resource(name: str) -> str:

@@ -35,6 +35,9 @@ FORMAT_VERSION = 1
 DEFAULT_SYNTAX = f"syntax/snli-syntax-v{FORMAT_VERSION}.npz"
 #: Folds for jackknifing the parser's training tags (0 or 1: train the parser on the gold tags).
 JACKKNIFE_FOLDS = 4
+#: At most this many distinct parses are trained on: SNLI train has about 600,000, and training
+#: time grows in proportion (the train subset's 40,000 take minutes: docs/RESULTS.md).
+MAX_SENTENCES = 60_000
 
 
 def default_syntax_path(data_home=None) -> Path:
@@ -159,9 +162,18 @@ def load_syntax(path=None) -> SyntaxModel:
     return SyntaxModel.load(path)
 
 
-def distinct_trees(parses) -> list[DependencyTree]:
-    """The dependency tree of each distinct parse, in first-seen order."""
-    return [from_parse(parse) for parse in dict.fromkeys(parses)]
+def distinct_trees(parses, max_sentences: int | None = None) -> list[DependencyTree]:
+    """The dependency tree of each distinct parse, in first-seen order.
+
+    With ``max_sentences``, at most that many: those whose parse has the smallest BLAKE2 digest,
+    a uniform sample that does not depend on the order of the parses.
+    """
+    distinct = list(dict.fromkeys(parses))
+    if max_sentences is not None and len(distinct) > max_sentences:
+        digest = {p: hashlib.blake2b(p.encode("utf-8"), digest_size=8).digest() for p in distinct}
+        kept = set(sorted(distinct, key=digest.__getitem__)[:max_sentences])
+        distinct = [p for p in distinct if p in kept]
+    return [from_parse(parse) for parse in distinct]
 
 
 def jackknifed_tags(trees, folds: int, *, seed: int = 0) -> list[tuple[str, ...]]:
@@ -175,8 +187,8 @@ def jackknifed_tags(trees, folds: int, *, seed: int = 0) -> list[tuple[str, ...]
     return tags
 
 
-def build(parses, *, jackknife_folds: int = JACKKNIFE_FOLDS, seed: int = 0, info: dict | None = None,
-          **parser_params) -> SyntaxModel:
+def build(parses, *, max_sentences: int | None = MAX_SENTENCES, jackknife_folds: int = JACKKNIFE_FOLDS,
+          seed: int = 0, info: dict | None = None, **parser_params) -> SyntaxModel:
     """Train a :class:`SyntaxModel` on Stanford parses (bracketed strings; repeats are read once).
 
     Parameters
@@ -184,6 +196,8 @@ def build(parses, *, jackknife_folds: int = JACKKNIFE_FOLDS, seed: int = 0, info
     parses : iterable of str
         E.g. the ``sentence1_parse`` / ``sentence2_parse`` fields of SNLI train
         (:func:`lexnli.corpora.iter_parses`).
+    max_sentences : int or None, default=60_000
+        Train on at most this many distinct parses (see :func:`distinct_trees`); None: on all.
     jackknife_folds : int, default=4
         The parser trains on tags predicted by taggers fitted on the other folds; 0 or 1: on the
         parses' own tags.
@@ -194,7 +208,7 @@ def build(parses, *, jackknife_folds: int = JACKKNIFE_FOLDS, seed: int = 0, info
     **parser_params
         Passed to :class:`~lexnli.parser.DependencyParser`.
     """
-    trees = distinct_trees(parses)
+    trees = distinct_trees(parses, max_sentences)
     if not trees:
         raise ValueError("no parses to build the syntax model from")
     tagger = train_tagger([(t.tokens, t.tags) for t in trees], seed=seed)

@@ -1,6 +1,7 @@
 """``lexnli fetch``: one line per resource (found, fetched or missing and how to provide it), exit status 2
 while something is missing; never the network (downloads are forbidden or stood in for)."""
 import json
+from functools import partial
 
 import nltk
 import pytest
@@ -9,6 +10,7 @@ from command import fetch, main
 
 from tests.conftest import TINY_VERBOCEAN
 from tests.helpers.cli import one_error_line
+from tests.helpers.parses import PARSES, snli_lines
 
 
 @pytest.fixture
@@ -31,12 +33,13 @@ def test_nothing_there_offline_reports_each_missing_resource(empty, capsys):
     assert main.main(["fetch"]) == 2
     found, header, err = lines(capsys)
     assert header == f"data home: {empty} (downloads disabled: LEXNLI_NO_DOWNLOAD)"
-    assert list(found) == ["snli", "tagger", "wordnet", "verbocean"]
+    assert list(found) == ["snli", "tagger", "wordnet", "verbocean", "syntax"]
     assert all(status == "missing" and "downloading is disabled (LEXNLI_NO_DOWNLOAD=1)" in reason
                for status, reason in found.values())
     assert "--data-dir DIR" in found["snli"][1] and "LEXNLI_DATA=DIR" in found["verbocean"][1]
     assert "python -m nltk.downloader wordnet" in found["wordnet"][1]
-    assert err == "error: missing: snli, tagger, wordnet, verbocean (each line above says how to provide it)\n"
+    assert "--data-dir DIR" in found["syntax"][1]  # built from SNLI, which is missing too
+    assert err == "error: missing: snli, tagger, wordnet, verbocean, syntax (each line above says how to provide it)\n"
     assert not empty.exists()  # checking creates nothing
 
 
@@ -83,4 +86,20 @@ def test_a_missing_resource_is_fetched_when_downloads_are_allowed(empty, monkeyp
 def test_an_unknown_resource_is_a_usage_error(empty, capsys):
     assert main.main(["fetch", "glove"]) == 2
     assert one_error_line(capsys) == ("error: argument WHAT: unknown resource 'glove'; choose from snli, tagger, "
-                                      "wordnet, verbocean (see lexnli fetch --help)")
+                                      "wordnet, verbocean, syntax (see lexnli fetch --help)")
+
+
+def test_the_syntax_model_is_built_from_snli_train_once_then_checked(empty, monkeypatch, capsys):
+    (empty / "snli_1.0").mkdir(parents=True)
+    (empty / "snli_1.0" / "snli_1.0_train.jsonl").write_text(snli_lines(), encoding="utf-8")
+    monkeypatch.setattr(fetch, "build", partial(fetch.build, jackknife_folds=0))  # a tiny set: no folds
+    assert main.main(["fetch", "syntax"]) == 0
+    found, _, _ = lines(capsys)
+    where = empty / "syntax" / "snli-syntax-v1.npz"
+    assert found == {"syntax": ["fetched", f"{where} (built from {len(PARSES)} sentences of snli_1.0 train)"]}
+    assert main.main(["fetch", "syntax"]) == 0  # there now: checked, not built again
+    assert lines(capsys)[0]["syntax"][0] == "found"
+    where.write_bytes(where.read_bytes()[:-1])
+    assert main.main(["fetch", "syntax"]) == 2
+    status, reason = lines(capsys)[0]["syntax"]
+    assert status == "missing" and "sha256 is not the one recorded" in reason
