@@ -13,7 +13,8 @@ The suffix is compared without regard to case (*m.SKOPS* is the safe format too)
 
 A file from another lexnli version, or a damaged one, is refused with a clear error. A ``.skops`` file
 whose members declare more than :data:`MAX_MEMBER_BYTES`, :data:`MAX_SCHEMA_BYTES` or, all together,
-:data:`MAX_TOTAL_BYTES` is refused before any member is read (:func:`check_archive`).
+:data:`MAX_TOTAL_BYTES` is refused before any member is read (:func:`check_archive`). How a loaded
+model runs (``n_jobs``, ``batch_size``) is the caller's to say, never the file's (:func:`reset_resources`).
 """
 from __future__ import annotations
 
@@ -64,6 +65,8 @@ MAX_SCHEMA_BYTES = 2**24
 #: The members a lexnli ``.skops`` file holds besides ``schema.json``: NumPy arrays and byte strings,
 #: named so by skops. Any other (a SciPy sparse matrix's ``.npz``, an archive in the archive) is refused.
 MEMBER_SUFFIXES = (".npy", ".bin")
+#: The featurizer's ``batch_size`` a loaded model gets unless the caller says otherwise.
+DEFAULT_BATCH_SIZE = PairFeaturizer().batch_size
 #: Bytes inflated at a time when a deflated member's declared size is checked.
 _INFLATE_CHUNK = 2**20
 
@@ -237,12 +240,30 @@ def check_header(path, header, file_format: str, what: str) -> None:
                              f"retrain the model with this version")
 
 
-def load_model(path, *, trusted: bool = False):
+def reset_resources(model, *, n_jobs=None, batch_size: int = DEFAULT_BATCH_SIZE):
+    """Set every ``n_jobs`` in ``model`` (a pipeline, its steps, theirs) to ``n_jobs`` and every
+    :class:`PairFeaturizer`'s ``batch_size`` to ``batch_size``, through ``set_params``; return ``model``.
+
+    These are a loaded model's settings of how it runs, not of what it computes, and the caller's to
+    say, not its file's: one saved with ``n_jobs=16`` and ``batch_size=1`` made ``predict`` run in
+    16 processes for batches of one pair. The memos' sizes are module constants
+    (:mod:`featurize.memo_sizes`), never in a model file; ``progress`` only draws.
+    """
+    params = model.get_params(deep=True)
+    reset = {key: n_jobs for key in params if key.rsplit("__", 1)[-1] == "n_jobs"}
+    reset |= {f"{key}__batch_size": batch_size for key, value in params.items() if isinstance(value, PairFeaturizer)}
+    if isinstance(model, PairFeaturizer):
+        reset["batch_size"] = batch_size
+    return model.set_params(**reset)
+
+
+def load_model(path, *, trusted: bool = False, n_jobs=None, batch_size: int = DEFAULT_BATCH_SIZE):
     """Load a model saved by :func:`save_model`; returns ``(model, info)`` where ``info`` lacks the model.
 
     A ``.skops`` file is loaded safely (see :data:`TRUSTED_TYPES`, :func:`check_archive`); any other is
     a pickle, whose loading runs its code: it is refused unless ``trusted`` (:data:`TRUST_RULE`). A
-    model saved by another scikit-learn version is loaded with a warning.
+    model saved by another scikit-learn version is loaded with a warning. The settings of how the model
+    runs are the caller's, ``n_jobs`` and ``batch_size``, whatever the file says (:func:`reset_resources`).
     """
     path = existing_file(path, "model file")
     if not is_safe_format(path) and not trusted:
@@ -254,5 +275,12 @@ def load_model(path, *, trusted: bool = False):
         warnings.warn(f"{path}: saved with scikit-learn {payload.get('sklearn_version')}, this is "
                       f"{sklearn.__version__}; its predictions may differ: retrain it with this version to be sure",
                       stacklevel=2)
+    model = payload.get("model")
+    if not hasattr(model, "get_params") or not hasattr(model, "set_params"):
+        raise ModelFileError(f"{path}: not a lexnli model file (its model is a {type(model).__name__})")
+    reset_resources(model, n_jobs=n_jobs, batch_size=batch_size)
     info = {k: v for k, v in payload.items() if k != "model"}
-    return payload["model"], info
+    if isinstance(info.get("features"), dict):  # the settings the model runs with, not the file's
+        settings = {"n_jobs": n_jobs, "batch_size": batch_size}
+        info["features"] = {**info["features"], **{k: v for k, v in settings.items() if k in info["features"]}}
+    return model, info

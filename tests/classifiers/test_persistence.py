@@ -1,6 +1,7 @@
 """classifiers.persistence: models saved and loaded with identical predictions, in the safe ``.skops`` format
 (which refuses, unbuilt, any type lexnli does not trust) or with joblib, and clear errors for damaged,
 foreign or outdated model files."""
+import copy
 import io
 import re
 import struct
@@ -218,6 +219,37 @@ def test_predict_refuses_an_oversized_model_with_exit_2(template_model, template
     err = capsys.readouterr().err
     assert err.startswith(f"error: {bomb}: member {member} declares ") and err.count("\n") == 1
     assert not out.exists()
+
+
+# ---- settings of how a loaded model runs ----------------------------------------------------
+
+@pytest.mark.parametrize("name", ["m.skops", "m.joblib"])
+def test_how_a_loaded_model_runs_is_the_callers_not_the_files(template_model, tmp_path, name):
+    """A model saved with n_jobs 16 and batch_size 1 (which made predict run in 16 processes for batches of one
+    pair) loads with the defaults, or with the caller's settings; ``info`` says the settings it runs with."""
+    model = copy.deepcopy(template_model).set_params(featurize__n_jobs=16, featurize__batch_size=1,
+                                                     classify__n_jobs=16)
+    path = save_model(model, tmp_path / name)
+    loaded, info = load_model(path, trusted=True)
+    assert loaded.named_steps["featurize"].get_params()["n_jobs"] is None
+    assert loaded.named_steps["featurize"].get_params()["batch_size"] == 2048 == persistence.DEFAULT_BATCH_SIZE
+    assert loaded.named_steps["classify"].get_params()["n_jobs"] is None
+    assert (info["features"]["n_jobs"], info["features"]["batch_size"]) == (None, 2048)
+    loaded, info = load_model(path, trusted=True, n_jobs=2, batch_size=512)
+    assert [v for k, v in loaded.get_params().items() if k.endswith("n_jobs")] == [2, 2]
+    assert loaded.named_steps["featurize"].batch_size == 512 == info["features"]["batch_size"]
+
+
+def test_a_payload_whose_model_is_no_estimator_is_refused(tmp_path):
+    import skops.io
+
+    path = tmp_path / "m.skops"
+    import sklearn
+
+    path.write_bytes(skops.io.dumps({"format": "lexnli-model", "lexnli_version": persistence.__version__,
+                                     "sklearn_version": sklearn.__version__, "model": [1, 2]}))
+    with pytest.raises(ModelFileError, match=r"m\.skops: not a lexnli model file \(its model is a list\)$"):
+        load_model(path)
 
 
 # ---- joblib model files ------------------------------------------------------------------------
