@@ -279,8 +279,5 @@ def load_model(path, *, trusted: bool = False, n_jobs=None, batch_size: int = DE
     if not hasattr(model, "get_params") or not hasattr(model, "set_params"):
         raise ModelFileError(f"{path}: not a lexnli model file (its model is a {type(model).__name__})")
     reset_resources(model, n_jobs=n_jobs, batch_size=batch_size)
-    info = {k: v for k, v in payload.items() if k != "model"}
-    if isinstance(info.get("features"), dict):  # the settings the model runs with, not the file's
-        settings = {"n_jobs": n_jobs, "batch_size": batch_size}
-        info["features"] = {**info["features"], **{k: v for k, v in settings.items() if k in info["features"]}}
+    info = {k: v for k, v in payload.items() if k != "model"}  # its "features": the settings saved, a record
     return model, info
