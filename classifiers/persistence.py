@@ -11,15 +11,23 @@ Two formats, chosen by the file name:
 
 The suffix is compared without regard to case (*m.SKOPS* is the safe format too).
 
-A file from another lexnli version, or a damaged one, is refused with a clear error.
+A file from another lexnli version, or a damaged one, is refused with a clear error. A ``.skops`` file
+whose members declare more than :data:`MAX_MEMBER_BYTES`, :data:`MAX_SCHEMA_BYTES` or, all together,
+:data:`MAX_TOTAL_BYTES` is refused before any member is read (:func:`check_archive`). How a loaded
+model runs (``n_jobs``, ``batch_size``) is the caller's to say, never the file's (:func:`reset_resources`).
 """
 from __future__ import annotations
 
 import io
+import math
+import struct
 import warnings
+import zipfile
+import zlib
 from pathlib import Path
 
 import joblib
+import numpy as np
 import sklearn
 
 from featurize import PairFeaturizer
@@ -41,6 +49,26 @@ TRUST_RULE = (f"Model files: a {SAFE_SUFFIX} file is the safe format (loading it
               f"scikit-learn and lexnli types, and refuses a file holding any other): use it to share "
               f"models. Any other file is a pickle: loading it runs the code it holds, so it is loaded only "
               f"with --trust-pickle; give that only for pickles you made yourself or got from a source you trust.")
+
+
+#: Bytes (1 GiB) one member of a ``.skops`` file (an array, a byte string) may declare uncompressed,
+#: and its ``.npy`` header may declare for its array; a file declaring more is refused unread. The
+#: inference model (1.09 million features, 3 classes) holds 32 MB in all: the bound leaves room for
+#: larger vocabularies and hashing, not for a file that would fill the machine's memory.
+MAX_MEMBER_BYTES = 2**30
+#: Bytes (2 GiB) all the members of a ``.skops`` file may declare uncompressed together, and the most
+#: a ``.skops`` file may weigh on disk.
+MAX_TOTAL_BYTES = 2**31
+#: Bytes the skops schema (``schema.json``, parsed into Python objects several times its size) may
+#: declare; lexnli's pipelines need about 60 KB whatever their vocabulary.
+MAX_SCHEMA_BYTES = 2**24
+#: The members a lexnli ``.skops`` file holds besides ``schema.json``: NumPy arrays and byte strings,
+#: named so by skops. Any other (a SciPy sparse matrix's ``.npz``, an archive in the archive) is refused.
+MEMBER_SUFFIXES = (".npy", ".bin")
+#: The featurizer's ``batch_size`` a loaded model gets unless the caller says otherwise.
+DEFAULT_BATCH_SIZE = PairFeaturizer().batch_size
+#: Bytes inflated at a time when a deflated member's declared size is checked.
+_INFLATE_CHUNK = 2**20
 
 
 class ModelFileError(ValueError):
@@ -82,10 +110,101 @@ def _skops_io():
     return skops.io
 
 
+def check_archive(path, data: bytes) -> None:
+    """Refuse the ``.skops`` file ``path`` (its bytes ``data``) if what it declares exceeds the bounds.
+
+    From the zip directory, before any member is read: each member's uncompressed size (at most
+    :data:`MAX_MEMBER_BYTES`, :data:`MAX_SCHEMA_BYTES` for the schema), their total (at most
+    :data:`MAX_TOTAL_BYTES`), its kind (:data:`MEMBER_SUFFIXES`) and its compression (stored or
+    deflated). Then a deflated member is inflated a chunk at a time, kept nowhere, and refused if it
+    inflates past its declared size (``zipfile`` checks that only after inflating a whole read, so a
+    member declaring 100 bytes could fill gigabytes first); and each ``.npy`` member's header alone
+    is read: the array it declares (shape times item size) must fit the bound and the member.
+    The bounds are read when called (a test may lower them).
+    """
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise _unreadable(path, exc) from exc
+    with archive:
+        total = 0
+        for info in archive.infolist():
+            name, limit = info.filename, MAX_SCHEMA_BYTES if info.filename == "schema.json" else MAX_MEMBER_BYTES
+            if name != "schema.json" and not name.endswith(MEMBER_SUFFIXES):
+                raise ModelFileError(f"{path}: member {name} is of a kind lexnli model files never hold, not loaded")
+            if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED) or info.flag_bits & 1:
+                raise ModelFileError(f"{path}: member {name} is encrypted or compressed by a method lexnli does "
+                                     f"not read (only stored or deflated), not loaded")
+            total += info.file_size
+            if info.file_size > limit:
+                raise ModelFileError(f"{path}: member {name} declares {info.file_size:,} bytes uncompressed, more "
+                                     f"than the {limit:,} a model file's member may hold, not loaded")
+            if total > MAX_TOTAL_BYTES:
+                raise ModelFileError(f"{path}: its members declare more than the {MAX_TOTAL_BYTES:,} bytes "
+                                     f"uncompressed a model file may hold (at member {name}), not loaded")
+        for info in archive.infolist():
+            if info.compress_type == zipfile.ZIP_DEFLATED and not _inflates_within(path, data, info):
+                raise ModelFileError(f"{path}: member {info.filename} inflates to more than the {info.file_size:,} "
+                                     f"bytes it declares, not loaded")
+            if info.filename.endswith(".npy"):
+                _check_npy_header(path, archive, info)
+
+
+def _inflates_within(path, data: bytes, info: zipfile.ZipInfo) -> bool:
+    """Whether the deflated member ``info`` of the zip ``data`` inflates to at most its declared size
+    (inflated :data:`_INFLATE_CHUNK` bytes at a time, and no further than one chunk past it)."""
+    start = info.header_offset  # the member's local header (zip format: 30 bytes, then its name and extra field)
+    if data[start:start + 4] != b"PK\x03\x04":
+        raise _unreadable(path, zipfile.BadZipFile(f"member {info.filename} has no local header"))
+    name_length, extra_length = struct.unpack("<HH", data[start + 26:start + 30])
+    begin = start + 30 + name_length + extra_length
+    pending = memoryview(data)[begin:begin + info.compress_size]
+    inflater, size = zlib.decompressobj(-zlib.MAX_WBITS), 0
+    try:
+        while True:
+            out = inflater.decompress(pending, _INFLATE_CHUNK)
+            size += len(out)
+            if size > info.file_size:
+                return False
+            pending = inflater.unconsumed_tail
+            if inflater.eof or not (out or pending):
+                return True
+    except zlib.error as exc:
+        raise _unreadable(path, exc) from exc
+
+
+def _check_npy_header(path, archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
+    """Refuse the ``.npy`` member ``info`` if the array its header declares is larger than
+    :data:`MAX_MEMBER_BYTES` or than the member itself (only the header is read)."""
+    try:
+        with archive.open(info) as member:
+            version = np.lib.format.read_magic(member)
+            if version == (1, 0):
+                shape, _, dtype = np.lib.format.read_array_header_1_0(member)
+            elif version == (2, 0):
+                shape, _, dtype = np.lib.format.read_array_header_2_0(member)
+            else:
+                raise ValueError(f"member {info.filename} is a .npy file of version {version}, which lexnli does "
+                                 f"not read")
+    except (ValueError, OSError, EOFError, zipfile.BadZipFile) as exc:
+        raise _unreadable(path, exc) from exc
+    size = math.prod(shape) * dtype.itemsize
+    if size > min(MAX_MEMBER_BYTES, info.file_size):
+        raise ModelFileError(f"{path}: member {info.filename} declares a {'x'.join(map(str, shape))} array of "
+                             f"{dtype} ({size:,} bytes), more than the {min(MAX_MEMBER_BYTES, info.file_size):,} "
+                             f"it may hold, not loaded")
+
+
 def _load_safe(path: Path):
-    """The payload of a ``.skops`` file, built only if every type it holds is trusted."""
+    """The payload of a ``.skops`` file, built only if its declared sizes fit the bounds
+    (:func:`check_archive`) and every type it holds is trusted."""
     skops_io = _skops_io()
+    size = path.stat().st_size
+    if size > MAX_TOTAL_BYTES:
+        raise ModelFileError(f"{path}: {size:,} bytes, more than the {MAX_TOTAL_BYTES:,} a model file may hold, "
+                             f"not loaded")
     data = path.read_bytes()
+    check_archive(path, data)
     try:
         untrusted = skops_io.get_untrusted_types(data=data)
     except Exception as exc:  # not a zip, or no skops schema inside
@@ -121,12 +240,30 @@ def check_header(path, header, file_format: str, what: str) -> None:
                              f"retrain the model with this version")
 
 
-def load_model(path, *, trusted: bool = False):
+def reset_resources(model, *, n_jobs=None, batch_size: int = DEFAULT_BATCH_SIZE):
+    """Set every ``n_jobs`` in ``model`` (a pipeline, its steps, theirs) to ``n_jobs`` and every
+    :class:`PairFeaturizer`'s ``batch_size`` to ``batch_size``, through ``set_params``; return ``model``.
+
+    These are a loaded model's settings of how it runs, not of what it computes, and the caller's to
+    say, not its file's: one saved with ``n_jobs=16`` and ``batch_size=1`` made ``predict`` run in
+    16 processes for batches of one pair. The memos' sizes are module constants
+    (:mod:`featurize.memo_sizes`), never in a model file; ``progress`` only draws.
+    """
+    params = model.get_params(deep=True)
+    reset = {key: n_jobs for key in params if key.rsplit("__", 1)[-1] == "n_jobs"}
+    reset |= {f"{key}__batch_size": batch_size for key, value in params.items() if isinstance(value, PairFeaturizer)}
+    if isinstance(model, PairFeaturizer):
+        reset["batch_size"] = batch_size
+    return model.set_params(**reset)
+
+
+def load_model(path, *, trusted: bool = False, n_jobs=None, batch_size: int = DEFAULT_BATCH_SIZE):
     """Load a model saved by :func:`save_model`; returns ``(model, info)`` where ``info`` lacks the model.
 
-    A ``.skops`` file is loaded safely (see :data:`TRUSTED_TYPES`); any other is a pickle, whose
-    loading runs its code: it is refused unless ``trusted`` (:data:`TRUST_RULE`). A model saved by
-    another scikit-learn version is loaded with a warning.
+    A ``.skops`` file is loaded safely (see :data:`TRUSTED_TYPES`, :func:`check_archive`); any other is
+    a pickle, whose loading runs its code: it is refused unless ``trusted`` (:data:`TRUST_RULE`). A
+    model saved by another scikit-learn version is loaded with a warning. The settings of how the model
+    runs are the caller's, ``n_jobs`` and ``batch_size``, whatever the file says (:func:`reset_resources`).
     """
     path = existing_file(path, "model file")
     if not is_safe_format(path) and not trusted:
@@ -138,5 +275,9 @@ def load_model(path, *, trusted: bool = False):
         warnings.warn(f"{path}: saved with scikit-learn {payload.get('sklearn_version')}, this is "
                       f"{sklearn.__version__}; its predictions may differ: retrain it with this version to be sure",
                       stacklevel=2)
-    info = {k: v for k, v in payload.items() if k != "model"}
-    return payload["model"], info
+    model = payload.get("model")
+    if not hasattr(model, "get_params") or not hasattr(model, "set_params"):
+        raise ModelFileError(f"{path}: not a lexnli model file (its model is a {type(model).__name__})")
+    reset_resources(model, n_jobs=n_jobs, batch_size=batch_size)
+    info = {k: v for k, v in payload.items() if k != "model"}  # its "features": the settings saved, a record
+    return model, info

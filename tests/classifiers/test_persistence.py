@@ -1,8 +1,11 @@
 """classifiers.persistence: models saved and loaded with identical predictions, in the safe ``.skops`` format
 (which refuses, unbuilt, any type lexnli does not trust) or with joblib, and clear errors for damaged,
 foreign or outdated model files."""
+import copy
 import io
 import re
+import struct
+import zipfile
 
 import joblib
 import numpy as np
@@ -72,6 +75,181 @@ def test_a_skops_file_that_fails_to_build_is_unreadable(template_model, tmp_path
     with pytest.raises(ModelFileError) as caught:
         load_model(tmp_path / "text.skops")
     assert f"not a readable .skops model file ({type(caught.value.__cause__).__name__}: " in str(caught.value)
+
+
+# ---- bounds on what a .skops file declares -------------------------------------------------
+
+def _rewrite(path, out, data_of, compression=zipfile.ZIP_STORED):
+    """Copy the zip ``path`` to ``out``, the largest ``.npy`` member (the classifier's ``coef_``) replaced
+    by ``data_of(its bytes)`` and written with ``compression``; return that member's name."""
+    with zipfile.ZipFile(path) as source:
+        largest = max((i for i in source.infolist() if i.filename.endswith(".npy")), key=lambda i: i.file_size)
+        with zipfile.ZipFile(out, "w") as target:
+            for info in source.infolist():
+                if info.filename == largest.filename:
+                    target.writestr(info.filename, data_of(source.read(info)), compress_type=compression)
+                else:
+                    target.writestr(info, source.read(info))
+    return largest.filename
+
+
+def _zeros_npy(n_bytes):
+    buffer = io.BytesIO()
+    np.save(buffer, np.zeros(n_bytes // 8))
+    return buffer.getvalue()
+
+
+@pytest.fixture
+def skops_not_called(monkeypatch):
+    """skops' readers replaced by ones that fail the test: a refusal must come before skops reads a member."""
+    import skops.io
+
+    def called(*args, **kwargs):
+        raise AssertionError("skops read the file")
+
+    monkeypatch.setattr(skops.io, "get_untrusted_types", called)
+    monkeypatch.setattr(skops.io, "load", called)
+
+
+@pytest.mark.parametrize("bound", ["MAX_MEMBER_BYTES", "MAX_TOTAL_BYTES"])
+def test_a_skops_file_declaring_more_than_the_bounds_is_refused_unread(template_model, tmp_path, monkeypatch,
+                                                                        skops_not_called, bound):
+    """A member declaring more than the bound (a 4 MB array deflated to a few KB: the 2 GB ``coef_`` of a
+    2 MB file, at a small scale, the bound lowered to 1 MB), or members declaring more in all, are
+    refused from the zip directory, naming the file and the member, before skops reads anything."""
+    good = save_model(template_model, tmp_path / "m.skops")
+    with zipfile.ZipFile(good) as archive:
+        assert sum(i.file_size for i in archive.infolist()) < 2**20  # the real model is well within the bound
+    bomb = tmp_path / "bomb.skops"
+    member = _rewrite(good, bomb, lambda data: _zeros_npy(4 * 2**20), zipfile.ZIP_DEFLATED)
+    assert bomb.stat().st_size < 2**17
+    monkeypatch.setattr(persistence, bound, 2**20)
+    with pytest.raises(ModelFileError) as refused:
+        load_model(bomb)
+    if bound == "MAX_MEMBER_BYTES":
+        assert str(refused.value) == (f"{bomb}: member {member} declares {4 * 2**20 + 128:,} bytes uncompressed, "
+                                      f"more than the 1,048,576 a model file's member may hold, not loaded")
+    else:
+        assert str(refused.value).startswith(f"{bomb}: its members declare more than the 1,048,576 bytes "
+                                             f"uncompressed a model file may hold (at member ")
+    assert member in str(refused.value)
+
+
+def test_an_array_header_declaring_more_than_its_member_is_refused(template_model, tmp_path, skops_not_called):
+    """A ``.npy`` member whose header declares a 3 x 2**40 array (24 TiB) and holds a few KB is refused from the
+    header alone, with the default bounds."""
+    good = save_model(template_model, tmp_path / "m.skops")
+    crafted = tmp_path / "crafted.skops"
+
+    def huge_header(data):
+        buffer = io.BytesIO()
+        np.lib.format.write_array_header_1_0(buffer, {"descr": "<f8", "fortran_order": False, "shape": (3, 2**40)})
+        return buffer.getvalue() + data[128:]
+
+    member = _rewrite(good, crafted, huge_header)
+    with pytest.raises(ModelFileError) as refused:
+        load_model(crafted)
+    assert str(refused.value).startswith(f"{crafted}: member {member} declares a 3x{2**40} array of float64 "
+                                         f"({3 * 2**43:,} bytes), more than the ")
+
+
+def _declare_size(path, member, size):
+    """Patch the uncompressed size ``path``'s zip directory and local header declare for ``member``."""
+    data = bytearray(path.read_bytes())
+    with zipfile.ZipFile(path) as archive:
+        offset = archive.getinfo(member).header_offset
+    struct.pack_into("<I", data, offset + 22, size)  # the local header's uncompressed size
+    entry = -1
+    while True:  # the central directory's entry for the member: its uncompressed size at +24, its name at +46
+        entry = data.find(b"PK\x01\x02", entry + 1)
+        name_length = struct.unpack_from("<H", data, entry + 28)[0]
+        if data[entry + 46:entry + 46 + name_length] == member.encode():
+            struct.pack_into("<I", data, entry + 24, size)
+            break
+    path.write_bytes(bytes(data))
+
+
+def test_a_deflated_member_inflating_past_its_declared_size_is_refused(template_model, tmp_path, skops_not_called):
+    """A member declaring 7 KB whose deflated data inflates to 4 MB: zipfile would inflate it all before noticing;
+    it is refused after inflating at most a chunk past the declared size."""
+    good = save_model(template_model, tmp_path / "m.skops")
+    liar = tmp_path / "liar.skops"
+    member = _rewrite(good, liar, lambda data: _zeros_npy(4 * 2**20), zipfile.ZIP_DEFLATED)
+    _declare_size(liar, member, 7232)
+    with zipfile.ZipFile(liar) as archive:
+        assert archive.getinfo(member).file_size == 7232
+    with pytest.raises(ModelFileError) as refused:
+        load_model(liar)
+    assert str(refused.value) == f"{liar}: member {member} inflates to more than the 7,232 bytes it declares, " \
+                                 f"not loaded"
+
+
+def test_a_deflated_skops_file_within_the_bounds_loads(template_model, template_files, tmp_path):
+    """skops may deflate its members (``compression=``): such a file within the bounds loads as the stored one."""
+    good = save_model(template_model, tmp_path / "m.skops")
+    deflated = tmp_path / "deflated.skops"
+    with zipfile.ZipFile(good) as source, zipfile.ZipFile(deflated, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            target.writestr(info.filename, source.read(info))
+    loaded, _ = load_model(deflated)
+    test = read_snli(template_files["test"])
+    np.testing.assert_array_equal(loaded.predict_proba(test.pairs), template_model.predict_proba(test.pairs))
+
+
+@pytest.mark.parametrize("name, data", [("extra.npz", b"PK"), ("notes.txt", b"hello")])
+def test_a_skops_member_of_a_kind_lexnli_never_writes_is_refused(template_model, tmp_path, skops_not_called,
+                                                                 name, data):
+    good = save_model(template_model, tmp_path / "m.skops")
+    with zipfile.ZipFile(good, "a") as archive:
+        archive.writestr(name, data)
+    with pytest.raises(ModelFileError, match=f"member {re.escape(name)} is of a kind lexnli model files never hold"):
+        load_model(good)
+
+
+def test_predict_refuses_an_oversized_model_with_exit_2(template_model, template_files, tmp_path, monkeypatch,
+                                                        capsys):
+    from classifiers.predict import main as predict_main
+
+    good = save_model(template_model, tmp_path / "m.skops")
+    bomb = tmp_path / "bomb.skops"
+    member = _rewrite(good, bomb, lambda data: _zeros_npy(4 * 2**20), zipfile.ZIP_DEFLATED)
+    monkeypatch.setattr(persistence, "MAX_MEMBER_BYTES", 2**20)
+    out = tmp_path / "out.jsonl"
+    assert predict_main(["--model", str(bomb), "--input", str(template_files["test"]), "--output", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {bomb}: member {member} declares ") and err.count("\n") == 1
+    assert not out.exists()
+
+
+# ---- settings of how a loaded model runs ----------------------------------------------------
+
+@pytest.mark.parametrize("name", ["m.skops", "m.joblib"])
+def test_how_a_loaded_model_runs_is_the_callers_not_the_files(template_model, tmp_path, name):
+    """A model saved with n_jobs 16 and batch_size 1 (which made predict run in 16 processes for batches of one
+    pair) loads with the defaults, or with the caller's settings; ``info`` keeps the saved ones, a record."""
+    model = copy.deepcopy(template_model).set_params(featurize__n_jobs=16, featurize__batch_size=1,
+                                                     classify__n_jobs=16)
+    path = save_model(model, tmp_path / name)
+    loaded, info = load_model(path, trusted=True)
+    assert loaded.named_steps["featurize"].get_params()["n_jobs"] is None
+    assert loaded.named_steps["featurize"].get_params()["batch_size"] == 2048 == persistence.DEFAULT_BATCH_SIZE
+    assert loaded.named_steps["classify"].get_params()["n_jobs"] is None
+    assert (info["features"]["n_jobs"], info["features"]["batch_size"]) == (16, 1)
+    loaded, info = load_model(path, trusted=True, n_jobs=2, batch_size=512)
+    assert [v for k, v in loaded.get_params().items() if k.endswith("n_jobs")] == [2, 2]
+    assert loaded.named_steps["featurize"].batch_size == 512
+
+
+def test_a_payload_whose_model_is_no_estimator_is_refused(tmp_path):
+    import skops.io
+
+    path = tmp_path / "m.skops"
+    import sklearn
+
+    path.write_bytes(skops.io.dumps({"format": "lexnli-model", "lexnli_version": persistence.__version__,
+                                     "sklearn_version": sklearn.__version__, "model": [1, 2]}))
+    with pytest.raises(ModelFileError, match=r"m\.skops: not a lexnli model file \(its model is a list\)$"):
+        load_model(path)
 
 
 # ---- joblib model files ------------------------------------------------------------------------
