@@ -24,7 +24,7 @@ from ..io import STDOUT, existing_file
 from ..progress import bar
 from ..records import LABELS, SNLI_SPLITS, Pair
 from ..text import LONE_SURROGATE
-from .lines import ReadReport, build_pairs, parse_lines
+from .lines import MAX_LINE_BYTES, ReadReport, build_pairs, parse_lines
 
 UNLABELED = "-"
 _LEAF = re.compile(r"\([^\s()]+ [^\s()]+\)")
@@ -194,7 +194,7 @@ def _with_record(finish, record: dict, premise, hypothesis) -> tuple[Pair, dict]
 def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False, lemmas: bool = False,
               on_error: str = "raise", report: ReadReport | None = None,
               require_label: bool = True, tagger: str = "fast", gold_labels: tuple[str, ...] = LABELS,
-              with_fields: bool = False) -> Iterator[Pair]:
+              with_fields: bool = False, max_line_bytes: int = MAX_LINE_BYTES) -> Iterator[Pair]:
     """Yield the pairs of one SNLI file as :class:`~lexnli.records.Pair` records.
 
     Parameters
@@ -228,10 +228,13 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
     with_fields : bool, default=False
         Yield ``(pair, fields)``, where ``fields`` is the line's own dict of fields (a ``.txt``
         line's annotator labels as one list, ``annotator_labels``), instead of the pair alone.
+    max_line_bytes : int, default=MAX_LINE_BYTES
+        A longer line (its line ending not counted) is a format error, raised having read at most
+        this much of it (:func:`~lexnli.corpora.lines.parse_lines`); skipped, it is read in pieces.
     """
     report = report if report is not None else ReadReport(str(source))
     pending = _pending_pairs(source, split, on_error=on_error, report=report, require_label=require_label,
-                             gold_labels=gold_labels, with_fields=with_fields)
+                             gold_labels=gold_labels, with_fields=with_fields, max_line_bytes=max_line_bytes)
     for item in build_pairs(pending, lemmas=lemmas, tagger=tagger):
         pair = item[0] if with_fields else item
         if pair.label is None:
@@ -258,7 +261,7 @@ def iter_parses(source, split: str | None = None) -> Iterator[tuple[str, str]]:
 
 
 def check_snli(source, split: str | None = None, *, require_label: bool = True,
-               gold_labels: tuple[str, ...] = LABELS) -> int:
+               gold_labels: tuple[str, ...] = LABELS, max_line_bytes: int = MAX_LINE_BYTES) -> int:
     """Check every line of an SNLI source as :func:`iter_snli` reads it, without building its
     sentences (no tagging: a fraction of the reading time), and return the number of pairs;
     a bad line raises :class:`CorpusFormatError` naming the file and line, before any long work.
@@ -268,11 +271,13 @@ def check_snli(source, split: str | None = None, *, require_label: bool = True,
     if str(source) == STDIN:
         raise ValueError("standard input can be read only once, so it is not checked ahead")
     pending = _pending_pairs(source, split, on_error="raise", report=ReadReport(str(source)),
-                             require_label=require_label, gold_labels=gold_labels, with_fields=False)
+                             require_label=require_label, gold_labels=gold_labels, with_fields=False,
+                             max_line_bytes=max_line_bytes)
     return sum(1 for _ in pending)
 
 
-def _pending_pairs(source, split, *, on_error, report, require_label, gold_labels, with_fields):
+def _pending_pairs(source, split, *, on_error, report, require_label, gold_labels, with_fields,
+                   max_line_bytes=MAX_LINE_BYTES):
     """The validated lines of ``source`` as :func:`build_pairs` takes them (see :func:`iter_snli`)."""
     name, lines = _open_lines(Path(source), split)
     kind = None if name == STDIN_NAME else _format_of(name)  # standard input: told by its first line
@@ -311,7 +316,8 @@ def _pending_pairs(source, split, *, on_error, report, require_label, gold_label
             return None
         return _lone_surrogate_field(record) if isinstance(record, dict) else None
 
-    return parse_lines(name, lines, parse_line, on_error=on_error, report=report, surrogate_field=surrogate_field)
+    return parse_lines(name, lines, parse_line, on_error=on_error, report=report, surrogate_field=surrogate_field,
+                       max_line_bytes=max_line_bytes)
 
 
 class SNLICorpus(Sequence):

@@ -249,3 +249,13 @@ def test_predict_cli_writes_to_standard_output_with_dash(template_model, templat
     captured = capsys.readouterr()
     assert len([json.loads(line) for line in captured.out.splitlines()]) == 20  # only the predictions
     assert "pairs predicted -> -" in captured.err
+
+
+def test_predict_cli_refuses_a_line_longer_than_max_line_bytes(template_model, template_files, tmp_path, capsys):
+    path = str(save_model(template_model, tmp_path / "m.skops"))
+    long = tmp_path / "long.jsonl"
+    long.write_bytes(template_files["test"].read_bytes() + b'{"sentence1": "' + b"a" * 3_000_000)
+    out = tmp_path / "o.jsonl"
+    assert predict(["--model", path, "--input", str(long), "--output", str(out), "--max-line-bytes", "4096"]) == 2
+    assert one_error_line(capsys).startswith(f"error: {long}, line 21: longer than 4,096 bytes")
+    assert not out.exists()

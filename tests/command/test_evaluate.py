@@ -104,3 +104,11 @@ def test_nothing_to_score_and_unknown_labels_are_one_error_line(model_file, labe
     odd = write_jsonl(tmp_path / "odd.jsonl", [lines[1], {**lines[2], "gold_label": "maybe"}])
     assert main(["evaluate", "--model", str(tmp_path / "absent.skops"), str(odd)]) == 2  # before the model loads
     assert f"{odd}, line 2: unknown gold_label 'maybe'" in one_error_line(capsys)
+
+
+def test_a_line_longer_than_max_line_bytes_is_one_error_line(labelled, tmp_path, capsys):
+    _, path = labelled
+    with path.open("a", encoding="utf-8") as f:
+        f.write('{"sentence1": "' + "a" * 3_000_000 + '"}\n')
+    assert main(["evaluate", "--model", str(tmp_path / "absent.skops"), "--max-line-bytes", "4096", str(path)]) == 2
+    assert one_error_line(capsys).startswith(f"error: {path}, line 61: longer than 4,096 bytes")

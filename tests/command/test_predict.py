@@ -132,3 +132,19 @@ def test_a_lone_surrogate_on_standard_input_names_the_line_and_field(model_file,
     assert main(["predict", "--model", str(model_file), "-"]) == 2
     message = "error: <stdin>, line 2: field 'sentence1' holds a lone surrogate (not a character)"
     assert one_error_line(capsys) == message
+
+
+def test_a_line_longer_than_max_line_bytes_is_one_error_line(model_file, records, tmp_path, monkeypatch, capsys):
+    long_line = '{"sentence1": "' + "a" * 3_000_000  # no end: the rest of the file
+    source = write_jsonl(tmp_path / "in.jsonl", records[:2])
+    with source.open("a", encoding="utf-8") as f:
+        f.write(long_line)
+    argv = ["predict", "--max-line-bytes", "4096", "--input", str(source)]
+    assert main([*argv, "--model", str(tmp_path / "absent.skops")]) == 2  # before the model is loaded
+    assert one_error_line(capsys).startswith(f"error: {source}, line 3: longer than 4,096 bytes")
+    stdin(monkeypatch, "".join(json.dumps(r) + "\n" for r in records[:2]) + long_line)
+    assert main(["predict", "--model", str(model_file), "--max-line-bytes", "4096", "-"]) == 2
+    assert one_error_line(capsys).startswith("error: <stdin>, line 3: longer than 4,096 bytes")
+    with pytest.raises(SystemExit):
+        main(["predict", "--help"])
+    assert "--max-line-bytes N" in capsys.readouterr().out
