@@ -29,6 +29,9 @@ from .lines import MAX_LINE_BYTES, ReadReport, build_pairs, parse_lines
 UNLABELED = "-"
 _LEAF = re.compile(r"\([^\s()]+ [^\s()]+\)")
 _TXT_LABEL_COLUMNS = ("label1", "label2", "label3", "label4", "label5")
+#: How deep arrays and objects may nest in a JSON line (an SNLI line: 2 levels). A deeper line is refused: it
+#: would exhaust the recursion of the JSON decoder, or later of the writer of its predictions.
+MAX_JSON_DEPTH = 100
 #: How standard input is named in messages; ``-`` names it as a source.
 STDIN_NAME = "<stdin>"
 STDIN = STDOUT
@@ -89,13 +92,34 @@ def _format_of(name: str) -> str:
     raise CorpusFormatError(name, None, "unknown SNLI file type (expected .jsonl or .txt, optionally .gz)")
 
 
+def _deeper_than(value, limit: int) -> bool:
+    """Whether lists and dicts nest more than ``limit`` levels deep in ``value`` (a dict: 1 level).
+
+    >>> _deeper_than({"a": [1, [2]]}, 2), _deeper_than({"a": [1, [2]]}, 3)
+    (True, False)
+    """
+    stack = [(value, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > limit:
+            return True
+        stack += [(item, depth + 1) for item in (value.values() if isinstance(value, dict) else value)
+                  if isinstance(item, (dict, list))]
+    return False
+
+
 def _jsonl_fields(line: str, source: str, lineno: int) -> dict:
+    too_deep = f"nested too deeply (arrays or objects more than {MAX_JSON_DEPTH} levels deep)"
     try:
         record = json.loads(line)
     except json.JSONDecodeError as exc:
         raise CorpusFormatError(source, lineno, f"invalid JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:
+        raise CorpusFormatError(source, lineno, too_deep) from None
     if not isinstance(record, dict):
         raise CorpusFormatError(source, lineno, "a line must be a JSON object")
+    if _deeper_than(record, MAX_JSON_DEPTH):
+        raise CorpusFormatError(source, lineno, too_deep)
     if "\\ud" in line.lower():  # an escaped surrogate: only a pair of them is a character
         name = _lone_surrogate_field(record)
         if name is not None:
@@ -312,7 +336,7 @@ def _pending_pairs(source, split, *, on_error, report, require_label, gold_label
             else:
                 names = header or ("sentence1", "sentence2", "gold_label")
                 record = dict(zip(names, line.rstrip("\r\n").split("\t")))
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             return None
         return _lone_surrogate_field(record) if isinstance(record, dict) else None
 

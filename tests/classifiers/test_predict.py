@@ -259,3 +259,13 @@ def test_predict_cli_refuses_a_line_longer_than_max_line_bytes(template_model, t
     assert predict(["--model", path, "--input", str(long), "--output", str(out), "--max-line-bytes", "4096"]) == 2
     assert one_error_line(capsys).startswith(f"error: {long}, line 21: longer than 4,096 bytes")
     assert not out.exists()
+
+
+def test_predict_cli_refuses_a_line_nested_too_deeply(template_model, template_files, tmp_path, capsys):
+    path = str(save_model(template_model, tmp_path / "m.skops"))
+    deep = tmp_path / "deep.jsonl"
+    deep.write_bytes(template_files["test"].read_bytes() + b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    out = tmp_path / "o.jsonl"
+    assert predict(["--model", path, "--input", str(deep), "--output", str(out)]) == 2
+    assert one_error_line(capsys).startswith(f"error: {deep}, line 21: nested too deeply")
+    assert not out.exists()

@@ -112,3 +112,11 @@ def test_a_line_longer_than_max_line_bytes_is_one_error_line(labelled, tmp_path,
         f.write('{"sentence1": "' + "a" * 3_000_000 + '"}\n')
     assert main(["evaluate", "--model", str(tmp_path / "absent.skops"), "--max-line-bytes", "4096", str(path)]) == 2
     assert one_error_line(capsys).startswith(f"error: {path}, line 61: longer than 4,096 bytes")
+
+
+def test_a_line_nested_too_deeply_is_one_error_line(model_file, labelled, capsys):
+    _, path = labelled
+    with path.open("a", encoding="utf-8") as f:
+        f.write('{"sentence1": "A dog.", "sentence2": "A cat.", "x": ' + "[" * 100_000 + "]" * 100_000 + "}\n")
+    assert main(["evaluate", "--model", str(model_file), str(path)]) == 2
+    assert one_error_line(capsys).startswith(f"error: {path}, line 61: nested too deeply")

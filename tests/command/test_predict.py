@@ -148,3 +148,15 @@ def test_a_line_longer_than_max_line_bytes_is_one_error_line(model_file, records
     with pytest.raises(SystemExit):
         main(["predict", "--help"])
     assert "--max-line-bytes N" in capsys.readouterr().out
+
+
+def test_a_line_nested_too_deeply_is_one_error_line(model_file, records, tmp_path, monkeypatch, capsys):
+    deep = "[" * 100_000 + "]" * 100_000  # a RecursionError in the JSON decoder
+    lines = [json.dumps(records[0]), json.dumps(records[1])[:-1] + f', "deep": {deep}}}']
+    source = tmp_path / "in.jsonl"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["predict", "--model", str(model_file), "--input", str(source)]) == 2
+    assert one_error_line(capsys).startswith(f"error: {source}, line 2: nested too deeply")
+    stdin(monkeypatch, "\n".join(lines) + "\n")
+    assert main(["predict", "--model", str(model_file), "-"]) == 2
+    assert one_error_line(capsys).startswith("error: <stdin>, line 2: nested too deeply")

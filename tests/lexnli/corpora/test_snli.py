@@ -8,10 +8,11 @@ from collections import Counter
 import pytest
 
 from lexnli.corpora.lines import ReadReport
-from lexnli.corpora.snli import iter_parses, iter_snli, read_snli
+from lexnli.corpora.snli import MAX_JSON_DEPTH, iter_parses, iter_snli, read_snli
 from lexnli.errors import CorpusFormatError
 
 from tests.conftest import shared_file
+from tests.helpers.noisy_snli import noisy_records
 
 TXT_HEADER = ["gold_label", "sentence1_binary_parse", "sentence2_binary_parse", "sentence1_parse",
               "sentence2_parse", "sentence1", "sentence2", "captionID", "pairID",
@@ -113,6 +114,21 @@ def test_bad_line_names_file_line_and_problem(tmp_path, problem):
     with pytest.raises(CorpusFormatError) as err:
         read_snli(path)
     assert err.value.line == 3 and str(path) in str(err.value) and problem in str(err.value)
+
+
+@pytest.mark.parametrize("depth", [MAX_JSON_DEPTH + 1, 100_000])
+def test_a_line_nested_too_deeply_names_file_and_line(tmp_path, depth):
+    """100,000 levels exhaust the decoder's recursion; a line it can decode is refused from a smaller depth."""
+    good = json.dumps(noisy_records(1, seed=4)[0])
+    nested = good[:-1] + ', "deep": ' + "[" * (depth - 1) + "]" * (depth - 1) + "}"
+    path = tmp_path / "deep.jsonl"
+    path.write_text(f"{good}\n{nested}\n", encoding="utf-8")
+    message = f"deep.jsonl, line 2: nested too deeply (arrays or objects more than {MAX_JSON_DEPTH} levels deep)"
+    with pytest.raises(CorpusFormatError, match=re.escape(message)):
+        read_snli(path)
+    shallow = good[:-1] + ', "deep": ' + "[" * (MAX_JSON_DEPTH - 1) + "]" * (MAX_JSON_DEPTH - 1) + "}"
+    path.write_text(f"{good}\n{shallow}\n", encoding="utf-8")
+    assert len(read_snli(path)) == 2
 
 
 def test_non_utf8_byte_is_an_error_with_line(tmp_path):
