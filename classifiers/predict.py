@@ -84,8 +84,9 @@ def predict_stream(model, items, explain_k: int = 0, batch_size: int = BATCH_SIZ
 
 
 def output_line(fields: dict, prediction: dict) -> str:
-    """One output line: the input line's own fields, then the prediction's (JSON, UTF-8)."""
-    return json.dumps({**fields, **prediction}, ensure_ascii=False) + "\n"
+    """One output line: the input line's own fields, then the prediction's (strict JSON, UTF-8: a NaN
+    or infinity raises ValueError; the readers refuse input lines holding one)."""
+    return json.dumps({**fields, **prediction}, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def write_predictions(model, items, output_path, explain_k: int = 0, render=output_line) -> dict:

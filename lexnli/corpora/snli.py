@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 import re
 import sys
 import zipfile
@@ -108,14 +109,35 @@ def _deeper_than(value, limit: int) -> bool:
     return False
 
 
+class _NotJSON(ValueError):
+    """A number Python's decoder reads but JSON has not (``NaN``, ``Infinity``, ``1e999``)."""
+
+
+def _no_constant(name: str):
+    raise _NotJSON(f"{name}, which is not JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotJSON(f"{text}, a number beyond a float's range")
+    return value
+
+
 def _jsonl_fields(line: str, source: str, lineno: int) -> dict:
+    """The fields of a JSON line: strict JSON, whose numbers stay finite (its fields are written back
+    out as JSON by the commands that predict), nested at most :data:`MAX_JSON_DEPTH` levels deep."""
     too_deep = f"nested too deeply (arrays or objects more than {MAX_JSON_DEPTH} levels deep)"
     try:
-        record = json.loads(line)
+        record = json.loads(line, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as exc:
         raise CorpusFormatError(source, lineno, f"invalid JSON ({exc.msg} at column {exc.colno})") from None
+    except _NotJSON as exc:
+        raise CorpusFormatError(source, lineno, f"holds {exc}") from None
     except RecursionError:
         raise CorpusFormatError(source, lineno, too_deep) from None
+    except ValueError as exc:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
+        raise CorpusFormatError(source, lineno, f"not readable JSON ({str(exc).split(':')[0].lower()})") from None
     if not isinstance(record, dict):
         raise CorpusFormatError(source, lineno, "a line must be a JSON object")
     if _deeper_than(record, MAX_JSON_DEPTH):
@@ -336,7 +358,7 @@ def _pending_pairs(source, split, *, on_error, report, require_label, gold_label
             else:
                 names = header or ("sentence1", "sentence2", "gold_label")
                 record = dict(zip(names, line.rstrip("\r\n").split("\t")))
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
             return None
         return _lone_surrogate_field(record) if isinstance(record, dict) else None
 

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from classifiers.persistence import save_model
+from classifiers.predict import output_line
 from command.main import main
 from lexnli.data_home import default_model_path
 from lexnli.version import __version__
@@ -160,3 +161,18 @@ def test_a_line_nested_too_deeply_is_one_error_line(model_file, records, tmp_pat
     stdin(monkeypatch, "\n".join(lines) + "\n")
     assert main(["predict", "--model", str(model_file), "-"]) == 2
     assert one_error_line(capsys).startswith("error: <stdin>, line 2: nested too deeply")
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_a_number_json_has_not_is_one_error_line_and_the_output_is_strict_json(value, model_file, records, tmp_path,
+                                                                            monkeypatch, capsys):
+    lines = [json.dumps(records[0]), json.dumps(records[1])[:-1] + f', "score": {value}}}']
+    source = tmp_path / "in.jsonl"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["predict", "--model", str(tmp_path / "absent.skops"), "--input", str(source)]) == 2
+    assert one_error_line(capsys).startswith(f"error: {source}, line 2: holds {value}")
+    stdin(monkeypatch, "\n".join(lines) + "\n")
+    assert main(["predict", "--model", str(model_file), "-"]) == 2
+    assert one_error_line(capsys).startswith(f"error: <stdin>, line 2: holds {value}")
+    with pytest.raises(ValueError):  # and the writer never writes one
+        output_line({"score": float(value)}, {"predicted_label": "neutral"})

@@ -2,6 +2,7 @@
 import gzip
 import json
 import re
+import sys
 import zipfile
 from collections import Counter
 
@@ -104,6 +105,10 @@ BAD_LINES = {
     "missing or non-string field 'sentence2'": json.dumps({"gold_label": "neutral", "sentence1": "A man."}),
     "unknown gold_label 'maybe'": json.dumps({"gold_label": "maybe", "sentence1": "a", "sentence2": "b"}),
     "a line must be a JSON object": "[1, 2]",
+    # Python's decoder reads these, but they are not JSON, and a prediction line would write them back as such
+    "holds NaN, which is not JSON": GOOD[:-1] + ', "score": NaN}',
+    "holds -Infinity, which is not JSON": GOOD[:-1] + ', "score": [1, -Infinity]}',
+    "holds 1e999, a number beyond a float's range": GOOD[:-1] + ', "score": 1e999}',
 }
 
 
@@ -131,6 +136,14 @@ def test_a_line_nested_too_deeply_names_file_and_line(tmp_path, depth):
     assert len(read_snli(path)) == 2
 
 
+@pytest.mark.skipif(not hasattr(sys, "get_int_max_str_digits"), reason="Python reads integers of any length")
+def test_an_integer_too_long_for_python_names_file_and_line(tmp_path):
+    path = tmp_path / "long_int.jsonl"
+    path.write_text(f"{GOOD}\n" + GOOD[:-1] + ', "id": ' + "7" * (sys.get_int_max_str_digits() + 1) + "}\n")
+    with pytest.raises(CorpusFormatError, match=r"long_int.jsonl, line 2: not readable JSON \(exceeds the limit"):
+        read_snli(path)
+
+
 def test_non_utf8_byte_is_an_error_with_line(tmp_path):
     path = tmp_path / "latin1.jsonl"
     path.write_bytes(f"{GOOD}\n".encode() + b'{"gold_label": "neutral", "sentence1": "caf\xe9", "sentence2": "x"}\n')
@@ -150,8 +163,9 @@ def test_skip_mode_counts_and_reports_every_bad_line(tmp_path, caplog):
     path.write_bytes("\n".join([GOOD, *BAD_LINES.values(), GOOD]).encode() + b"\n\xff\xfe\n")
     corpus = read_snli(path, on_error="skip")
     assert len(corpus) == 2
-    assert [e.line for e in corpus.report.skipped] == [2, 3, 4, 5, 7]
-    assert "5 malformed lines skipped" in caplog.text
+    n_bad = len(BAD_LINES)
+    assert [e.line for e in corpus.report.skipped] == [*range(2, 2 + n_bad), n_bad + 3]
+    assert f"{n_bad + 1} malformed lines skipped" in caplog.text
 
 
 def test_truncated_gzip_is_an_error_not_a_short_corpus(tmp_path, snli_dev_path):
