@@ -121,10 +121,11 @@ def predict_file(model, input_path, output_path, explain_k: int = 0, split: str 
     ``output_path``; return counts and accuracy (see :func:`write_predictions`).
 
     ``split`` names the split to read when ``input_path`` is an SNLI zip or folder; a line longer
-    than ``max_line_bytes`` is refused (:func:`lexnli.corpora.snli.iter_snli`).
+    than ``max_line_bytes``, or with an empty or blank sentence, is refused
+    (:func:`lexnli.corpora.snli.iter_snli`).
     """
     items = iter_snli(input_path, split, keep_unlabeled=True, on_error="raise", require_label=False, with_fields=True,
-                      max_line_bytes=max_line_bytes)
+                      max_line_bytes=max_line_bytes, allow_blank=False)
     return write_predictions(model, items, output_path, explain_k)
 
 
@@ -153,7 +154,7 @@ def main(argv=None) -> int:
                           [("--input", path) for path in corpus_files(args.input)] + [("--model", args.model)])
         if args.input != STDIN:
             check_snli(args.input, args.split, require_label=False,  # a bad line, before any long work
-                       max_line_bytes=args.max_line_bytes)
+                       max_line_bytes=args.max_line_bytes, allow_blank=False)
         model, _ = load_model(args.model, trusted=args.trust_pickle)
         summary = predict_file(model, args.input, args.output, args.explain, args.split, args.max_line_bytes)
     except (UsageError, ModelFileError, CorpusFormatError, ResourceMissingError, FileNotFoundError,

@@ -143,11 +143,11 @@ def run(args) -> int:
     gold_labels = LABELS + NON_ENTAILMENT_SPELLINGS
     if args.file != STDIN:
         check_snli(args.file, args.split, require_label=False, gold_labels=gold_labels,
-                   max_line_bytes=args.max_line_bytes)
+                   max_line_bytes=args.max_line_bytes, allow_blank=False)
     paths = [model_path(args)] + ([args.against] if args.against is not None else [])
     models = [load_model(path, trusted=args.trust_pickle)[0] for path in paths]
     items = iter_snli(args.file, args.split, keep_unlabeled=True, require_label=False, gold_labels=gold_labels,
-                      with_fields=True, max_line_bytes=args.max_line_bytes)
+                      with_fields=True, max_line_bytes=args.max_line_bytes, allow_blank=False)
     report = scores(collect(models, items, args.by))
     report["signature"] = _signature(args, paths[0], report["labels"])
     sys.stdout.write(_json(report) if args.json else _text(report, args))

@@ -61,9 +61,9 @@ def _source(args):
         return None, [(as_pairs([tuple(args.pair)])[0], fields)]
     source = args.input if args.input is not None else STDIN
     if source != STDIN:
-        check_snli(source, args.split, require_label=False, max_line_bytes=args.max_line_bytes)
+        check_snli(source, args.split, require_label=False, max_line_bytes=args.max_line_bytes, allow_blank=False)
     return source, iter_snli(source, args.split, keep_unlabeled=True, require_label=False, with_fields=True,
-                             max_line_bytes=args.max_line_bytes)
+                             max_line_bytes=args.max_line_bytes, allow_blank=False)
 
 
 def _text(fields: dict, prediction: dict) -> str:

@@ -206,7 +206,7 @@ def _pairs_fields(line: str, source: str, lineno: int) -> dict:
 
 
 def _pending_pair(record: dict, source: str, lineno: int, require_label: bool, gold_labels: tuple,
-                  with_fields: bool) -> tuple:
+                  with_fields: bool, allow_blank: bool = True) -> tuple:
     """The validated line as ``(premise (text, parse), hypothesis (text, parse), finish)`` for
     :func:`build_pairs`; with ``with_fields``, ``finish`` gives ``(pair, record)``."""
     fields = record
@@ -215,6 +215,10 @@ def _pending_pair(record: dict, source: str, lineno: int, require_label: bool, g
     for name in ("gold_label", "sentence1", "sentence2"):
         if not isinstance(record.get(name), str):
             raise CorpusFormatError(source, lineno, f"missing or non-string field {name!r}")
+    for name in () if allow_blank else ("sentence1", "sentence2"):
+        if not record[name].strip():
+            raise CorpusFormatError(source, lineno, f"field {name!r} is {'blank' if record[name] else 'empty'}: "
+                                                    f"not a sentence")
     label = record["gold_label"]
     if label not in gold_labels and label != UNLABELED:
         raise CorpusFormatError(source, lineno, f"unknown gold_label {label!r} (expected one of {gold_labels} or '-')")
@@ -240,7 +244,8 @@ def _with_record(finish, record: dict, premise, hypothesis) -> tuple[Pair, dict]
 def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False, lemmas: bool = False,
               on_error: str = "raise", report: ReadReport | None = None,
               require_label: bool = True, tagger: str = "fast", gold_labels: tuple[str, ...] = LABELS,
-              with_fields: bool = False, max_line_bytes: int = MAX_LINE_BYTES) -> Iterator[Pair]:
+              with_fields: bool = False, max_line_bytes: int = MAX_LINE_BYTES,
+              allow_blank: bool = True) -> Iterator[Pair]:
     """Yield the pairs of one SNLI file as :class:`~lexnli.records.Pair` records.
 
     Parameters
@@ -277,10 +282,16 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
     max_line_bytes : int, default=MAX_LINE_BYTES
         A longer line (its line ending not counted) is a format error, raised having read at most
         this much of it (:func:`~lexnli.corpora.lines.parse_lines`); skipped, it is read in pieces.
+    allow_blank : bool, default=True
+        ``False`` makes an empty or blank (whitespace only) ``sentence1`` or ``sentence2`` a format
+        error, as the commands that predict and evaluate read their inputs. By default such a
+        sentence is read (with no tokens), so that one odd line never stops a training corpus;
+        SNLI 1.0's dev and test files hold none.
     """
     report = report if report is not None else ReadReport(str(source))
     pending = _pending_pairs(source, split, on_error=on_error, report=report, require_label=require_label,
-                             gold_labels=gold_labels, with_fields=with_fields, max_line_bytes=max_line_bytes)
+                             gold_labels=gold_labels, with_fields=with_fields, max_line_bytes=max_line_bytes,
+                             allow_blank=allow_blank)
     for item in build_pairs(pending, lemmas=lemmas, tagger=tagger):
         pair = item[0] if with_fields else item
         if pair.label is None:
@@ -307,7 +318,8 @@ def iter_parses(source, split: str | None = None) -> Iterator[tuple[str, str]]:
 
 
 def check_snli(source, split: str | None = None, *, require_label: bool = True,
-               gold_labels: tuple[str, ...] = LABELS, max_line_bytes: int = MAX_LINE_BYTES) -> int:
+               gold_labels: tuple[str, ...] = LABELS, max_line_bytes: int = MAX_LINE_BYTES,
+               allow_blank: bool = True) -> int:
     """Check every line of an SNLI source as :func:`iter_snli` reads it, without building its
     sentences (no tagging: a fraction of the reading time), and return the number of pairs;
     a bad line raises :class:`CorpusFormatError` naming the file and line, before any long work.
@@ -318,12 +330,12 @@ def check_snli(source, split: str | None = None, *, require_label: bool = True,
         raise ValueError("standard input can be read only once, so it is not checked ahead")
     pending = _pending_pairs(source, split, on_error="raise", report=ReadReport(str(source)),
                              require_label=require_label, gold_labels=gold_labels, with_fields=False,
-                             max_line_bytes=max_line_bytes)
+                             max_line_bytes=max_line_bytes, allow_blank=allow_blank)
     return sum(1 for _ in pending)
 
 
 def _pending_pairs(source, split, *, on_error, report, require_label, gold_labels, with_fields,
-                   max_line_bytes=MAX_LINE_BYTES):
+                   max_line_bytes=MAX_LINE_BYTES, allow_blank=True):
     """The validated lines of ``source`` as :func:`build_pairs` takes them (see :func:`iter_snli`)."""
     name, lines = _open_lines(Path(source), split)
     kind = None if name == STDIN_NAME else _format_of(name)  # standard input: told by its first line
@@ -348,7 +360,7 @@ def _pending_pairs(source, split, *, on_error, report, require_label, gold_label
             record = _jsonl_fields(line, name, lineno)
         else:
             record = _pairs_fields(line, name, lineno) if kind == "pairs" else _txt_fields(line, header, name, lineno)
-        return _pending_pair(record, name, lineno, require_label, gold_labels, with_fields)
+        return _pending_pair(record, name, lineno, require_label, gold_labels, with_fields, allow_blank)
 
     def surrogate_field(line):
         """The field of a line (decoded with its encoded lone surrogates) holding one, for the error."""

@@ -12,7 +12,7 @@ from classifiers.explain import explain
 from classifiers.persistence import TRUST_RULE, save_model
 from classifiers.predict import main as predict_main
 from classifiers.predict import predict_file
-from lexnli.corpora.snli import read_snli
+from lexnli.corpora.snli import check_snli, read_snli
 from lexnli.errors import CorpusFormatError
 
 from tests.helpers.cli import one_error_line
@@ -269,3 +269,16 @@ def test_predict_cli_refuses_a_line_nested_too_deeply(template_model, template_f
     assert predict(["--model", path, "--input", str(deep), "--output", str(out)]) == 2
     assert one_error_line(capsys).startswith(f"error: {deep}, line 21: nested too deeply")
     assert not out.exists()
+
+
+def test_predict_refuses_a_blank_sentence_in_a_file(template_model, template_files, tmp_path, capsys):
+    path = str(save_model(template_model, tmp_path / "m.skops"))
+    lines = template_files["test"].read_text().splitlines()
+    lines[3] = json.dumps({**json.loads(lines[3]), "sentence1": "", "sentence1_parse": ""})
+    blank = tmp_path / "blank.jsonl"
+    blank.write_text("\n".join(lines) + "\n")
+    assert predict(["--model", path, "--input", str(blank), "--output", str(tmp_path / "o.jsonl")]) == 2
+    assert one_error_line(capsys) == f"error: {blank}, line 4: field 'sentence1' is empty: not a sentence"
+    with pytest.raises(CorpusFormatError, match="line 4: field 'sentence1' is empty"):
+        predict_file(template_model, blank, tmp_path / "o.jsonl")
+    assert check_snli(blank) == 20  # read as training data, it is kept

@@ -120,3 +120,10 @@ def test_a_line_nested_too_deeply_is_one_error_line(model_file, labelled, capsys
         f.write('{"sentence1": "A dog.", "sentence2": "A cat.", "x": ' + "[" * 100_000 + "]" * 100_000 + "}\n")
     assert main(["evaluate", "--model", str(model_file), str(path)]) == 2
     assert one_error_line(capsys).startswith(f"error: {path}, line 61: nested too deeply")
+
+
+def test_a_blank_sentence_is_refused_naming_the_file_and_line(labelled, tmp_path, capsys):
+    lines, _ = labelled
+    path = write_jsonl(tmp_path / "blank.jsonl", [lines[1], {**lines[2], "sentence2": " "}])
+    assert main(["evaluate", "--model", str(tmp_path / "absent.skops"), str(path)]) == 2  # before the model loads
+    assert one_error_line(capsys) == f"error: {path}, line 2: field 'sentence2' is blank: not a sentence"

@@ -176,3 +176,19 @@ def test_a_number_json_has_not_is_one_error_line_and_the_output_is_strict_json(v
     assert one_error_line(capsys).startswith(f"error: <stdin>, line 2: holds {value}")
     with pytest.raises(ValueError):  # and the writer never writes one
         output_line({"score": float(value)}, {"predicted_label": "neutral"})
+
+
+@pytest.mark.parametrize("field, text, problem", [("sentence1", "", "empty"), ("sentence2", "   ", "blank"),
+                                                  ("sentence2", "\u00a0\u2003", "blank")])
+def test_a_blank_sentence_in_a_file_is_refused_as_on_the_command_line(field, text, problem, model_file, records,
+                                                                      tmp_path, monkeypatch, capsys):
+    lines = [records[0], {**records[2], field: text}]
+    for line in lines:  # raw text: no parse to read tokens from
+        line.pop("sentence1_parse"), line.pop("sentence2_parse")
+    source = write_jsonl(tmp_path / "in.jsonl", lines)
+    assert main(["predict", "--model", str(tmp_path / "absent.skops"), "--input", str(source)]) == 2
+    assert one_error_line(capsys) == f"error: {source}, line 2: field '{field}' is {problem}: not a sentence"
+    pair = (text, "A dog runs.") if field == "sentence1" else ("A dog runs.", text)
+    stdin(monkeypatch, "A man sleeps.\tA man is awake.\n" + "\t".join(pair) + "\n")
+    assert main(["predict", "--model", str(model_file), "-"]) == 2
+    assert one_error_line(capsys) == f"error: <stdin>, line 2: field '{field}' is {problem}: not a sentence"

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from lexnli.corpora.lines import ReadReport
-from lexnli.corpora.snli import MAX_JSON_DEPTH, iter_parses, iter_snli, read_snli
+from lexnli.corpora.snli import MAX_JSON_DEPTH, check_snli, iter_parses, iter_snli, read_snli
 from lexnli.errors import CorpusFormatError
 
 from tests.conftest import shared_file
@@ -244,6 +244,8 @@ def test_official_dev_and_test_counts(name, n_pairs, counts, n_dash):
     corpus = read_snli(shared_file(f"snli_1.0/{name}"))
     assert len(corpus) == n_pairs and corpus.report.n_unlabeled == n_dash
     assert Counter(corpus.labels) == counts
+    # no empty or blank sentence: the commands that predict and evaluate, which refuse one, read them whole
+    assert check_snli(shared_file(f"snli_1.0/{name}"), allow_blank=False) == n_pairs + n_dash
 
 
 def test_train_subset_counts_and_tags_everywhere(tmp_path):
