@@ -22,6 +22,7 @@ from itertools import islice
 import numpy as np
 
 from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, exit_on_signals
+from lexnli.corpora.lines import MAX_LINE_BYTES
 from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
 from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
 from lexnli.io import STDOUT, atomic_open
@@ -33,6 +34,13 @@ from .persistence import TRUST_RULE, ModelFileError, load_model
 
 #: Pairs featurized and predicted together: memory stays bounded whatever the input's length.
 BATCH_SIZE = 1024
+
+
+def add_max_line_bytes_argument(parser) -> None:
+    """``--max-line-bytes N``: the longest input line read (:data:`~lexnli.corpora.lines.MAX_LINE_BYTES`)."""
+    parser.add_argument("--max-line-bytes", type=at_least(1), default=MAX_LINE_BYTES, metavar="N",
+                        help="refuse an input line longer than N bytes, having read no more of it "
+                             "(default: %(default)s, 1 MiB)")
 
 
 def predictions(model, pairs, explain_k: int = 0) -> list[dict]:
@@ -76,8 +84,9 @@ def predict_stream(model, items, explain_k: int = 0, batch_size: int = BATCH_SIZ
 
 
 def output_line(fields: dict, prediction: dict) -> str:
-    """One output line: the input line's own fields, then the prediction's (JSON, UTF-8)."""
-    return json.dumps({**fields, **prediction}, ensure_ascii=False) + "\n"
+    """One output line: the input line's own fields, then the prediction's (strict JSON, UTF-8: a NaN
+    or infinity raises ValueError; the readers refuse input lines holding one)."""
+    return json.dumps({**fields, **prediction}, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def write_predictions(model, items, output_path, explain_k: int = 0, render=output_line) -> dict:
@@ -106,13 +115,17 @@ def print_summary(summary: dict, output_path, hint: str = "") -> None:
         print(f"accuracy on {summary['n_gold']} gold-labelled pairs: {summary['accuracy']:.4f}{hint}", file=said)
 
 
-def predict_file(model, input_path, output_path, explain_k: int = 0, split: str | None = None) -> dict:
+def predict_file(model, input_path, output_path, explain_k: int = 0, split: str | None = None,
+                 max_line_bytes: int = MAX_LINE_BYTES) -> dict:
     """Write one prediction line per input pair (its fields and :func:`predictions`') to
     ``output_path``; return counts and accuracy (see :func:`write_predictions`).
 
-    ``split`` names the split to read when ``input_path`` is an SNLI zip or folder.
+    ``split`` names the split to read when ``input_path`` is an SNLI zip or folder; a line longer
+    than ``max_line_bytes``, or with an empty or blank sentence, is refused
+    (:func:`lexnli.corpora.snli.iter_snli`).
     """
-    items = iter_snli(input_path, split, keep_unlabeled=True, on_error="raise", require_label=False, with_fields=True)
+    items = iter_snli(input_path, split, keep_unlabeled=True, on_error="raise", require_label=False, with_fields=True,
+                      max_line_bytes=max_line_bytes, allow_blank=False)
     return write_predictions(model, items, output_path, explain_k)
 
 
@@ -133,15 +146,17 @@ def main(argv=None) -> int:
                         help="where to write the predictions (JSON lines; - for standard output)")
     parser.add_argument("--explain", type=at_least(0), default=0, metavar="K",
                         help="add the K strongest named features")
+    add_max_line_bytes_argument(parser)
     exit_on_signals()
     try:
         args = parser.parse_args(argv)
         check_output_file(args.output, "--output",
                           [("--input", path) for path in corpus_files(args.input)] + [("--model", args.model)])
         if args.input != STDIN:
-            check_snli(args.input, args.split, require_label=False)  # a bad line, before any long work
+            check_snli(args.input, args.split, require_label=False,  # a bad line, before any long work
+                       max_line_bytes=args.max_line_bytes, allow_blank=False)
         model, _ = load_model(args.model, trusted=args.trust_pickle)
-        summary = predict_file(model, args.input, args.output, args.explain, args.split)
+        summary = predict_file(model, args.input, args.output, args.explain, args.split, args.max_line_bytes)
     except (UsageError, ModelFileError, CorpusFormatError, ResourceMissingError, FileNotFoundError,
             ChecksumError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from classifiers.evaluation import accuracy, breakdown, class_scores, confusion_frame, mcnemar, two_way
 from classifiers.persistence import TRUST_RULE, load_model
-from classifiers.predict import batches
+from classifiers.predict import add_max_line_bytes_argument, batches
 from lexnli.cli import UsageError
 from lexnli.corpora.snli import STDIN, check_snli, iter_snli
 from lexnli.records import ENTAILMENT, LABELS, NON_ENTAILMENT_SPELLINGS, SNLI_SPLITS
@@ -46,6 +46,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--against", type=Path, default=None, metavar="MODEL",
                         help="a second model: its accuracy, and McNemar's exact test between the two")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    add_max_line_bytes_argument(parser)
     add_model_arguments(parser)
     parser.epilog = TRUST_RULE
 
@@ -141,11 +142,12 @@ def _json(report: dict) -> str:
 def run(args) -> int:
     gold_labels = LABELS + NON_ENTAILMENT_SPELLINGS
     if args.file != STDIN:
-        check_snli(args.file, args.split, require_label=False, gold_labels=gold_labels)
+        check_snli(args.file, args.split, require_label=False, gold_labels=gold_labels,
+                   max_line_bytes=args.max_line_bytes, allow_blank=False)
     paths = [model_path(args)] + ([args.against] if args.against is not None else [])
     models = [load_model(path, trusted=args.trust_pickle)[0] for path in paths]
     items = iter_snli(args.file, args.split, keep_unlabeled=True, require_label=False, gold_labels=gold_labels,
-                      with_fields=True)
+                      with_fields=True, max_line_bytes=args.max_line_bytes, allow_blank=False)
     report = scores(collect(models, items, args.by))
     report["signature"] = _signature(args, paths[0], report["labels"])
     sys.stdout.write(_json(report) if args.json else _text(report, args))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 
 from classifiers.persistence import TRUST_RULE
-from classifiers.predict import output_line, print_summary, write_predictions
+from classifiers.predict import add_max_line_bytes_argument, output_line, print_summary, write_predictions
 from featurize.inputs import as_pairs
 from lexnli.cli import UsageError, at_least, check_output_file
 from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
@@ -42,6 +42,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--json", action="store_true", help="JSON lines on a terminal too")
     parser.add_argument("--explain", type=at_least(0), default=0, metavar="K",
                         help="add the K named features that pushed each label most, and the alignment")
+    add_max_line_bytes_argument(parser)
     add_model_arguments(parser)
     parser.epilog = TRUST_RULE
 
@@ -60,8 +61,9 @@ def _source(args):
         return None, [(as_pairs([tuple(args.pair)])[0], fields)]
     source = args.input if args.input is not None else STDIN
     if source != STDIN:
-        check_snli(source, args.split, require_label=False)
-    return source, iter_snli(source, args.split, keep_unlabeled=True, require_label=False, with_fields=True)
+        check_snli(source, args.split, require_label=False, max_line_bytes=args.max_line_bytes, allow_blank=False)
+    return source, iter_snli(source, args.split, keep_unlabeled=True, require_label=False, with_fields=True,
+                             max_line_bytes=args.max_line_bytes, allow_blank=False)
 
 
 def _text(fields: dict, prediction: dict) -> str:

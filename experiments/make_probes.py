@@ -71,6 +71,8 @@ def read_probes(path=PROBES) -> list[dict]:
                 line = json.loads(text)
             except json.JSONDecodeError as exc:
                 raise CorpusFormatError(path, number, f"not JSON ({exc.msg})") from None
+            except RecursionError:
+                raise CorpusFormatError(path, number, "nested too deeply to read") from None
             missing = [field for field in PROBE_FIELDS if not isinstance(line, dict) or field not in line]
             if missing:
                 raise CorpusFormatError(path, number, f"a probe line needs {', '.join(missing)}")

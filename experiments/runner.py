@@ -92,20 +92,34 @@ def add_data_arguments(parser: argparse.ArgumentParser, splits=SNLI_SPLITS) -> N
 
 def load_splits(args, splits=SNLI_SPLITS) -> dict[str, SNLICorpus]:
     """Read the ``splits`` (train, dev and test; train among them) as the options say (SNLI is
-    fetched only when one has no file option); subsample train if ``--max-train`` is given."""
+    fetched only when one has no file option); subsample train if ``--max-train`` is given.
+
+    What no model can be fitted or scored on is refused here, before any featurizing: a split
+    with no labelled pair (every gold label "-") and a train split, or sample, of one class.
+    """
     missing = [s for s in splits if getattr(args, s) is None]
     archive = fetch_snli(args.data_dir) if missing else None
     corpora, progress = {}, getattr(args, "progress", None)
     for split in splits:
         path = getattr(args, split)
-        corpora[split] = read_snli(path, progress=progress) if path is not None else \
+        corpus = corpora[split] = read_snli(path, progress=progress) if path is not None else \
             read_snli(archive, split, progress=progress)
-        logger.info("%s: %d labelled pairs from %s", split, len(corpora[split]), corpora[split].report.source)
+        logger.info("%s: %d labelled pairs from %s", split, len(corpus), corpus.report.source)
+        if not corpus:
+            raise CorpusFormatError(corpus.report.source, None, f"no labelled pairs (the gold label of all "
+                                                                f"{corpus.report.n_unlabeled} is '-'): nothing to "
+                                                                f"{'train on' if split == 'train' else 'score'}")
+        if split == "train" and len(set(corpus.labels)) < 2:
+            raise CorpusFormatError(corpus.report.source, None, f"one class only (all {len(corpus)} labelled pairs "
+                                                                f"are {corpus.labels[0]!r}): a model needs two or more")
     _warn_overlaps(corpora)
     if args.max_train is not None and args.max_train < len(corpora["train"]):
         train = corpora["train"]
         picked = sorted(random.Random(args.seed).sample(range(len(train)), args.max_train))
         corpora["train"] = SNLICorpus([train[i] for i in picked], train.report)
+        if len(set(corpora["train"].labels)) < 2:
+            raise UsageError(f"--max-train {args.max_train}: the training pairs sampled are all of one class "
+                             f"({corpora['train'].labels[0]!r}); a model needs two or more: sample more")
     return corpora
 
 

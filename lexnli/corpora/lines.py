@@ -14,6 +14,9 @@ from ..text import make_sentences
 logger = logging.getLogger("lexnli.corpora")
 #: Pairs whose sentences are built together by :func:`build_pairs` (raw ones tagged in one batch).
 PAIR_BATCH = 4096
+#: The longest line :func:`parse_lines` reads by default, in bytes, its line ending not counted (1 MiB):
+#: a longer one is refused having read no more than this, so that one line never fills memory.
+MAX_LINE_BYTES = 1 << 20
 
 
 @dataclass
@@ -51,8 +54,25 @@ def _undecodable(raw: bytes, exc: UnicodeDecodeError, surrogate_field) -> str:
     return f"{f'field {field!r}' if field else 'the line'} holds a lone surrogate (not a character)"
 
 
-def parse_lines(name: str, stream, parse_line, *, on_error: str, report: ReadReport, surrogate_field=None):
+def _bounded_lines(stream, limit: int):
+    """Yield each line of the byte ``stream``, or None for a line longer than ``limit`` bytes (its line
+    ending not counted), of which at most ``limit + 2`` bytes are read. Only when the caller goes on
+    after a None is the rest of that line read, in pieces of ``limit`` bytes, and dropped."""
+    while raw := stream.readline(limit + 2):
+        if len(raw.rstrip(b"\r\n")) <= limit:
+            yield raw
+            continue
+        yield None
+        while raw and not raw.endswith(b"\n"):
+            raw = stream.readline(limit)
+
+
+def parse_lines(name: str, stream, parse_line, *, on_error: str, report: ReadReport, surrogate_field=None,
+                max_line_bytes: int = MAX_LINE_BYTES):
     """Yield ``parse_line(lineno, line)`` for every UTF-8 line of the byte ``stream`` (None results are dropped).
+
+    A line longer than ``max_line_bytes`` (its line ending not counted) is an error, raised having
+    read at most ``max_line_bytes + 2`` bytes of it: a line with no end in sight never fills memory.
 
     A line that would be UTF-8 but for an encoded lone surrogate (not a character) is refused as
     holding one, in the field ``surrogate_field(line)`` names when given (``line`` decoded with
@@ -66,11 +86,16 @@ def parse_lines(name: str, stream, parse_line, *, on_error: str, report: ReadRep
     """
     if on_error not in ("raise", "skip"):
         raise ValueError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
+    if max_line_bytes < 1:
+        raise ValueError(f"max_line_bytes must be at least 1, not {max_line_bytes!r}")
     lineno = n_pairs = 0
     with stream:
         try:
-            for lineno, raw in enumerate(stream, start=1):
+            for lineno, raw in enumerate(_bounded_lines(stream, max_line_bytes), start=1):
                 try:
+                    if raw is None:
+                        raise CorpusFormatError(name, lineno, f"longer than {max_line_bytes:,} bytes (the most a "
+                                                              f"line may have; it was not read further)")
                     try:
                         line = raw.decode("utf-8")
                     except UnicodeDecodeError as exc:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 import re
 import sys
 import zipfile
@@ -24,11 +25,14 @@ from ..io import STDOUT, existing_file
 from ..progress import bar
 from ..records import LABELS, SNLI_SPLITS, Pair
 from ..text import LONE_SURROGATE
-from .lines import ReadReport, build_pairs, parse_lines
+from .lines import MAX_LINE_BYTES, ReadReport, build_pairs, parse_lines
 
 UNLABELED = "-"
 _LEAF = re.compile(r"\([^\s()]+ [^\s()]+\)")
 _TXT_LABEL_COLUMNS = ("label1", "label2", "label3", "label4", "label5")
+#: How deep arrays and objects may nest in a JSON line (an SNLI line: 2 levels). A deeper line is refused: it
+#: would exhaust the recursion of the JSON decoder, or later of the writer of its predictions.
+MAX_JSON_DEPTH = 100
 #: How standard input is named in messages; ``-`` names it as a source.
 STDIN_NAME = "<stdin>"
 STDIN = STDOUT
@@ -89,13 +93,55 @@ def _format_of(name: str) -> str:
     raise CorpusFormatError(name, None, "unknown SNLI file type (expected .jsonl or .txt, optionally .gz)")
 
 
+def _deeper_than(value, limit: int) -> bool:
+    """Whether lists and dicts nest more than ``limit`` levels deep in ``value`` (a dict: 1 level).
+
+    >>> _deeper_than({"a": [1, [2]]}, 2), _deeper_than({"a": [1, [2]]}, 3)
+    (True, False)
+    """
+    stack = [(value, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > limit:
+            return True
+        stack += [(item, depth + 1) for item in (value.values() if isinstance(value, dict) else value)
+                  if isinstance(item, (dict, list))]
+    return False
+
+
+class _NotJSON(ValueError):
+    """A number Python's decoder reads but JSON has not (``NaN``, ``Infinity``, ``1e999``)."""
+
+
+def _no_constant(name: str):
+    raise _NotJSON(f"{name}, which is not JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotJSON(f"{text}, a number beyond a float's range")
+    return value
+
+
 def _jsonl_fields(line: str, source: str, lineno: int) -> dict:
+    """The fields of a JSON line: strict JSON, whose numbers stay finite (its fields are written back
+    out as JSON by the commands that predict), nested at most :data:`MAX_JSON_DEPTH` levels deep."""
+    too_deep = f"nested too deeply (arrays or objects more than {MAX_JSON_DEPTH} levels deep)"
     try:
-        record = json.loads(line)
+        record = json.loads(line, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as exc:
         raise CorpusFormatError(source, lineno, f"invalid JSON ({exc.msg} at column {exc.colno})") from None
+    except _NotJSON as exc:
+        raise CorpusFormatError(source, lineno, f"holds {exc}") from None
+    except RecursionError:
+        raise CorpusFormatError(source, lineno, too_deep) from None
+    except ValueError as exc:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
+        raise CorpusFormatError(source, lineno, f"not readable JSON ({str(exc).split(':')[0].lower()})") from None
     if not isinstance(record, dict):
         raise CorpusFormatError(source, lineno, "a line must be a JSON object")
+    if _deeper_than(record, MAX_JSON_DEPTH):
+        raise CorpusFormatError(source, lineno, too_deep)
     if "\\ud" in line.lower():  # an escaped surrogate: only a pair of them is a character
         name = _lone_surrogate_field(record)
         if name is not None:
@@ -160,7 +206,7 @@ def _pairs_fields(line: str, source: str, lineno: int) -> dict:
 
 
 def _pending_pair(record: dict, source: str, lineno: int, require_label: bool, gold_labels: tuple,
-                  with_fields: bool) -> tuple:
+                  with_fields: bool, allow_blank: bool = True) -> tuple:
     """The validated line as ``(premise (text, parse), hypothesis (text, parse), finish)`` for
     :func:`build_pairs`; with ``with_fields``, ``finish`` gives ``(pair, record)``."""
     fields = record
@@ -169,6 +215,10 @@ def _pending_pair(record: dict, source: str, lineno: int, require_label: bool, g
     for name in ("gold_label", "sentence1", "sentence2"):
         if not isinstance(record.get(name), str):
             raise CorpusFormatError(source, lineno, f"missing or non-string field {name!r}")
+    for name in () if allow_blank else ("sentence1", "sentence2"):
+        if not record[name].strip():
+            raise CorpusFormatError(source, lineno, f"field {name!r} is {'blank' if record[name] else 'empty'}: "
+                                                    f"not a sentence")
     label = record["gold_label"]
     if label not in gold_labels and label != UNLABELED:
         raise CorpusFormatError(source, lineno, f"unknown gold_label {label!r} (expected one of {gold_labels} or '-')")
@@ -194,7 +244,8 @@ def _with_record(finish, record: dict, premise, hypothesis) -> tuple[Pair, dict]
 def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False, lemmas: bool = False,
               on_error: str = "raise", report: ReadReport | None = None,
               require_label: bool = True, tagger: str = "fast", gold_labels: tuple[str, ...] = LABELS,
-              with_fields: bool = False) -> Iterator[Pair]:
+              with_fields: bool = False, max_line_bytes: int = MAX_LINE_BYTES,
+              allow_blank: bool = True) -> Iterator[Pair]:
     """Yield the pairs of one SNLI file as :class:`~lexnli.records.Pair` records.
 
     Parameters
@@ -228,10 +279,19 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
     with_fields : bool, default=False
         Yield ``(pair, fields)``, where ``fields`` is the line's own dict of fields (a ``.txt``
         line's annotator labels as one list, ``annotator_labels``), instead of the pair alone.
+    max_line_bytes : int, default=MAX_LINE_BYTES
+        A longer line (its line ending not counted) is a format error, raised having read at most
+        this much of it (:func:`~lexnli.corpora.lines.parse_lines`); skipped, it is read in pieces.
+    allow_blank : bool, default=True
+        ``False`` makes an empty or blank (whitespace only) ``sentence1`` or ``sentence2`` a format
+        error, as the commands that predict and evaluate read their inputs. By default such a
+        sentence is read (with no tokens), so that one odd line never stops a training corpus;
+        SNLI 1.0's dev and test files hold none.
     """
     report = report if report is not None else ReadReport(str(source))
     pending = _pending_pairs(source, split, on_error=on_error, report=report, require_label=require_label,
-                             gold_labels=gold_labels, with_fields=with_fields)
+                             gold_labels=gold_labels, with_fields=with_fields, max_line_bytes=max_line_bytes,
+                             allow_blank=allow_blank)
     for item in build_pairs(pending, lemmas=lemmas, tagger=tagger):
         pair = item[0] if with_fields else item
         if pair.label is None:
@@ -258,7 +318,8 @@ def iter_parses(source, split: str | None = None) -> Iterator[tuple[str, str]]:
 
 
 def check_snli(source, split: str | None = None, *, require_label: bool = True,
-               gold_labels: tuple[str, ...] = LABELS) -> int:
+               gold_labels: tuple[str, ...] = LABELS, max_line_bytes: int = MAX_LINE_BYTES,
+               allow_blank: bool = True) -> int:
     """Check every line of an SNLI source as :func:`iter_snli` reads it, without building its
     sentences (no tagging: a fraction of the reading time), and return the number of pairs;
     a bad line raises :class:`CorpusFormatError` naming the file and line, before any long work.
@@ -268,11 +329,13 @@ def check_snli(source, split: str | None = None, *, require_label: bool = True,
     if str(source) == STDIN:
         raise ValueError("standard input can be read only once, so it is not checked ahead")
     pending = _pending_pairs(source, split, on_error="raise", report=ReadReport(str(source)),
-                             require_label=require_label, gold_labels=gold_labels, with_fields=False)
+                             require_label=require_label, gold_labels=gold_labels, with_fields=False,
+                             max_line_bytes=max_line_bytes, allow_blank=allow_blank)
     return sum(1 for _ in pending)
 
 
-def _pending_pairs(source, split, *, on_error, report, require_label, gold_labels, with_fields):
+def _pending_pairs(source, split, *, on_error, report, require_label, gold_labels, with_fields,
+                   max_line_bytes=MAX_LINE_BYTES, allow_blank=True):
     """The validated lines of ``source`` as :func:`build_pairs` takes them (see :func:`iter_snli`)."""
     name, lines = _open_lines(Path(source), split)
     kind = None if name == STDIN_NAME else _format_of(name)  # standard input: told by its first line
@@ -297,7 +360,7 @@ def _pending_pairs(source, split, *, on_error, report, require_label, gold_label
             record = _jsonl_fields(line, name, lineno)
         else:
             record = _pairs_fields(line, name, lineno) if kind == "pairs" else _txt_fields(line, header, name, lineno)
-        return _pending_pair(record, name, lineno, require_label, gold_labels, with_fields)
+        return _pending_pair(record, name, lineno, require_label, gold_labels, with_fields, allow_blank)
 
     def surrogate_field(line):
         """The field of a line (decoded with its encoded lone surrogates) holding one, for the error."""
@@ -307,11 +370,12 @@ def _pending_pairs(source, split, *, on_error, report, require_label, gold_label
             else:
                 names = header or ("sentence1", "sentence2", "gold_label")
                 record = dict(zip(names, line.rstrip("\r\n").split("\t")))
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
             return None
         return _lone_surrogate_field(record) if isinstance(record, dict) else None
 
-    return parse_lines(name, lines, parse_line, on_error=on_error, report=report, surrogate_field=surrogate_field)
+    return parse_lines(name, lines, parse_line, on_error=on_error, report=report, surrogate_field=surrogate_field,
+                       max_line_bytes=max_line_bytes)
 
 
 class SNLICorpus(Sequence):

@@ -12,7 +12,7 @@ from classifiers.explain import explain
 from classifiers.persistence import TRUST_RULE, save_model
 from classifiers.predict import main as predict_main
 from classifiers.predict import predict_file
-from lexnli.corpora.snli import read_snli
+from lexnli.corpora.snli import check_snli, read_snli
 from lexnli.errors import CorpusFormatError
 
 from tests.helpers.cli import one_error_line
@@ -249,3 +249,36 @@ def test_predict_cli_writes_to_standard_output_with_dash(template_model, templat
     captured = capsys.readouterr()
     assert len([json.loads(line) for line in captured.out.splitlines()]) == 20  # only the predictions
     assert "pairs predicted -> -" in captured.err
+
+
+def test_predict_cli_refuses_a_line_longer_than_max_line_bytes(template_model, template_files, tmp_path, capsys):
+    path = str(save_model(template_model, tmp_path / "m.skops"))
+    long = tmp_path / "long.jsonl"
+    long.write_bytes(template_files["test"].read_bytes() + b'{"sentence1": "' + b"a" * 3_000_000)
+    out = tmp_path / "o.jsonl"
+    assert predict(["--model", path, "--input", str(long), "--output", str(out), "--max-line-bytes", "4096"]) == 2
+    assert one_error_line(capsys).startswith(f"error: {long}, line 21: longer than 4,096 bytes")
+    assert not out.exists()
+
+
+def test_predict_cli_refuses_a_line_nested_too_deeply(template_model, template_files, tmp_path, capsys):
+    path = str(save_model(template_model, tmp_path / "m.skops"))
+    deep = tmp_path / "deep.jsonl"
+    deep.write_bytes(template_files["test"].read_bytes() + b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    out = tmp_path / "o.jsonl"
+    assert predict(["--model", path, "--input", str(deep), "--output", str(out)]) == 2
+    assert one_error_line(capsys).startswith(f"error: {deep}, line 21: nested too deeply")
+    assert not out.exists()
+
+
+def test_predict_refuses_a_blank_sentence_in_a_file(template_model, template_files, tmp_path, capsys):
+    path = str(save_model(template_model, tmp_path / "m.skops"))
+    lines = template_files["test"].read_text().splitlines()
+    lines[3] = json.dumps({**json.loads(lines[3]), "sentence1": "", "sentence1_parse": ""})
+    blank = tmp_path / "blank.jsonl"
+    blank.write_text("\n".join(lines) + "\n")
+    assert predict(["--model", path, "--input", str(blank), "--output", str(tmp_path / "o.jsonl")]) == 2
+    assert one_error_line(capsys) == f"error: {blank}, line 4: field 'sentence1' is empty: not a sentence"
+    with pytest.raises(CorpusFormatError, match="line 4: field 'sentence1' is empty"):
+        predict_file(template_model, blank, tmp_path / "o.jsonl")
+    assert check_snli(blank) == 20  # read as training data, it is kept

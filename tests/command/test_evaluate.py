@@ -104,3 +104,26 @@ def test_nothing_to_score_and_unknown_labels_are_one_error_line(model_file, labe
     odd = write_jsonl(tmp_path / "odd.jsonl", [lines[1], {**lines[2], "gold_label": "maybe"}])
     assert main(["evaluate", "--model", str(tmp_path / "absent.skops"), str(odd)]) == 2  # before the model loads
     assert f"{odd}, line 2: unknown gold_label 'maybe'" in one_error_line(capsys)
+
+
+def test_a_line_longer_than_max_line_bytes_is_one_error_line(labelled, tmp_path, capsys):
+    _, path = labelled
+    with path.open("a", encoding="utf-8") as f:
+        f.write('{"sentence1": "' + "a" * 3_000_000 + '"}\n')
+    assert main(["evaluate", "--model", str(tmp_path / "absent.skops"), "--max-line-bytes", "4096", str(path)]) == 2
+    assert one_error_line(capsys).startswith(f"error: {path}, line 61: longer than 4,096 bytes")
+
+
+def test_a_line_nested_too_deeply_is_one_error_line(model_file, labelled, capsys):
+    _, path = labelled
+    with path.open("a", encoding="utf-8") as f:
+        f.write('{"sentence1": "A dog.", "sentence2": "A cat.", "x": ' + "[" * 100_000 + "]" * 100_000 + "}\n")
+    assert main(["evaluate", "--model", str(model_file), str(path)]) == 2
+    assert one_error_line(capsys).startswith(f"error: {path}, line 61: nested too deeply")
+
+
+def test_a_blank_sentence_is_refused_naming_the_file_and_line(labelled, tmp_path, capsys):
+    lines, _ = labelled
+    path = write_jsonl(tmp_path / "blank.jsonl", [lines[1], {**lines[2], "sentence2": " "}])
+    assert main(["evaluate", "--model", str(tmp_path / "absent.skops"), str(path)]) == 2  # before the model loads
+    assert one_error_line(capsys) == f"error: {path}, line 2: field 'sentence2' is blank: not a sentence"

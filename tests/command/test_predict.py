@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from classifiers.persistence import save_model
+from classifiers.predict import output_line
 from command.main import main
 from lexnli.data_home import default_model_path
 from lexnli.version import __version__
@@ -132,3 +133,62 @@ def test_a_lone_surrogate_on_standard_input_names_the_line_and_field(model_file,
     assert main(["predict", "--model", str(model_file), "-"]) == 2
     message = "error: <stdin>, line 2: field 'sentence1' holds a lone surrogate (not a character)"
     assert one_error_line(capsys) == message
+
+
+def test_a_line_longer_than_max_line_bytes_is_one_error_line(model_file, records, tmp_path, monkeypatch, capsys):
+    long_line = '{"sentence1": "' + "a" * 3_000_000  # no end: the rest of the file
+    source = write_jsonl(tmp_path / "in.jsonl", records[:2])
+    with source.open("a", encoding="utf-8") as f:
+        f.write(long_line)
+    argv = ["predict", "--max-line-bytes", "4096", "--input", str(source)]
+    assert main([*argv, "--model", str(tmp_path / "absent.skops")]) == 2  # before the model is loaded
+    assert one_error_line(capsys).startswith(f"error: {source}, line 3: longer than 4,096 bytes")
+    stdin(monkeypatch, "".join(json.dumps(r) + "\n" for r in records[:2]) + long_line)
+    assert main(["predict", "--model", str(model_file), "--max-line-bytes", "4096", "-"]) == 2
+    assert one_error_line(capsys).startswith("error: <stdin>, line 3: longer than 4,096 bytes")
+    with pytest.raises(SystemExit):
+        main(["predict", "--help"])
+    assert "--max-line-bytes N" in capsys.readouterr().out
+
+
+def test_a_line_nested_too_deeply_is_one_error_line(model_file, records, tmp_path, monkeypatch, capsys):
+    deep = "[" * 100_000 + "]" * 100_000  # a RecursionError in the JSON decoder
+    lines = [json.dumps(records[0]), json.dumps(records[1])[:-1] + f', "deep": {deep}}}']
+    source = tmp_path / "in.jsonl"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["predict", "--model", str(model_file), "--input", str(source)]) == 2
+    assert one_error_line(capsys).startswith(f"error: {source}, line 2: nested too deeply")
+    stdin(monkeypatch, "\n".join(lines) + "\n")
+    assert main(["predict", "--model", str(model_file), "-"]) == 2
+    assert one_error_line(capsys).startswith("error: <stdin>, line 2: nested too deeply")
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_a_number_json_has_not_is_one_error_line_and_the_output_is_strict_json(value, model_file, records, tmp_path,
+                                                                            monkeypatch, capsys):
+    lines = [json.dumps(records[0]), json.dumps(records[1])[:-1] + f', "score": {value}}}']
+    source = tmp_path / "in.jsonl"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["predict", "--model", str(tmp_path / "absent.skops"), "--input", str(source)]) == 2
+    assert one_error_line(capsys).startswith(f"error: {source}, line 2: holds {value}")
+    stdin(monkeypatch, "\n".join(lines) + "\n")
+    assert main(["predict", "--model", str(model_file), "-"]) == 2
+    assert one_error_line(capsys).startswith(f"error: <stdin>, line 2: holds {value}")
+    with pytest.raises(ValueError):  # and the writer never writes one
+        output_line({"score": float(value)}, {"predicted_label": "neutral"})
+
+
+@pytest.mark.parametrize("field, text, problem", [("sentence1", "", "empty"), ("sentence2", "   ", "blank"),
+                                                  ("sentence2", "\u00a0\u2003", "blank")])
+def test_a_blank_sentence_in_a_file_is_refused_as_on_the_command_line(field, text, problem, model_file, records,
+                                                                      tmp_path, monkeypatch, capsys):
+    lines = [records[0], {**records[2], field: text}]
+    for line in lines:  # raw text: no parse to read tokens from
+        line.pop("sentence1_parse"), line.pop("sentence2_parse")
+    source = write_jsonl(tmp_path / "in.jsonl", lines)
+    assert main(["predict", "--model", str(tmp_path / "absent.skops"), "--input", str(source)]) == 2
+    assert one_error_line(capsys) == f"error: {source}, line 2: field '{field}' is {problem}: not a sentence"
+    pair = (text, "A dog runs.") if field == "sentence1" else ("A dog runs.", text)
+    stdin(monkeypatch, "A man sleeps.\tA man is awake.\n" + "\t".join(pair) + "\n")
+    assert main(["predict", "--model", str(model_file), "-"]) == 2
+    assert one_error_line(capsys) == f"error: <stdin>, line 2: field '{field}' is {problem}: not a sentence"

@@ -82,6 +82,30 @@ def test_refused_outputs_before_any_data_is_read(template_files, data_home, tmp_
     assert one_error_line(capsys) == f"error: {message}"
 
 
+def test_one_class_or_no_labelled_pair_is_one_error_line_before_featurizing(template_files, data_home, tmp_path,
+                                                                           monkeypatch, capsys):
+    """Refused where they were a scikit-learn ValueError (one class) or a MaxAbsScaler traceback (a dev set
+    with only "-" labels) after featurizing."""
+    monkeypatch.setattr(train_command, "fit_select_C", lambda *a, **k: pytest.fail("featurized"))
+
+    def relabelled(split, label):
+        lines = [json.loads(line) for line in template_files[split].read_text(encoding="utf-8").splitlines()]
+        path = tmp_path / f"{split}_{label}.jsonl"
+        path.write_text("".join(json.dumps({**line, "gold_label": label}) + "\n" for line in lines), encoding="utf-8")
+        return path
+
+    one_class = relabelled("train", "entailment")
+    assert main.main(["train", "--preset", "lexicalized", *files_args({**template_files, "train": one_class})]) == 2
+    assert one_error_line(capsys) == (f"error: {one_class}: one class only (all 80 labelled pairs are 'entailment'): "
+                                      "a model needs two or more")
+    unlabelled = relabelled("dev", "-")
+    assert main.main(["train", "--preset", "lexicalized", *files_args({**template_files, "dev": unlabelled})]) == 2
+    assert one_error_line(capsys) == f"error: {unlabelled}: no labelled pairs (the gold label of all 20 is '-'): " \
+                                     "nothing to score"
+    assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--max-train", "1"]) == 2
+    assert one_error_line(capsys).startswith("error: --max-train 1: the training pairs sampled are all of one class")
+
+
 def test_no_data_offline_is_one_line_naming_the_options_and_the_variable(data_home, capsys):
     assert main.main(["train", "--preset", "lexicalized"]) == 2
     line = one_error_line(capsys)

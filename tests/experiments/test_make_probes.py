@@ -90,6 +90,7 @@ def test_make_probes_defaults(monkeypatch):
     ('\n{"sentence1": "A dog.", "sentence2": "A cat.", "gold_label": "contradiction"}\n',
      "line 2: a probe line needs category"),
     ('["a list"]\n', "line 1: a probe line needs sentence1, sentence2, gold_label, category"),
+    ("[" * 100_000 + "]" * 100_000 + "\n", "line 1: nested too deeply"),
 ])
 def test_a_bad_probe_line_is_named(tmp_path, text, problem):
     path = tmp_path / "probes.jsonl"

@@ -258,7 +258,7 @@ def test_data_dir_gives_each_split_its_own_file(data_dir):
         assert pair_ids(corpora[split]) == [r["pairID"] for r in noisy_records(n, seed)], split
 
 
-def test_max_train_is_a_seeded_subsample_in_file_order(data_dir):
+def test_max_train_is_a_seeded_subsample_in_file_order(data_dir, capsys):
     folder, paths = data_dir
     files = data_args(paths)
 
@@ -277,7 +277,29 @@ def test_max_train_is_a_seeded_subsample_in_file_order(data_dir):
     assert train_ids("--max-train", "7", "--seed", "4")[0] != picked  # the seed matters
     assert train_ids("--max-train", "40")[0] == everything
     assert train_ids("--max-train", "39")[0] != everything
-    assert len(train_ids("--max-train", "1")[0]) == 1  # the smallest subsample allowed
+    assert len(set(train_ids("--max-train", "2", "--seed", "1")[0])) == 2
+    # one pair is one class: refused before the experiment runs, as no model can be fitted on it
+    assert runner.main(files + ["--max-train", "1"], prog="x", description="x", report=fake_report([])) == 2
+    assert one_error_line(capsys).startswith("error: --max-train 1: the training pairs sampled are all of one class")
+
+
+def test_a_split_no_model_can_be_fitted_or_scored_on_is_refused_before_the_experiment(data_dir, capsys):
+    import json
+
+    _, paths = data_dir
+    for split, label, problem in (("train", "neutral", "one class only (all 40 labelled pairs are 'neutral'): "
+                                                        "a model needs two or more"),
+                                  ("train", "-", "no labelled pairs (the gold label of all 40 is '-'): nothing to "
+                                                 "train on"),
+                                  ("test", "-", "no labelled pairs (the gold label of all 10 is '-'): nothing to "
+                                                "score")):
+        lines = [json.loads(line) for line in paths[split].read_text(encoding="utf-8").splitlines()]
+        changed = paths[split].with_name(f"{split}_{label}.jsonl")
+        changed.write_text("".join(json.dumps({**line, "gold_label": label}) + "\n" for line in lines))
+        calls = []
+        argv = data_args({**paths, split: changed})
+        assert runner.main(argv, prog="x", description="x", report=fake_report(calls)) == 2
+        assert calls == [] and one_error_line(capsys) == f"error: {changed}: {problem}"
 
 
 def test_percent_shows_missing_values_blank():

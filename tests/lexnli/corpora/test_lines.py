@@ -5,6 +5,8 @@ raw lines are tagged in batches, in file order, as NLTK tags them one by one.
 In the property tests, lines that are valid but have no parse would be tagged; tagging is not what
 they test, so the tagger is replaced by a trivial one (every token a noun).
 """
+import gzip
+import io
 import json
 
 import pytest
@@ -12,10 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lexnli import text
+from lexnli.corpora.lines import ReadReport, parse_lines
 from lexnli.corpora.sick import read_sick
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import CorpusFormatError
 
+from tests.helpers.noisy_snli import noisy_records
 from tests.helpers.raw_text import HAND_WRITTEN
 
 SETTINGS = settings(max_examples=60, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -93,3 +97,41 @@ def test_readers_batch_raw_lines_and_keep_order(tagger, tmp_path):
     assert fast[2].premise.tokens == ("The", "kids", "sleep", ".")
     pending = [((line["sentence1"], None), (line["sentence2"], None), lambda p, h: (p.tags, h.tags)) for line in lines]
     assert list(build_pairs(pending, batch_size=2)) == list(build_pairs(pending, tagger="nltk"))
+
+
+class CountingStream(io.BytesIO):
+    """A byte stream that counts the bytes its lines gave."""
+
+    given = 0
+
+    def readline(self, size=-1):
+        line = super().readline(size)
+        self.given += len(line)
+        return line
+
+
+def test_a_line_longer_than_the_cap_is_refused_having_read_at_most_the_cap(tmp_path):
+    good = json.dumps(noisy_records(1, seed=3)[0]).encode()
+    long_line = b'{"sentence1": "' + b"a" * 3_000_000 + b'"}'  # no newline: the rest of the file
+    stream = CountingStream(good + b"\n" + long_line)
+    lines = parse_lines("long.jsonl", stream, lambda lineno, line: line, on_error="raise",
+                        report=ReadReport("long.jsonl"), max_line_bytes=1000)
+    with pytest.raises(CorpusFormatError, match=r"^long.jsonl, line 2: longer than 1,000 bytes") as err:
+        list(lines)
+    assert err.value.line == 2 and stream.given <= len(good) + 1 + 1002
+    content = good + b"\n" + long_line + b"\n" + good + b"\n"
+    for name, data in (("long.jsonl", content), ("long.jsonl.gz", gzip.compress(content))):
+        (tmp_path / name).write_bytes(data)
+        with pytest.raises(CorpusFormatError, match=rf"{name}, line 2: longer than 1,000 bytes"):
+            read_snli(tmp_path / name, max_line_bytes=1000)
+
+
+def test_the_cap_counts_no_line_ending_and_a_skipped_long_line_keeps_the_numbering():
+    lines = [b"x" * 10 + b"\r\n", b"y" * 10 + b"\n", b"z" * 11 + b"\n", b"w" * 25 + b"\n", b"\n", b"v" * 10]
+    stream = io.BytesIO(b"".join(lines))
+    report = ReadReport("lines")
+    read = list(parse_lines("lines", stream, lambda lineno, line: (lineno, line.rstrip("\r\n")), on_error="skip",
+                            report=report, max_line_bytes=10))
+    assert read == [(1, "x" * 10), (2, "y" * 10), (5, ""), (6, "v" * 10)]
+    assert [e.line for e in report.skipped] == [3, 4]
+    assert all(e.problem.startswith("longer than 10 bytes") for e in report.skipped)

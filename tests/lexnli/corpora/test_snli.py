@@ -2,16 +2,18 @@
 import gzip
 import json
 import re
+import sys
 import zipfile
 from collections import Counter
 
 import pytest
 
 from lexnli.corpora.lines import ReadReport
-from lexnli.corpora.snli import iter_parses, iter_snli, read_snli
+from lexnli.corpora.snli import MAX_JSON_DEPTH, check_snli, iter_parses, iter_snli, read_snli
 from lexnli.errors import CorpusFormatError
 
 from tests.conftest import shared_file
+from tests.helpers.noisy_snli import noisy_records
 
 TXT_HEADER = ["gold_label", "sentence1_binary_parse", "sentence2_binary_parse", "sentence1_parse",
               "sentence2_parse", "sentence1", "sentence2", "captionID", "pairID",
@@ -103,6 +105,10 @@ BAD_LINES = {
     "missing or non-string field 'sentence2'": json.dumps({"gold_label": "neutral", "sentence1": "A man."}),
     "unknown gold_label 'maybe'": json.dumps({"gold_label": "maybe", "sentence1": "a", "sentence2": "b"}),
     "a line must be a JSON object": "[1, 2]",
+    # Python's decoder reads these, but they are not JSON, and a prediction line would write them back as such
+    "holds NaN, which is not JSON": GOOD[:-1] + ', "score": NaN}',
+    "holds -Infinity, which is not JSON": GOOD[:-1] + ', "score": [1, -Infinity]}',
+    "holds 1e999, a number beyond a float's range": GOOD[:-1] + ', "score": 1e999}',
 }
 
 
@@ -113,6 +119,29 @@ def test_bad_line_names_file_line_and_problem(tmp_path, problem):
     with pytest.raises(CorpusFormatError) as err:
         read_snli(path)
     assert err.value.line == 3 and str(path) in str(err.value) and problem in str(err.value)
+
+
+@pytest.mark.parametrize("depth", [MAX_JSON_DEPTH + 1, 100_000])
+def test_a_line_nested_too_deeply_names_file_and_line(tmp_path, depth):
+    """100,000 levels exhaust the decoder's recursion; a line it can decode is refused from a smaller depth."""
+    good = json.dumps(noisy_records(1, seed=4)[0])
+    nested = good[:-1] + ', "deep": ' + "[" * (depth - 1) + "]" * (depth - 1) + "}"
+    path = tmp_path / "deep.jsonl"
+    path.write_text(f"{good}\n{nested}\n", encoding="utf-8")
+    message = f"deep.jsonl, line 2: nested too deeply (arrays or objects more than {MAX_JSON_DEPTH} levels deep)"
+    with pytest.raises(CorpusFormatError, match=re.escape(message)):
+        read_snli(path)
+    shallow = good[:-1] + ', "deep": ' + "[" * (MAX_JSON_DEPTH - 1) + "]" * (MAX_JSON_DEPTH - 1) + "}"
+    path.write_text(f"{good}\n{shallow}\n", encoding="utf-8")
+    assert len(read_snli(path)) == 2
+
+
+@pytest.mark.skipif(not hasattr(sys, "get_int_max_str_digits"), reason="Python reads integers of any length")
+def test_an_integer_too_long_for_python_names_file_and_line(tmp_path):
+    path = tmp_path / "long_int.jsonl"
+    path.write_text(f"{GOOD}\n" + GOOD[:-1] + ', "id": ' + "7" * (sys.get_int_max_str_digits() + 1) + "}\n")
+    with pytest.raises(CorpusFormatError, match=r"long_int.jsonl, line 2: not readable JSON \(exceeds the limit"):
+        read_snli(path)
 
 
 def test_non_utf8_byte_is_an_error_with_line(tmp_path):
@@ -134,8 +163,9 @@ def test_skip_mode_counts_and_reports_every_bad_line(tmp_path, caplog):
     path.write_bytes("\n".join([GOOD, *BAD_LINES.values(), GOOD]).encode() + b"\n\xff\xfe\n")
     corpus = read_snli(path, on_error="skip")
     assert len(corpus) == 2
-    assert [e.line for e in corpus.report.skipped] == [2, 3, 4, 5, 7]
-    assert "5 malformed lines skipped" in caplog.text
+    n_bad = len(BAD_LINES)
+    assert [e.line for e in corpus.report.skipped] == [*range(2, 2 + n_bad), n_bad + 3]
+    assert f"{n_bad + 1} malformed lines skipped" in caplog.text
 
 
 def test_truncated_gzip_is_an_error_not_a_short_corpus(tmp_path, snli_dev_path):
@@ -214,6 +244,8 @@ def test_official_dev_and_test_counts(name, n_pairs, counts, n_dash):
     corpus = read_snli(shared_file(f"snli_1.0/{name}"))
     assert len(corpus) == n_pairs and corpus.report.n_unlabeled == n_dash
     assert Counter(corpus.labels) == counts
+    # no empty or blank sentence: the commands that predict and evaluate, which refuse one, read them whole
+    assert check_snli(shared_file(f"snli_1.0/{name}"), allow_blank=False) == n_pairs + n_dash
 
 
 def test_train_subset_counts_and_tags_everywhere(tmp_path):
