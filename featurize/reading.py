@@ -41,7 +41,8 @@ Rules
   is no argument of the predicate.
 * **Passives.** A verb with a ``nsubjpass``, or a ``VBN`` with a *be*/*get* auxiliary, is passive:
   its grammatical subject becomes its object and the ``pobj`` of its *by* its subject (an object
-  of its own is dropped, as the tag reader does). A bare past participle (no auxiliary, no subject)
+  of its own is dropped, as the tag reader does); so is a ``VBN`` a copula takes as its
+  complement (*is (ADJP reunited)*, *is tired*: as the tag reader). A bare past participle (no auxiliary, no subject)
   is a reduced passive: *the boy pushed into the pool* -> ``push(; boy)``; a conjoined one is
   passive as its first conjunct when that has auxiliaries, else when the coordination is not a
   finite clause (*wearing a hat and dressed in black*).
@@ -81,7 +82,7 @@ Rules
   - predicates coordinated by a disjunction (a ``cc`` in
     :data:`~lexical_resources.lists.operators.DISJUNCTIONS` on the first conjunct: *sings or
     dances*) are not, nor a proposition with a disjoined argument (*a man or a woman sings*:
-    neither is said to);
+    neither is said to; what it embeds keeps its own reading);
   - relative clauses and reduced relatives are asserted when their embedding is (*the dog that
     chased the cats slept* says the dog chased them).
 * **Negated**: the predicate (or its copula) has a ``neg`` dependent (*not*, *n't*, *never*), or
@@ -297,7 +298,9 @@ class _Reader:
         prop = self.props[k]
         c = prop.clause
         found = False
-        if prop.predicate == c and not self.is_be(c):
+        if prop.predicate != c and self.tags[prop.predicate] == "VBN" and self.is_be(c):
+            found = True   # is (ADJP tired): a participle after a copula, as after an auxiliary
+        elif prop.predicate == c and not self.is_be(c):
             auxiliaries = self.kids_of(c, "aux")
             participle = self.tags[c] == "VBN" or (self.tags[c] == "VBD" and self.labels[c] in ("acl", "advcl"))
             if self.kids_of(c, "nsubjpass"):
@@ -320,8 +323,8 @@ class _Reader:
         c, p = prop.clause, prop.predicate
         subjects = self.grammatical_subjects(k)
         if self.passive(k):
-            agents = [pobj for by in self.kids_of(c, "prep") if self.lower[by] == "by"
-                      for pobj in self.kids_of(by, "pobj")]
+            phrases = self.kids_of(c, "prep") + (self.kids_of(p, "prep") if p != c else [])
+            agents = [pobj for by in phrases if self.lower[by] == "by" for pobj in self.kids_of(by, "pobj")]
             return Proposition(p, self.arguments(agents, c), subjects, True)
         if p != c:
             objects = self.arguments(self.kids_of(p, "pobj"), c) if self.labels[p] == "prep" else ()
@@ -376,8 +379,8 @@ class _Reader:
     def _disjoined(self, i: int) -> bool:
         return bool(self.kids_of(i, "conj")) and any(self.lower[cc] in DISJUNCTIONS for cc in self.kids_of(i, "cc"))
 
-    def _local(self, k: int, proposition: Proposition) -> bool:
-        """Whether nothing on the proposition itself leaves it unasserted (adverb, disjunction, conditional)."""
+    def _local(self, k: int) -> bool:
+        """Whether nothing on the clause itself leaves it unasserted (adverb, disjunction, conditional)."""
         prop = self.props[k]
         c, p = prop.clause, prop.predicate
         for i in {c, p}:
@@ -388,16 +391,21 @@ class _Reader:
             if self.lemmas[i] not in QUESTION_VERBS and any(
                     self.lower[m] in CONDITIONALS for a in self.kids_of(i, "advcl") for m in self.kids_of(a, "mark")):
                 return False
-        if self.labels[c] == "conj" and self.heads[c] >= 0 and self._disjoined(self.heads[c]):
-            return False
-        arguments = set(proposition.subjects + proposition.objects)
-        return not any(self._disjoined(i) for i in arguments)
+        return not (self.labels[c] == "conj" and self.heads[c] >= 0 and self._disjoined(self.heads[c]))
 
     def asserted(self, k: int, propositions: list[Proposition]) -> bool:
+        """Whether proposition ``k`` is asserted: its clause is (:meth:`carried`) and no argument is disjoined."""
+        proposition = propositions[k]
+        return self.carried(k, propositions) and not any(
+            self._disjoined(i) for i in set(proposition.subjects + proposition.objects))
+
+    def carried(self, k: int, propositions: list[Proposition]) -> bool:
+        """Whether the clause of proposition ``k`` is asserted, what the clauses it embeds inherit (a disjoined
+        argument is not: *gives him a toy or a bottle while smiling* says she smiles)."""
         if k in self._asserted:
             return self._asserted[k]
         self._asserted[k] = True   # a guard: the tree has no cycles, but a bad tree should not recurse forever
-        found = self._local(k, propositions[k]) and self._embedded_asserted(k, propositions)
+        found = self._local(k) and self._embedded_asserted(k, propositions)
         self._asserted[k] = found
         return found
 
@@ -407,9 +415,9 @@ class _Reader:
         if head < 0:
             return True
         if label == "conj" and head in self.at:
-            return self.asserted(self.at[head], propositions)
+            return self.carried(self.at[head], propositions)
         relation, embedding = self.attachment(k)
-        above = embedding is None or self.asserted(embedding, propositions)
+        above = embedding is None or self.carried(embedding, propositions)
         marks = [self.lower[m] for m in self.kids_of(c, "mark")]
         if any(m in NONVERIDICAL_SUBORDINATORS for m in marks):
             return False

@@ -16,7 +16,8 @@ LEMMAS = {
     "dances": "dance", "barks": "bark", "sleeping": "sleep", "cooking": "cook", "sleeps": "sleep", "running": "run",
     "does": "do", "did": "do", "wearing": "wear", "dressed": "dress", "walks": "walk", "walking": "walk",
     "talks": "talk", "runs": "run", "leaves": "leave", "paying": "pay", "stands": "stand", "sits": "sit",
-    "reading": "read", "gives": "give", "kicked": "kick", "flew": "fly", "holds": "hold", "crying": "cry",
+    "reading": "read", "gives": "give", "reunited": "reunite", "smiling": "smile",
+    "kicked": "kick", "flew": "fly", "holds": "hold", "crying": "cry",
     "playing": "play", "dogs": "dog", "rides": "ride", "watches": "watch", "holding": "hold", "following": "follow",
     "has": "have", "singing": "sing", "dancing": "dance", "kicks": "kick", "sitting": "sit",
     "says": "say", "children": "child",
@@ -166,6 +167,8 @@ CASES = {
                        [W("outside", ["man"])], "outside(man)"),
     "copula, conjoined adjectives": ("(ROOT (S (NP (DT The) (NN boy)) (VP (VBZ is) (ADJP (JJ wet) (CC and) (JJ cold))) "
                                      "(. .)))", [W("wet", ["boy"]), W("cold", ["boy"])], "wet(boy) & cold(boy)"),
+    "copula, participle: a passive": ("(ROOT (S (NP (DT The) (NN couple)) (VP (VBZ is) (ADJP (VBN reunited))) (. .)))",
+                                      [W("reunite", [], ["couple"], passive=True)], "reunite(; couple)"),
     "existential alone": ("(ROOT (S (NP (EX There)) (VP (VBZ is) (NP (DT a) (NN man))) (. .)))", [], ""),
     # complements and control
     "infinitive, non-veridical": (
@@ -215,6 +218,11 @@ CASES = {
     "disjoined subjects": (
         "(ROOT (S (NP (NP (DT A) (NN man)) (CC or) (NP (DT a) (NN woman))) (VP (VBZ sings)) (. .)))",
         [W("sing", ["man", "woman"], asserted=False)], "?sing(man, woman)"),
+    "a disjoined object: what the clause embeds stays asserted": (
+        "(ROOT (S (NP (DT A) (NN woman)) (VP (VBZ gives) (NP (PRP him)) (NP (NP (DT a) (NN toy)) (CC or) "
+        "(NP (DT a) (NN bottle))) (SBAR (IN while) (S (VP (VBG smiling))))) (. .)))",
+        [W("give", ["woman"], ["him", "toy", "bottle"], asserted=False), W("smile", ["woman"])],
+        "?give(woman; him, toy, bottle) & smile(woman)"),
     "non-veridical adverb": (
         "(ROOT (S (ADVP (RB Maybe)) (NP (DT the) (NN dog)) (VP (VBZ is) (VP (VBG sleeping))) (. .)))",
         [W("sleep", ["dog"], asserted=False)], "?sleep(dog)"),
