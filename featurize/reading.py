@@ -45,7 +45,9 @@ Rules
   complement (*is (ADJP reunited)*, *is tired*: as the tag reader). A bare past participle (no auxiliary, no subject)
   is a reduced passive: *the boy pushed into the pool* -> ``push(; boy)``; a conjoined one is
   passive as its first conjunct when that has auxiliaries, else when the coordination is not a
-  finite clause (*wearing a hat and dressed in black*).
+  finite clause (*wearing a hat and dressed in black*); so is a caption's participle after its
+  subject, with no auxiliary and no object (*gymnast (VBN photographed) in mid flip*), when the
+  word looks like a participle (:func:`~featurize.propositions.is_participle_form`: not *run*).
 * **Relative clauses** (``relcl``): the relative word standing as ``nsubj``/``nsubjpass``/``obj``
   is the antecedent noun (with its conjuncts; *whose* is the noun it determines: *whose dog*); a
   relative clause with no relative word and no ``mark`` (*the cat the dog chased*) takes the
@@ -111,7 +113,7 @@ from lexnli.dependencies import DependencyTree
 from lexnli.head_rules import BE_FORMS, GET_FORMS
 
 from .memo_sizes import SENTENCES
-from .propositions import PATH_PARTICLES, Proposition
+from .propositions import PATH_PARTICLES, Proposition, is_participle_form
 
 #: Verbs (lemmas) whose *if* clause is an embedded question, not a condition on them: *asks if*.
 QUESTION_VERBS = frozenset({"ask", "wonder", "see", "check", "test", "decide", "know", "tell", "look", "find",
@@ -315,6 +317,9 @@ class _Reader:
                     head = self.at[self.heads[c]]
                     found = self.passive(head) if (self.kids_of(self.props[head].clause, "aux") or self.labels[
                         self.props[first].clause] in ("root", "relcl", "ccomp")) else True
+            elif self.tags[c] == "VBN" and self.labels[c] != "relcl" and not self.kids_of(c, "obj") \
+                    and is_participle_form(self.lower[c]):
+                found = True   # a caption's subject and participle: gymnast photographed in mid flip
         self._passive[k] = found
         return found
 

@@ -20,7 +20,7 @@ LEMMAS = {
     "kicked": "kick", "flew": "fly", "holds": "hold", "crying": "cry",
     "playing": "play", "dogs": "dog", "rides": "ride", "watches": "watch", "holding": "hold", "following": "follow",
     "has": "have", "singing": "sing", "dancing": "dance", "kicks": "kick", "sitting": "sit",
-    "says": "say", "children": "child",
+    "says": "say", "children": "child", "photographed": "photograph",
 }
 
 
@@ -150,6 +150,12 @@ CASES = {
     "get passive": (
         "(ROOT (S (NP (DT The) (NN man)) (VP (VBD got) (VP (VBN hit) (PP (IN by) (NP (DT a) (NN ball))))) (. .)))",
         [W("hit", ["ball"], ["man"], passive=True)], "hit(ball; man)"),
+    "a caption's participle after its subject": (
+        "(ROOT (S (NP (NNP Gymnast)) (VP (VBN photographed) (PP (IN in) (NP (JJ mid) (NNS flip)))) (. .)))",
+        [W("photograph", [], ["gymnast"], passive=True)], "photograph(; gymnast)"),
+    "a VBN-tagged present is no participle": (
+        "(ROOT (S (NP (DT the) (JJ yellow) (NNS dogs)) (VP (VBN run) (PP (IN on) (NP (DT the) (NN road))))))",
+        [W("run", ["dog"])], "run(dog)"),
     "two objects": (
         "(ROOT (S (NP (DT A) (NN man)) (VP (VBZ gives) (NP (DT a) (NN boy)) (NP (DT a) (NN ball))) (. .)))",
         [W("give", ["man"], ["boy", "ball"])], "give(man; boy, ball)"),
