@@ -27,7 +27,8 @@ Rules
   mislabels) or a ``dep`` of a word that is no verb (*a skate park*). A form of *be* is a copula:
   its predicate is its complement after it, an adjective or noun (``dep``: *is awake* ->
   ``awake(man)``), else a prepositional phrase, whose preposition is the predicate and its noun
-  the object (*is in the park* -> ``in(man; park)``), else an adverb (*is outside*); a complement's
+  the object (*is in the park* -> ``in(man; park)``), else an adverb or particle (*is outside*,
+  *are (ADJP (IN out) ...)*); a complement's
   conjuncts are predicates too (*is wet and cold*). With *there* as its subject it is existential
   and says nothing itself (*there is a man sleeping*: ``sleep(man)`` only), as the tag reader.
 * **Subjects** are a clause's ``nsubj``/``nsubjpass`` dependents with their conjuncts (``conj``):
@@ -39,7 +40,8 @@ Rules
 * **Objects** are ``obj`` dependents with their conjuncts (every one: *gives the boy a ball* has
   two). A modifier's noun (the ``pobj`` of a ``prep`` on an argument: *the woman beside the men*)
   is no argument of the predicate.
-* **Passives.** A verb with a ``nsubjpass``, or a ``VBN`` with a *be*/*get* auxiliary, is passive:
+* **Passives.** A verb with a ``nsubjpass``, or a ``VBN`` with a *be*/*get* auxiliary, is passive
+  (never an *-ing* form, whatever its tag: *is (VBN diving)*):
   its grammatical subject becomes its object and the ``pobj`` of its *by* its subject (an object
   of its own is dropped, as the tag reader does); so is a ``VBN`` a copula takes as its
   complement (*is (ADJP reunited)*, *is tired*: as the tag reader). A bare past participle (no auxiliary, no subject)
@@ -113,7 +115,7 @@ from lexnli.dependencies import DependencyTree
 from lexnli.head_rules import BE_FORMS, GET_FORMS
 
 from .memo_sizes import SENTENCES
-from .propositions import PATH_PARTICLES, Proposition, is_participle_form
+from .propositions import PATH_PARTICLES, Proposition, is_ing_form, is_participle_form
 
 #: Verbs (lemmas) whose *if* clause is an embedded question, not a condition on them: *asks if*.
 QUESTION_VERBS = frozenset({"ask", "wonder", "see", "check", "test", "decide", "know", "tell", "look", "find",
@@ -221,7 +223,8 @@ class _Reader:
             if self.labels[k] == "prep":
                 return k
         for k in after:
-            if self.labels[k] == "dep" and self.tag(k) == "RB" and self.lower[k] not in NONVERIDICAL_ADVERBS:
+            if self.labels[k] == "dep" and self.tag(k) in ("RB", "IN", "RP") \
+                    and self.lower[k] not in NONVERIDICAL_ADVERBS:
                 return k
         return None
 
@@ -302,7 +305,7 @@ class _Reader:
         found = False
         if prop.predicate != c and self.tags[prop.predicate] == "VBN" and self.is_be(c):
             found = True   # is (ADJP tired): a participle after a copula, as after an auxiliary
-        elif prop.predicate == c and not self.is_be(c):
+        elif prop.predicate == c and not self.is_be(c) and not is_ing_form(self.lower[c]):
             auxiliaries = self.kids_of(c, "aux")
             participle = self.tags[c] == "VBN" or (self.tags[c] == "VBD" and self.labels[c] in ("acl", "advcl"))
             if self.kids_of(c, "nsubjpass"):

@@ -20,7 +20,7 @@ LEMMAS = {
     "kicked": "kick", "flew": "fly", "holds": "hold", "crying": "cry",
     "playing": "play", "dogs": "dog", "rides": "ride", "watches": "watch", "holding": "hold", "following": "follow",
     "has": "have", "singing": "sing", "dancing": "dance", "kicks": "kick", "sitting": "sit",
-    "says": "say", "children": "child", "photographed": "photograph",
+    "says": "say", "children": "child", "photographed": "photograph", "diving": "dive",
 }
 
 
@@ -171,6 +171,13 @@ CASES = {
                             [W("in", ["man"], ["park"])], "in(man; park)"),
     "copula, adverb": ("(ROOT (S (NP (DT A) (NN man)) (VP (VBZ is) (ADVP (RB outside))) (. .)))",
                        [W("outside", ["man"])], "outside(man)"),
+    "copula, particle with an infinitive": (
+        "(ROOT (S (NP (DT The) (NNS dogs)) (VP (VBP are) (ADJP (IN out) (S (VP (TO to) (VP (VB catch) "
+        "(NP (NN fish))))))) (. .)))",
+        [W("out", ["dog"]), W("catch", ["dog"], ["fish"], asserted=False)], "out(dog) & ?catch(dog; fish)"),
+    "an -ing form is never passive": (
+        "(ROOT (S (NP (DT The) (NN diver)) (VP (VBZ is) (VP (VBN diving) (PP (IN into) (NP (DT the) (NN water))))) "
+        "(. .)))", [W("dive", ["diver"])], "dive(diver)"),
     "copula, conjoined adjectives": ("(ROOT (S (NP (DT The) (NN boy)) (VP (VBZ is) (ADJP (JJ wet) (CC and) (JJ cold))) "
                                      "(. .)))", [W("wet", ["boy"]), W("cold", ["boy"])], "wet(boy) & cold(boy)"),
     "copula, participle: a passive": ("(ROOT (S (NP (DT The) (NN couple)) (VP (VBZ is) (ADJP (VBN reunited))) (. .)))",
