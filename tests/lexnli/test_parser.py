@@ -153,6 +153,11 @@ def test_ties_go_to_the_lowest_class_in_both_decoders():
         ((0, 1, 2, 3), ("root", "amod", "amod", "amod"))] * 2
 
 
+def test_tokens_and_tags_must_match(parser):
+    with pytest.raises(ValueError, match="2 tokens but 1 tags"):
+        parser.parse([(("a", "b"), ("DT",))])
+
+
 def test_a_saved_parser_parses_the_same(parser, tmp_path):
     path = tmp_path / "parser.npz"
     parser.save(path)
