@@ -28,6 +28,7 @@ from collections import Counter
 import numpy as np
 
 from .io import atomic_open
+from .parse_batch import decode_batch
 from .parse_features import LABEL_BITS, TAG_BITS, TEMPLATE_SHIFT, TEMPLATES, WORD_BITS, atoms, feature_keys
 from .transitions import Configuration, class_costs, n_classes, static_oracle
 
@@ -159,6 +160,8 @@ class DependencyParser:
 
     def _encode(self, tokens, tags) -> tuple[list[int], list[int]]:
         """Word and tag ids by token, index 0 for no token (id 0)."""
+        if len(tokens) != len(tags):
+            raise ValueError(f"{len(tokens)} tokens but {len(tags)} tags: {tokens!r}")
         word_id, tag_id = self._word_id.get, self._tag_id.get
         return ([NONE] + [word_id(t.lower(), UNKNOWN) for t in tokens],
                 [NONE] + [tag_id(t, UNKNOWN) for t in tags])
@@ -203,8 +206,6 @@ class DependencyParser:
     def parse(self, sentences, batch_size: int = 2048) -> list[tuple[tuple[int, ...], tuple[str, ...]]]:
         """:meth:`parse_one` of each ``(tokens, tags)`` sentence, decoding ``batch_size`` sentences
         (of similar lengths) in lockstep."""
-        from .parse_batch import decode_batch
-
         sentences = list(sentences)
         order = sorted(range(len(sentences)), key=lambda i: len(sentences[i][0]))
         tables = self._decoding_tables()
@@ -300,7 +301,10 @@ def attachment_scores(gold, predicted, tags, exclude_punct: bool = True) -> tupl
     tags : sequence of sequence of str
         The gold tags by sentence.
     exclude_punct : bool, default=True
-        Leave out the tokens whose gold tag is punctuation (:data:`PUNCTUATION_TAGS`).
+        Leave out the tokens whose gold tag is punctuation (:data:`PUNCTUATION_TAGS`). The
+        conversion of :mod:`lexnli.dependencies` labels the tokens of the first seven of these
+        tags ``punct``; ``$`` and ``#`` head quantities there (``amod``, ``obj`` ...), but are
+        left out here all the same, as PTB punctuation (a dozen tokens in SNLI's training trees).
     """
     counted = heads_right = both_right = 0
     for (gold_heads, gold_labels), (heads, labels), sentence_tags in zip(gold, predicted, tags, strict=True):

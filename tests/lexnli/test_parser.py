@@ -135,7 +135,7 @@ def unseen_sentences():
     return sentences + [(("Unseen", "words"), ("XX", "YY")), ((), ())]
 
 
-@pytest.mark.parametrize("batch_size", [1, 7, 1000])
+@pytest.mark.parametrize("batch_size", [5, 1000])
 def test_batched_parses_are_the_reference_parses(parser, batch_size):
     sentences = unseen_sentences()
     reference = [parser.parse_one(tokens, tags) for tokens, tags in sentences]
@@ -151,6 +151,11 @@ def test_ties_go_to_the_lowest_class_in_both_decoders():
     sentences = [(tokens, tags) for tokens, tags, _, _ in SENTENCES[:2]]
     assert parser.parse(sentences) == [parser.parse_one(*s) for s in sentences] == [
         ((0, 1, 2, 3), ("root", "amod", "amod", "amod"))] * 2
+
+
+def test_tokens_and_tags_must_match(parser):
+    with pytest.raises(ValueError, match="2 tokens but 1 tags"):
+        parser.parse([(("a", "b"), ("DT",))])
 
 
 def test_a_saved_parser_parses_the_same(parser, tmp_path):
