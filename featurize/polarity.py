@@ -49,9 +49,9 @@ from lexical_resources.lists.operators import (ANTIVERIDICAL, CLAUSE_NEGATIONS, 
                                                NONVERIDICAL_ADVERBS, NONVERIDICAL_SUBORDINATORS, NUMBER_OPERATORS,
                                                PHRASE_NEGATIONS, UP, VERBS, VERIDICAL)
 from lexnli.text import parse_leaves
+from lexnli.verb_forms import BE_FORMS, DO_FORMS, HAVE_FORMS, MODALS
 
 from .memo_sizes import SENTENCES
-from .propositions import BE_FORMS, DO_FORMS, HAVE_FORMS, MODALS
 
 #: Tokens that end a clause.
 _BOUNDARIES = frozenset({",", ";", ":", ".", "!", "?", "but", "--"})

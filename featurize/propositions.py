@@ -16,8 +16,8 @@ Scope rules
 * **Chunks.** A noun phrase is a run of determiners, numbers, adjectives, possessives and nouns;
   its head is its last noun (*a soccer ball* -> *ball*), or a personal pronoun alone. A verb group
   is a run of verbs (adverbs allowed inside); its predicate is its last verb that is not an
-  auxiliary (:data:`BE_FORMS`, :data:`HAVE_FORMS`, :data:`DO_FORMS`, :data:`MODALS`); a group of
-  be-forms alone is a copula whose predicate is the head of the adjective phrase, noun phrase or
+  auxiliary (:mod:`lexnli.verb_forms`); a group of be-forms alone is a copula whose predicate is
+  the head of the adjective phrase, noun phrase or
   adverb after it (*is wet*, *is a doctor*, *is outside*), or a following preposition, whose noun
   is then its object (*is in the park*: ``in(man, park)``).
 * **Arguments.** The noun phrase before a finite verb is its subject, the one right after it its
@@ -64,6 +64,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from lexical_resources.lists.function_words import NEGATIONS
+from lexnli.verb_forms import AUXILIARY_FORMS, BE_FORMS, GET_FORMS, MODALS
 
 from .memo_sizes import SENTENCES
 
@@ -75,19 +76,6 @@ class Proposition(NamedTuple):
     objects: tuple[int, ...]    # head nouns of the direct object (after passive mapping: the patient)
     passive: bool               # read from a passive ("is pushed by the boy")
 
-
-#: Forms of *be*: auxiliaries, and a copula when no other verb follows.
-BE_FORMS = frozenset({"be", "is", "are", "was", "were", "been", "being", "am", "'s", "'re", "'m"})
-#: Forms of *have*: auxiliaries before a verb, else the main verb (*has a dog*).
-HAVE_FORMS = frozenset({"have", "has", "had", "having", "'ve", "'d"})
-#: Forms of *do*: auxiliaries before a verb, else the main verb (*does a trick*).
-DO_FORMS = frozenset({"do", "does", "did"})
-#: Forms of *get*: the auxiliary of a get-passive before a participle (*gets pushed*), else a main verb.
-GET_FORMS = frozenset({"get", "gets", "got", "getting", "gotten"})
-#: Modal auxiliaries (*ca* and *wo* are what the Treebank tokenizer leaves of *can't*, *won't*).
-MODALS = frozenset({"can", "could", "may", "might", "will", "would", "shall", "should", "must", "'ll", "ca", "wo"})
-#: Every auxiliary form: none of them is a predicate when another verb follows it in its group.
-AUXILIARY_FORMS = BE_FORMS | HAVE_FORMS | DO_FORMS | GET_FORMS | MODALS
 
 #: Past participles not ending in *-ed* (and the few *-eed* ones), for coarse tags, which do not say
 #: VBN: *is thrown*, *is held* are passives like *is pushed*.

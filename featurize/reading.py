@@ -112,7 +112,7 @@ from lexical_resources.lists.operators import (CLAUSE_NEGATIONS, CONDITIONALS, D
                                                NONVERIDICAL_ADVERBS, NONVERIDICAL_SUBORDINATORS, PHRASE_NEGATIONS,
                                                VERBS, VERIDICAL)
 from lexnli.dependencies import DependencyTree
-from lexnli.head_rules import BE_FORMS, GET_FORMS
+from lexnli.verb_forms import BE_FORMS, GET_FORMS
 
 from .memo_sizes import SENTENCES
 from .propositions import PATH_PARTICLES, Proposition, is_ing_form, is_participle_form

@@ -45,8 +45,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .head_rules import AUXILIARIES, BE_FORMS, GET_FORMS, HEAD_RULES
+from .head_rules import AUXILIARIES, HEAD_RULES
 from .text import parse_leaves
+from .verb_forms import BE_FORMS, GET_FORMS
 
 #: The dependency labels, see the module docstring.
 LABELS = ("root", "nsubj", "nsubjpass", "obj", "ccomp", "advcl", "relcl", "acl", "conj", "cc", "prep", "pobj",

@@ -32,6 +32,8 @@ Collins' parser raises punctuation out of constituents. Labels missing from the 
 """
 from __future__ import annotations
 
+from .verb_forms import BE_FORMS, DO_FORMS, HAVE_FORMS
+
 #: The phrase labels whose head is found by Collins' NP rule (he gives it for NP; NX and NML have
 #: none in his table and take it here).
 _NP_RULE = [
@@ -78,10 +80,6 @@ HEAD_RULES: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     "WHPP": [("right", ("IN", "TO", "FW"))],
 }
 
-#: Forms of *be*.
-BE_FORMS = frozenset({"be", "is", "am", "are", "was", "were", "been", "being", "'s", "'re", "'m"})
-#: Forms of *get*: an auxiliary only before a past participle (the *get* passive).
-GET_FORMS = frozenset({"get", "gets", "got", "gotten", "getting"})
 #: Words that are auxiliaries (by their lowercased form) when tagged as a verb (VB*) before a VP
 #: complement; MD and TO are auxiliaries by their tag.
-AUXILIARIES = BE_FORMS | {"have", "has", "had", "having", "'ve", "'d", "do", "does", "did"}
+AUXILIARIES = BE_FORMS | HAVE_FORMS | DO_FORMS
