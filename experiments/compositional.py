@@ -106,6 +106,7 @@ from lexical_resources.lists.people import ADULTS, CHILDREN, FEMALES, MALES, OCC
 from lexnli.progress import bar
 from lexnli.records import Pair, Sentence
 from lexnli.text import load_wordnet
+from lexnli.verb_forms import IRREGULAR_PARTICIPLES
 
 from .substitutions import (_ADJECTIVE_STOPLIST, SubstitutionFinder, _negation, _progressive, _with_article, apply,
                             as_sentence, distinct_premises)
@@ -297,27 +298,6 @@ def _embedded(premise: Sentence, partner: Sentence | None) -> list[_Made]:
     return out
 
 
-#: Past participles of irregular verbs, by the verb's form in -ing (the form a progressive has).
-IRREGULAR_PARTICIPLES = {
-    "beating": "beaten", "bending": "bent", "biting": "bitten", "blowing": "blown", "breaking": "broken",
-    "breeding": "bred", "bringing": "brought", "building": "built", "buying": "bought", "casting": "cast",
-    "catching": "caught", "choosing": "chosen", "cutting": "cut", "dealing": "dealt", "digging": "dug",
-    "drawing": "drawn", "drinking": "drunk", "driving": "driven", "eating": "eaten", "feeding": "fed",
-    "feeling": "felt", "fighting": "fought", "finding": "found", "flinging": "flung", "flying": "flown",
-    "freezing": "frozen", "giving": "given", "grinding": "ground", "growing": "grown", "hanging": "hung",
-    "hearing": "heard", "hiding": "hidden", "hitting": "hit", "holding": "held", "hurting": "hurt",
-    "keeping": "kept", "knowing": "known", "laying": "laid", "leading": "led", "lending": "lent", "letting": "let",
-    "lighting": "lit", "losing": "lost", "making": "made", "meeting": "met", "paying": "paid", "putting": "put",
-    "reading": "read", "riding": "ridden", "ringing": "rung", "running": "run", "saying": "said", "seeing": "seen",
-    "seeking": "sought", "selling": "sold", "sending": "sent", "setting": "set", "sewing": "sewn",
-    "shaking": "shaken", "shooting": "shot", "showing": "shown", "shutting": "shut", "singing": "sung",
-    "sinking": "sunk", "sliding": "slid", "slinging": "slung", "speaking": "spoken", "spending": "spent",
-    "spinning": "spun", "spitting": "spat", "splitting": "split", "spreading": "spread", "stealing": "stolen",
-    "sticking": "stuck", "stinging": "stung", "striking": "struck", "stringing": "strung", "sweeping": "swept",
-    "swimming": "swum", "swinging": "swung", "teaching": "taught", "tearing": "torn", "telling": "told",
-    "throwing": "thrown", "understanding": "understood", "wearing": "worn", "weaving": "woven", "winning": "won",
-    "wringing": "wrung", "writing": "written",
-}
 #: Verbs in -ing left active: no object to make a subject of (*sitting*, *standing*), or one that makes
 #: an odd passive (*having a drink*, *taking a break*, *getting a haircut*).
 _ACTIVE_ONLY = frozenset({"having", "getting", "taking", "doing", "going", "being", "becoming", "standing",
@@ -340,7 +320,7 @@ _ARTICLES = frozenset({"a", "an", "the"})
 
 
 def participle(form: str) -> str | None:
-    """The past participle of a verb given in -ing: from :data:`IRREGULAR_PARTICIPLES`, else the stem
+    """The past participle of a verb given in -ing: from :data:`lexnli.verb_forms.IRREGULAR_PARTICIPLES`, else the stem
     (the form without -ing) with *d* after *e*, *ied* for a *y* after a consonant, *ed* otherwise;
     None if ``form`` is no -ing form of a stem of two letters or more.
 

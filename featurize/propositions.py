@@ -4,7 +4,7 @@ Raw strings have no parse, so this reads short English sentences (SNLI image cap
 shallow, left-to-right chunker over the tags and a handful of attachment rules. Tags may be Penn
 Treebank tags or the "coarse" tags (their first two letters, so VBZ, VBG and VBN are all ``VB``):
 the rules look at the tag's first two letters and tell a verb's form from the word itself
-(*-ing*, *-ed*, :data:`IRREGULAR_PARTICIPLES`, the be-forms); the full PTB tags ``VBN``/``VBD``/
+(*-ing*, *-ed*, the irregular participles and be-forms of :mod:`lexnli.verb_forms`); the full PTB tags ``VBN``/``VBD``/
 ``VBG`` are trusted where they are given.
 
 >>> propositions(("a", "man", "is", "playing", "a", "guitar"), ("DT", "NN", "VB", "VB", "DT", "NN"),
@@ -64,7 +64,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from lexical_resources.lists.function_words import NEGATIONS
-from lexnli.verb_forms import AUXILIARY_FORMS, BE_FORMS, GET_FORMS, MODALS
+from lexnli.verb_forms import AUXILIARY_FORMS, BE_FORMS, GET_FORMS, MODALS, PARTICIPLE_FORMS
 
 from .memo_sizes import SENTENCES
 
@@ -77,16 +77,6 @@ class Proposition(NamedTuple):
     passive: bool               # read from a passive ("is pushed by the boy")
 
 
-#: Past participles not ending in *-ed* (and the few *-eed* ones), for coarse tags, which do not say
-#: VBN: *is thrown*, *is held* are passives like *is pushed*.
-IRREGULAR_PARTICIPLES = frozenset({
-    "agreed", "freed", "beaten", "bitten", "blown", "born", "bought", "bound", "broken", "brought", "built",
-    "caught", "chosen", "cut", "done", "drawn", "driven", "drunk", "dug", "eaten", "fallen", "fed", "felt",
-    "flown", "forgotten", "found", "frozen", "given", "grown", "held", "hidden", "hit", "hung", "hurt", "kept",
-    "known", "laid", "led", "left", "lent", "lit", "lost", "made", "met", "paid", "put", "read", "ridden",
-    "rung", "seen", "sent", "set", "sewn", "shaken", "shot", "shown", "shut", "sold", "spent", "split",
-    "spoken", "spread", "stolen", "struck", "stuck", "sung", "sunk", "swept", "swung", "taken", "taught",
-    "thrown", "told", "torn", "understood", "won", "worn", "woven", "written", "wound"})
 #: Words ending in *-ing* that are not *-ing* forms.
 NOT_ING_FORMS = frozenset({"bring", "sing", "ring", "swing", "sting", "spring", "string", "cling", "fling",
                            "sling", "wring", "king", "thing", "wing", "ping", "ding"})
@@ -122,12 +112,14 @@ def is_ing_form(token: str) -> bool:
 
 
 def is_participle_form(token: str) -> bool:
-    """Whether ``token`` may be a past participle: *-ed* (not *-eed*) or in :data:`IRREGULAR_PARTICIPLES`.
+    """Whether ``token`` may be a past participle: *-ed* (not *-eed*) or an irregular participle
+    (:data:`lexnli.verb_forms.PARTICIPLE_FORMS`): coarse tags do not say VBN (*is thrown*, *is held* are
+    passives like *is pushed*).
 
     >>> [is_participle_form(w) for w in ("pushed", "thrown", "held", "need", "breed", "run")]
     [True, True, True, False, False, False]
     """
-    return (token.endswith("ed") and not token.endswith("eed") and len(token) > 3) or token in IRREGULAR_PARTICIPLES
+    return (token.endswith("ed") and not token.endswith("eed") and len(token) > 3) or token in PARTICIPLE_FORMS
 
 
 class _Chunk(NamedTuple):

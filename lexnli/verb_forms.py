@@ -8,6 +8,8 @@ The constituency-to-dependency conversion (:mod:`lexnli.dependencies`), the tag-
 ([], True, True)
 >>> AUXILIARY_FORMS == BE_FORMS | HAVE_FORMS | DO_FORMS | GET_FORMS | MODALS
 True
+>>> IRREGULAR_PARTICIPLES["eating"], IRREGULAR_PARTICIPLES["running"], "run" in PARTICIPLE_FORMS
+('eaten', 'run', False)
 """
 from __future__ import annotations
 
@@ -23,3 +25,32 @@ GET_FORMS = frozenset({"get", "gets", "got", "getting", "gotten"})
 MODALS = frozenset({"can", "could", "may", "might", "will", "would", "shall", "should", "must", "'ll", "ca", "wo"})
 #: Every auxiliary form: none of them is a predicate when another verb follows it in its group.
 AUXILIARY_FORMS = BE_FORMS | HAVE_FORMS | DO_FORMS | GET_FORMS | MODALS
+#: Past participles not made by adding *-ed* (or *-d*) to the stem, and the *-eed* ones, by the verb's
+#: form in *-ing* (the form a progressive has): the tag-rule reader tells a participle by them, the
+#: compositional rewrites make a passive with them.
+IRREGULAR_PARTICIPLES = {
+    "agreeing": "agreed", "bearing": "born", "beating": "beaten", "bending": "bent", "binding": "bound",
+    "biting": "bitten", "blowing": "blown", "breaking": "broken", "breeding": "bred", "bringing": "brought",
+    "building": "built", "buying": "bought", "casting": "cast", "catching": "caught", "choosing": "chosen",
+    "cutting": "cut", "dealing": "dealt", "digging": "dug", "doing": "done", "drawing": "drawn", "drinking": "drunk",
+    "driving": "driven", "eating": "eaten", "falling": "fallen", "feeding": "fed", "feeling": "felt",
+    "fighting": "fought", "finding": "found", "flinging": "flung", "flying": "flown", "forgetting": "forgotten",
+    "freeing": "freed", "freezing": "frozen", "giving": "given", "grinding": "ground", "growing": "grown",
+    "hanging": "hung", "hearing": "heard", "hiding": "hidden", "hitting": "hit", "holding": "held", "hurting": "hurt",
+    "keeping": "kept", "knowing": "known", "laying": "laid", "leading": "led", "leaving": "left", "lending": "lent",
+    "letting": "let", "lighting": "lit", "losing": "lost", "making": "made", "meeting": "met", "paying": "paid",
+    "putting": "put", "reading": "read", "riding": "ridden", "ringing": "rung", "running": "run", "saying": "said",
+    "seeing": "seen", "seeking": "sought", "selling": "sold", "sending": "sent", "setting": "set", "sewing": "sewn",
+    "shaking": "shaken", "shooting": "shot", "showing": "shown", "shutting": "shut", "singing": "sung",
+    "sinking": "sunk", "sliding": "slid", "slinging": "slung", "speaking": "spoken", "spending": "spent",
+    "spinning": "spun", "spitting": "spat", "splitting": "split", "spreading": "spread", "stealing": "stolen",
+    "sticking": "stuck", "stinging": "stung", "striking": "struck", "stringing": "strung", "sweeping": "swept",
+    "swimming": "swum", "swinging": "swung", "taking": "taken", "teaching": "taught", "tearing": "torn",
+    "telling": "told", "throwing": "thrown", "understanding": "understood", "wearing": "worn", "weaving": "woven",
+    "winding": "wound", "winning": "won", "wringing": "wrung", "writing": "written"
+}
+#: Participles that are also the plain verb and often before *by* (*dogs run by the lake*): the
+#: tag-rule reader does not take them for participles.
+PLAIN_VERB_PARTICIPLES = frozenset({"run"})
+#: The participles of :data:`IRREGULAR_PARTICIPLES` the tag-rule reader takes for participles.
+PARTICIPLE_FORMS = frozenset(IRREGULAR_PARTICIPLES.values()) - PLAIN_VERB_PARTICIPLES

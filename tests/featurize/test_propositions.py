@@ -2,8 +2,8 @@
 with the coarse tags (their first two letters) the main model uses; a few raw texts go through the tagger."""
 import pytest
 
-from featurize.propositions import (IRREGULAR_PARTICIPLES, Proposition, is_ing_form, is_participle_form,
-                                    propositions)
+from featurize.propositions import Proposition, is_ing_form, is_participle_form, propositions
+from lexnli.verb_forms import PARTICIPLE_FORMS
 
 
 def tagged(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -142,7 +142,7 @@ def test_ordered_by_predicate():
 def test_word_forms():
     assert [is_ing_form(w) for w in ("playing", "being", "bring", "sing")] == [True, True, False, False]
     assert [is_participle_form(w) for w in ("pushed", "held", "need", "play")] == [True, True, False, False]
-    assert all(is_participle_form(w) for w in IRREGULAR_PARTICIPLES)
+    assert all(is_participle_form(w) for w in PARTICIPLE_FORMS)
 
 
 def test_never_raises_on_odd_input():
