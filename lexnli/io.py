@@ -107,10 +107,17 @@ def write_files_atomically(folder, files: dict) -> None:
             f.write(content.encode("utf-8") if isinstance(content, str) else content)
 
 
+class NotAFileError(FileNotFoundError):
+    """A folder named where a file is expected (a FileNotFoundError: there is no such file, and every
+    caller that reports a missing file as one line reports this one too)."""
+
+
 def existing_file(path, what: str) -> Path:
     """``path`` as a Path, refused with a FileNotFoundError naming it (``what``: the kind of file, for
-    the message) when there is no such file."""
+    the message) when there is no such file, and a :class:`NotAFileError` saying so when it is a folder."""
     path = Path(path)
+    if path.is_dir():
+        raise NotAFileError(f"{what} {path}: is a folder, expected a file")
     if not path.is_file():
         raise FileNotFoundError(f"{what} not found: {path}")
     return path

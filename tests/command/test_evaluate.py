@@ -104,3 +104,11 @@ def test_nothing_to_score_and_unknown_labels_are_one_error_line(model_file, labe
     odd = write_jsonl(tmp_path / "odd.jsonl", [lines[1], {**lines[2], "gold_label": "maybe"}])
     assert main(["evaluate", "--model", str(tmp_path / "absent.skops"), str(odd)]) == 2  # before the model loads
     assert f"{odd}, line 2: unknown gold_label 'maybe'" in one_error_line(capsys)
+
+
+@pytest.mark.parametrize("option", ["--model", "--against"])
+def test_a_model_that_is_a_folder_is_one_error_line(option, model_file, labelled, tmp_path, capsys):
+    models = ["--model", str(tmp_path)] if option == "--model" else ["--model", str(model_file), "--against",
+                                                                      str(tmp_path)]
+    assert main(["evaluate", *models, str(labelled[1])]) == 2
+    assert one_error_line(capsys) == f"error: {option} {tmp_path}: is a folder, expected a model file"

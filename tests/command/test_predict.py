@@ -132,3 +132,9 @@ def test_a_lone_surrogate_on_standard_input_names_the_line_and_field(model_file,
     assert main(["predict", "--model", str(model_file), "-"]) == 2
     message = "error: <stdin>, line 2: field 'sentence1' holds a lone surrogate (not a character)"
     assert one_error_line(capsys) == message
+
+
+def test_a_model_that_is_a_folder_is_one_error_line(records, tmp_path, capsys):
+    source = write_jsonl(tmp_path / "in.jsonl", records[:3])
+    assert main(["predict", "--model", str(tmp_path), "--input", str(source)]) == 2
+    assert one_error_line(capsys) == f"error: --model {tmp_path}: is a folder, expected a model file"

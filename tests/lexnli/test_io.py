@@ -105,3 +105,14 @@ def test_dash_is_standard_output(capsys):
     with atomic_open("-") as f:
         f.write("to stdout\n")
     assert capsys.readouterr().out == "to stdout\n"
+
+
+def test_a_folder_is_not_a_file(tmp_path):
+    from lexnli.io import existing_file
+
+    with pytest.raises(FileNotFoundError) as folder:
+        existing_file(tmp_path, "model file")
+    with pytest.raises(FileNotFoundError) as missing:
+        existing_file(tmp_path / "m.skops", "model file")
+    assert str(folder.value) == f"model file {tmp_path}: is a folder, expected a file"
+    assert str(missing.value) == f"model file not found: {tmp_path / 'm.skops'}"
