@@ -59,8 +59,6 @@ def _source(args):
         fields = {"sentence1": args.pair[0], "sentence2": args.pair[1]}
         return None, [(as_pairs([tuple(args.pair)])[0], fields)]
     source = args.input if args.input is not None else STDIN
-    if source != STDIN:
-        check_snli(source, args.split, require_label=False)
     return source, iter_snli(source, args.split, keep_unlabeled=True, require_label=False, with_fields=True)
 
 
@@ -81,6 +79,8 @@ def run(args) -> int:
     source, items = _source(args)
     inputs = [("--input", path) for path in corpus_files(source)] if source is not None else []
     check_output_file(args.output, "--output", inputs + [("--model", model_path(args))])
+    if source not in (None, STDIN):  # every line, before the model loads
+        check_snli(source, args.split, require_label=False)
     model = load(args)
     as_text = args.output == STDOUT and sys.stdout.isatty() and not args.json
     summary = write_predictions(model, items, args.output, args.explain, render=_text if as_text else output_line)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import signal
+import stat
 import sys
 from pathlib import Path
 
@@ -62,6 +63,29 @@ def _writable_parent(path: Path, option: str) -> None:
         raise UsageError(f"{option} {path}: {existing} is not a writable folder")
 
 
+def _standard_input_stat():
+    """``os.fstat`` of standard input when it is a file or a FIFO (what writing could destroy or loop
+    into; a terminal or /dev/null is not), else None (no standard input, or a device)."""
+    try:
+        found = os.fstat(0)
+    except OSError:
+        return None
+    return found if stat.S_ISREG(found.st_mode) or stat.S_ISFIFO(found.st_mode) else None
+
+
+def _is_standard_input(path: Path) -> bool:
+    """Whether ``path`` is the file or FIFO standard input reads (device and inode): ``f`` with ``< f``,
+    ``/dev/stdin``, ``/dev/fd/0``."""
+    stdin = _standard_input_stat()
+    if stdin is None:
+        return False
+    try:
+        found = path.stat()
+    except OSError:
+        return False
+    return (found.st_dev, found.st_ino) == (stdin.st_dev, stdin.st_ino)
+
+
 def _same_file(a: Path, b: Path) -> bool:
     try:
         return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
@@ -74,7 +98,8 @@ def check_output_file(path, option: str, inputs=()) -> None:
 
     ``-`` (standard output), a character device and a FIFO are streams, written to as they are
     (:func:`lexnli.io.atomic_open`); a block device or a socket is refused, and so is a name
-    ending in a path separator (a folder).
+    ending in a path separator (a folder), and the file or FIFO standard input reads (``< f``,
+    ``/dev/stdin``), whether or not it is among ``inputs``.
 
     Parameters
     ----------
@@ -92,6 +117,8 @@ def check_output_file(path, option: str, inputs=()) -> None:
     path = Path(path)
     if path.is_dir():
         raise UsageError(f"{option} {path}: is a folder, expected a file name")
+    if _is_standard_input(path):
+        raise UsageError(f"{option} {path}: is standard input; choose another output")
     if is_stream(path):  # a character device or FIFO: written to, never replaced
         if not os.access(path, os.W_OK):
             raise UsageError(f"{option} {path}: not writable")

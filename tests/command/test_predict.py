@@ -8,11 +8,12 @@ import sys
 import pytest
 
 from classifiers.persistence import save_model
+from command import predict as predict_command
 from command.main import main
 from lexnli.data_home import default_model_path
 from lexnli.version import __version__
 
-from tests.helpers.cli import one_error_line
+from tests.helpers.cli import one_error_line, standard_input
 from tests.helpers.noisy_snli import noisy_records, write_jsonl
 
 LABELS = ("entailment", "contradiction", "neutral")
@@ -132,6 +133,19 @@ def test_a_lone_surrogate_on_standard_input_names_the_line_and_field(model_file,
     assert main(["predict", "--model", str(model_file), "-"]) == 2
     message = "error: <stdin>, line 2: field 'sentence1' holds a lone surrogate (not a character)"
     assert one_error_line(capsys) == message
+
+
+@pytest.mark.parametrize("output", ["the file", "/dev/stdin"])
+def test_the_output_may_not_be_the_file_standard_input_reads(output, model_file, records, tmp_path, monkeypatch,
+                                                               capsys):
+    """``lexnli predict - --output f < f`` and ``--output /dev/stdin``: refused before the model loads."""
+    source = write_jsonl(tmp_path / "in.jsonl", records[:3])
+    before, name = source.read_bytes(), str(source) if output == "the file" else output
+    monkeypatch.setattr(predict_command, "load", lambda args: pytest.fail("the model loaded before the check"))
+    with standard_input(source):
+        assert main(["predict", "--model", str(model_file), "-", "--output", name]) == 2
+    assert one_error_line(capsys) == f"error: --output {name}: is standard input; choose another output"
+    assert source.read_bytes() == before
 
 
 def test_a_model_that_is_a_folder_is_one_error_line(records, tmp_path, capsys):

@@ -1,9 +1,12 @@
 """lexnli.cli: what an output option may name."""
+import os
 import socket
 
 import pytest
 
 from lexnli.cli import UsageError, check_output_file
+
+from tests.helpers.cli import standard_input
 
 
 def test_an_output_may_be_a_stream_but_not_a_socket_or_a_folder_name(tmp_path):
@@ -19,3 +22,31 @@ def test_an_output_may_be_a_stream_but_not_a_socket_or_a_folder_name(tmp_path):
             check_output_file(path, "--output")
     finally:
         server.close()
+
+
+def test_an_output_may_not_be_standard_input(tmp_path):
+    """``f`` with ``< f``, ``/dev/stdin`` and ``/dev/fd/0``: the same file (device and inode), whatever the name."""
+    source, other = tmp_path / "in.jsonl", tmp_path / "other.jsonl"
+    source.write_text("{}\n")
+    with standard_input(source):
+        for name in (source, "/dev/stdin", "/dev/fd/0"):
+            with pytest.raises(UsageError) as caught:
+                check_output_file(name, "--output")
+            assert str(caught.value) == f"--output {name}: is standard input; choose another output"
+        check_output_file(other, "--output")
+    check_output_file(source, "--output")  # once standard input is something else
+
+
+def test_an_output_may_not_be_the_pipe_standard_input_reads(tmp_path):
+    read, write = os.pipe()
+    try:
+        with standard_input(read):
+            with pytest.raises(UsageError, match="^--output /dev/stdin: is standard input"):
+                check_output_file("/dev/stdin", "--output")
+    finally:
+        os.close(write)
+
+
+def test_dev_null_on_standard_input_is_not_refused(tmp_path):
+    with standard_input("/dev/null"):
+        check_output_file("/dev/stdin", "--output")  # /dev/null, written to
