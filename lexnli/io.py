@@ -55,8 +55,9 @@ def atomic_open(path, mode: str = "w", *, suffix: str = ".tmp", **kwargs):
     an exception, :func:`lexnli.cli.exit_on_signals`, so it is removed then too). The temporary
     file sits beside ``path`` (same file system, so the rename is atomic) and ends in
     ``suffix``; those a killed run left (SIGKILL, power loss) are removed by the next write of
-    ``path`` once stale (:func:`remove_stale_temporaries`). The file written gets the
-    permissions the umask gives a new file (``mkstemp`` alone would make it 0600).
+    ``path`` once stale (:func:`remove_stale_temporaries`). A file replaced keeps its permissions
+    (and its owner and group, where the process may set them); a new file gets the permissions
+    the umask gives a new file (``mkstemp`` alone would make it 0600).
     """
     if str(path) == STDOUT:
         yield sys.stdout.buffer if "b" in mode else sys.stdout
@@ -76,12 +77,34 @@ def atomic_open(path, mode: str = "w", *, suffix: str = ".tmp", **kwargs):
         with os.fdopen(fd, mode, **kwargs) as f:
             yield f
             f.flush()
-            os.fchmod(f.fileno(), 0o666 & ~current_umask())
+            _set_permissions(f.fileno(), path)
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _set_permissions(fd: int, path: Path) -> None:
+    """Give the file open as ``fd`` the mode of the file ``path`` it replaces, and its owner and group
+    where the process may (each is tried: a user may give a file a group of theirs, not another
+    owner); with no regular file at ``path``, the mode the umask gives a new file."""
+    try:
+        replaced = os.stat(path)
+    except OSError:
+        replaced = None
+    if replaced is None or not stat.S_ISREG(replaced.st_mode):
+        os.fchmod(fd, 0o666 & ~current_umask())
+        return
+    mine = os.fstat(fd)
+    if (mine.st_uid, mine.st_gid) != (replaced.st_uid, replaced.st_gid):
+        for uid in (replaced.st_uid, -1):
+            try:
+                os.fchown(fd, uid, replaced.st_gid)
+                break
+            except PermissionError:
+                pass
+    os.fchmod(fd, stat.S_IMODE(replaced.st_mode))  # after chown, which may clear set-id bits
 
 
 def current_umask() -> int:

@@ -107,6 +107,49 @@ def test_dash_is_standard_output(capsys):
     assert capsys.readouterr().out == "to stdout\n"
 
 
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o755], ids=oct)
+def test_a_replaced_file_keeps_its_mode(mode, tmp_path):
+    path = tmp_path / "f.txt"
+    path.write_text("old")
+    path.chmod(mode)
+    old = os.umask(0o022)
+    try:
+        with atomic_open(path) as f:
+            f.write("new")
+    finally:
+        os.umask(old)
+    assert path.read_text() == "new" and path.stat().st_mode & 0o777 == mode
+
+
+def other_owner():
+    """An owner and group the process may give a file other than its own (root: any; a user: one of their
+    other groups), or None."""
+    if os.geteuid() == 0:
+        return 4321, 4321
+    others = [gid for gid in os.getgroups() if gid != os.getegid()]
+    return (os.geteuid(), others[0]) if others else None
+
+
+@pytest.mark.parametrize("chown_refused", [False, True])
+def test_a_replaced_file_keeps_its_owner_and_group_where_the_process_may(chown_refused, tmp_path, monkeypatch):
+    owner = other_owner()
+    if owner is None:
+        pytest.skip("the process can give a file no other owner or group")
+    path = tmp_path / "f.txt"
+    path.write_text("old")
+    os.chown(path, *owner)
+    path.chmod(0o640)
+    if chown_refused:
+        def refused(*args):
+            raise PermissionError(1, "Operation not permitted")
+        monkeypatch.setattr(os, "fchown", refused)
+    with atomic_open(path) as f:
+        f.write("new")
+    found = path.stat()
+    assert path.read_text() == "new" and found.st_mode & 0o777 == 0o640
+    assert (found.st_uid, found.st_gid) == ((os.geteuid(), os.getegid()) if chown_refused else owner)
+
+
 def test_a_folder_is_not_a_file(tmp_path):
     from lexnli.io import existing_file
 
