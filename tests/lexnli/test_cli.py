@@ -1,10 +1,12 @@
 """lexnli.cli: what an output option may name."""
+import errno
 import os
 import socket
+import tempfile
 
 import pytest
 
-from lexnli.cli import UsageError, check_output_file
+from lexnli.cli import UsageError, check_output_file, check_output_folder
 
 from tests.helpers.cli import standard_input
 
@@ -50,3 +52,25 @@ def test_an_output_may_not_be_the_pipe_standard_input_reads(tmp_path):
 def test_dev_null_on_standard_input_is_not_refused(tmp_path):
     with standard_input("/dev/null"):
         check_output_file("/dev/stdin", "--output")  # /dev/null, written to
+
+
+@pytest.mark.parametrize("error", [errno.ENOSPC, errno.EACCES], ids=errno.errorcode.get)
+def test_a_folder_that_takes_no_new_file_is_refused(error, tmp_path, monkeypatch):
+    """``os.access`` sees neither a full disk nor (for root) a read-only folder: a file is tried."""
+    def mkstemp(**kwargs):
+        raise OSError(error, os.strerror(error), str(tmp_path / ".lexnli-probe.x"))
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    with pytest.raises(UsageError) as file_refused:
+        check_output_file(tmp_path / "new" / "f.txt", "--output")
+    with pytest.raises(UsageError) as folder_refused:
+        check_output_folder(tmp_path, "--out")
+    reason = f"cannot write in {tmp_path}: {os.strerror(error)}"
+    assert str(file_refused.value) == f"--output {tmp_path / 'new' / 'f.txt'}: {reason}"
+    assert str(folder_refused.value) == f"--out {tmp_path}: {reason}"
+
+
+def test_the_probe_leaves_nothing(tmp_path):
+    check_output_file(tmp_path / "f.txt", "--output")
+    check_output_folder(tmp_path, "--out")
+    assert list(tmp_path.iterdir()) == []
