@@ -21,7 +21,8 @@ from itertools import islice
 
 import numpy as np
 
-from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, exit_on_signals
+from lexnli.cli import (ArgumentParser, UsageError, at_least, check_output_file, exit_on_signals,
+                        os_error_status)
 from lexnli.corpora.lines import MAX_LINE_BYTES
 from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
 from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
@@ -157,11 +158,14 @@ def main(argv=None) -> int:
                        max_line_bytes=args.max_line_bytes, allow_blank=False)
         model, _ = load_model(args.model, trusted=args.trust_pickle)
         summary = predict_file(model, args.input, args.output, args.explain, args.split, args.max_line_bytes)
+        print_summary(summary, args.output)
+        sys.stdout.flush()  # a failed write of standard output is reported here, not by Python as it exits
     except (UsageError, ModelFileError, CorpusFormatError, ResourceMissingError, FileNotFoundError,
             ChecksumError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print_summary(summary, args.output)
+    except OSError as exc:  # an output that cannot be written (a full disk), a closed pipe
+        return os_error_status(exc)
     return 0
 
 

@@ -30,7 +30,7 @@ from lexnli.corpora.snli import STDIN, check_snli, iter_snli
 from lexnli.records import ENTAILMENT, LABELS, NON_ENTAILMENT_SPELLINGS, SNLI_SPLITS
 from lexnli.version import __version__
 
-from .models import add_model_arguments, model_path
+from .models import add_model_arguments, model_path, not_a_folder
 
 HELP = "score a model on a labelled file: accuracy, per class, per field, against a second model"
 #: Shown for a pair that lacks a ``--by`` field.
@@ -141,10 +141,10 @@ def _json(report: dict) -> str:
 
 def run(args) -> int:
     gold_labels = LABELS + NON_ENTAILMENT_SPELLINGS
+    paths = [model_path(args)] + ([not_a_folder(args.against, "--against")] if args.against is not None else [])
     if args.file != STDIN:
         check_snli(args.file, args.split, require_label=False, gold_labels=gold_labels,
                    max_line_bytes=args.max_line_bytes, allow_blank=False)
-    paths = [model_path(args)] + ([args.against] if args.against is not None else [])
     models = [load_model(path, trusted=args.trust_pickle)[0] for path in paths]
     items = iter_snli(args.file, args.split, keep_unlabeled=True, require_label=False, gold_labels=gold_labels,
                       with_fields=True, max_line_bytes=args.max_line_bytes, allow_blank=False)

@@ -7,7 +7,8 @@
     lexnli fetch                                          # SNLI, NLTK's tagger and WordNet, VerbOcean
 
 Each subcommand is a module of this package with ``HELP`` (one line), ``add_arguments(parser)``
-and ``run(args) -> int``; a data or usage error is one ``error:`` line and exit status 2.
+and ``run(args) -> int``; a data or usage error, or an output that cannot be written, is one
+``error:`` line and exit status 2; a closed standard output (``| head -1``) ends it quietly.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import logging
 import sys
 
 from experiments.runner import USER_ERRORS
-from lexnli.cli import ArgumentParser, exit_on_signals
+from lexnli.cli import ArgumentParser, exit_on_signals, os_error_status
 from lexnli.version import __version__
 
 from . import evaluate, fetch, predict, train
@@ -43,10 +44,14 @@ def main(argv=None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     try:
         args = parser().parse_args(argv)
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # a failed write of standard output is reported here, not by Python as it exits
+        return status
     except USER_ERRORS as exc:  # the experiments' own: one error: line, exit status 2
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # a full disk, /dev/full, a closed pipe, an unreadable file
+        return os_error_status(exc)
 
 
 if __name__ == "__main__":

@@ -19,13 +19,21 @@ def add_model_arguments(parser) -> None:
 
 
 def model_path(args) -> Path:
-    """``--model``, or the default model; refused with advice when neither exists."""
+    """``--model``, or the default model; refused with advice when neither exists, and refused when
+    ``--model`` is a folder."""
     if args.model is not None:
-        return args.model
+        return not_a_folder(args.model, "--model")
     path = default_model_path()
     if not path.is_file():
         raise UsageError(f"no --model given and no default model at {path}: train one with `lexnli train` "
                          f"(or `lexnli train --data-dir DIR` with SNLI on this machine), or pass --model FILE")
+    return path
+
+
+def not_a_folder(path: Path, option: str) -> Path:
+    """``path``, refused with a :class:`~lexnli.cli.UsageError` naming ``option`` when it is a folder."""
+    if path.is_dir():
+        raise UsageError(f"{option} {path}: is a folder, expected a model file")
     return path
 
 

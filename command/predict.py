@@ -60,8 +60,6 @@ def _source(args):
         fields = {"sentence1": args.pair[0], "sentence2": args.pair[1]}
         return None, [(as_pairs([tuple(args.pair)])[0], fields)]
     source = args.input if args.input is not None else STDIN
-    if source != STDIN:
-        check_snli(source, args.split, require_label=False, max_line_bytes=args.max_line_bytes, allow_blank=False)
     return source, iter_snli(source, args.split, keep_unlabeled=True, require_label=False, with_fields=True,
                              max_line_bytes=args.max_line_bytes, allow_blank=False)
 
@@ -83,6 +81,8 @@ def run(args) -> int:
     source, items = _source(args)
     inputs = [("--input", path) for path in corpus_files(source)] if source is not None else []
     check_output_file(args.output, "--output", inputs + [("--model", model_path(args))])
+    if source not in (None, STDIN):  # every line, before the model loads
+        check_snli(source, args.split, require_label=False, max_line_bytes=args.max_line_bytes, allow_blank=False)
     model = load(args)
     as_text = args.output == STDOUT and sys.stdout.isatty() and not args.json
     summary = write_predictions(model, items, args.output, args.explain, render=_text if as_text else output_line)

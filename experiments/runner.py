@@ -36,7 +36,7 @@ from featurize import PairFeaturizer
 from featurize.presets import DEFAULT_PRESET, PRESETS, signature
 from featurize.sklearn_constraints import Interval, StrOptions
 from lexnli.cli import (ArgumentParser, UsageError, at_least, check_output_file, check_output_folder, exit_on_signals,
-                        n_jobs, positive_number)
+                        n_jobs, os_error_status, positive_number)
 from lexnli.corpora.sick import ENV_VAR as SICK_ENV_VAR
 from lexnli.corpora.sick import SPLITS as SICK_SPLITS
 from lexnli.corpora.sick import read_sick
@@ -329,8 +329,11 @@ def main(argv, *, prog: str, description: str, report, add_arguments=None, snli:
         if args.out is not None:
             write_files_atomically(args.out, _with_signature(results.files, sig))
             print(f"results written to {args.out}/")
+        print(f"total wall time: {time.perf_counter() - start:.1f} s")
+        sys.stdout.flush()  # a failed write of standard output is reported here, not by Python as it exits
     except USER_ERRORS as exc:  # DataNotFoundError is a FileNotFoundError
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"total wall time: {time.perf_counter() - start:.1f} s")
+    except OSError as exc:  # an output that cannot be written (a full disk), a closed pipe
+        return os_error_status(exc)
     return 0

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 import signal
+import stat
 import sys
+import tempfile
 from pathlib import Path
 
-from .io import STDOUT, is_stream
+from .io import STDOUT, STDOUT_NAME, WRITE_ERRNOS, OutputError, is_stream
 
 
 class UsageError(ValueError):
@@ -60,6 +62,41 @@ def _writable_parent(path: Path, option: str) -> None:
         existing = existing.parent
     if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
         raise UsageError(f"{option} {path}: {existing} is not a writable folder")
+    _probe(existing, f"{option} {path}")
+
+
+def _probe(folder: Path, what: str) -> None:
+    """Raise :class:`UsageError` (``what``: the option and its value) unless a file can be created in
+    ``folder`` and removed: ``os.access`` does not see a full disk, and root passes it everywhere."""
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".lexnli-probe.")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise UsageError(f"{what}: cannot write in {folder}: {exc.strerror or exc}") from None
+
+
+def _standard_input_stat():
+    """``os.fstat`` of standard input when it is a file or a FIFO (what writing could destroy or loop
+    into; a terminal or /dev/null is not), else None (no standard input, or a device)."""
+    try:
+        found = os.fstat(0)
+    except OSError:
+        return None
+    return found if stat.S_ISREG(found.st_mode) or stat.S_ISFIFO(found.st_mode) else None
+
+
+def _is_standard_input(path: Path) -> bool:
+    """Whether ``path`` is the file or FIFO standard input reads (device and inode): ``f`` with ``< f``,
+    ``/dev/stdin``, ``/dev/fd/0``."""
+    stdin = _standard_input_stat()
+    if stdin is None:
+        return False
+    try:
+        found = path.stat()
+    except OSError:
+        return False
+    return (found.st_dev, found.st_ino) == (stdin.st_dev, stdin.st_ino)
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -74,7 +111,9 @@ def check_output_file(path, option: str, inputs=()) -> None:
 
     ``-`` (standard output), a character device and a FIFO are streams, written to as they are
     (:func:`lexnli.io.atomic_open`); a block device or a socket is refused, and so is a name
-    ending in a path separator (a folder).
+    ending in a path separator (a folder), and the file or FIFO standard input reads (``< f``,
+    ``/dev/stdin``), whether or not it is among ``inputs``. A file is written beside its name, so
+    a file must be creatable there (tried: :func:`_probe`).
 
     Parameters
     ----------
@@ -92,6 +131,8 @@ def check_output_file(path, option: str, inputs=()) -> None:
     path = Path(path)
     if path.is_dir():
         raise UsageError(f"{option} {path}: is a folder, expected a file name")
+    if _is_standard_input(path):
+        raise UsageError(f"{option} {path}: is standard input; choose another output")
     if is_stream(path):  # a character device or FIFO: written to, never replaced
         if not os.access(path, os.W_OK):
             raise UsageError(f"{option} {path}: not writable")
@@ -114,6 +155,7 @@ def check_output_folder(out, option: str = "--out") -> None:
     if out.is_dir():
         if not os.access(out, os.W_OK | os.X_OK):
             raise UsageError(f"{option} {out}: is not a writable folder")
+        _probe(out, f"{option} {out}")
         return
     _writable_parent(out, option)
 
@@ -129,3 +171,54 @@ def exit_on_signals() -> None:
 def _interrupted(signum, frame):
     print("interrupted", file=sys.stderr)
     sys.exit(128 + signum)
+
+
+#: The exit status of a CLI whose standard output was closed by its reader: that of a command
+#: SIGPIPE killed, as coreutils' (``lexnli predict ... | head -1``).
+CLOSED_PIPE = 128 + signal.SIGPIPE
+
+
+def os_error_status(exc: OSError) -> int:
+    """Report the OSError that ended a CLI and return its exit status.
+
+    - standard output's reader is gone (BrokenPipeError): nothing said, :data:`CLOSED_PIPE`, as
+      coreutils do;
+    - an output that could not be written (:class:`lexnli.io.OutputError`: a full disk, a
+      read-only folder, ``/dev/full``), or a failed write of standard output (a write error
+      names no file, and every other output is written by :func:`lexnli.io.atomic_open`, which
+      names it): one ``error:`` line, 2;
+    - any other (a file that cannot be read): one ``error:`` line naming the file, 2.
+
+    When standard output is what failed, it is pointed at /dev/null, as the Python documentation
+    advises for SIGPIPE, so that the flush at exit fails no more (no second report, no status 120).
+    """
+    if isinstance(exc, BrokenPipeError):
+        _discard_standard_output()
+        return CLOSED_PIPE
+    if isinstance(exc, OutputError):
+        message = str(exc)
+        if exc.target == STDOUT_NAME:
+            _discard_standard_output()
+    elif exc.filename is None and exc.errno in WRITE_ERRNOS:
+        message = str(OutputError(STDOUT_NAME, exc))
+        _discard_standard_output()
+    elif exc.filename is not None:
+        message = f"{exc.filename}: {exc.strerror}"
+    else:
+        message = str(exc)
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def _discard_standard_output() -> None:
+    """Point the file descriptor of standard output at /dev/null; nothing to do when ``sys.stdout`` has
+    none (replaced, as tests replace it)."""
+    try:
+        fileno = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fileno)
+    finally:
+        os.close(devnull)

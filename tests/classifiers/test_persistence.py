@@ -14,6 +14,7 @@ import pytest
 from classifiers import persistence
 from classifiers.persistence import TRUSTED_TYPES, ModelFileError, load_model, save_model
 from lexnli.corpora.snli import read_snli
+from lexnli.io import NotAFileError
 
 
 # ---- the safe model format ----------------------------------------------------------------
@@ -288,9 +289,11 @@ def test_damaged_or_foreign_model_files_are_clear_errors(template_selection, tmp
     joblib.dump({"some": "dict"}, tmp_path / "foreign.joblib")
     with pytest.raises(ModelFileError, match="not a lexnli model file"):
         load_model(tmp_path / "foreign.joblib", trusted=True)
-    for missing in (tmp_path / "missing.joblib", tmp_path):  # no file there, or a folder
-        with pytest.raises(FileNotFoundError, match=f"model file not found: {re.escape(str(missing))}$"):
-            load_model(missing, trusted=True)
+    missing = tmp_path / "missing.joblib"
+    with pytest.raises(FileNotFoundError, match=f"model file not found: {re.escape(str(missing))}$"):
+        load_model(missing, trusted=True)
+    with pytest.raises(NotAFileError, match=f"model file {re.escape(str(tmp_path))}: is a folder, expected a file$"):
+        load_model(tmp_path, trusted=True)  # a FileNotFoundError that says it is a folder
 
 
 def test_model_from_another_version_is_refused(template_selection, tmp_path, monkeypatch):

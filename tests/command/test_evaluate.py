@@ -1,7 +1,9 @@
 """lexnli evaluate: accuracy, per-class scores, confusion and --by breakdowns against hand counts; two-way gold
 labels; --against with McNemar's test; JSON; standard input; one-line errors."""
+import errno
 import io
 import json
+import os
 import sys
 
 import numpy as np
@@ -13,7 +15,7 @@ from classifiers.persistence import save_model
 from command.main import main
 from lexnli.corpora.snli import read_snli
 
-from tests.helpers.cli import one_error_line
+from tests.helpers.cli import failing_stdout, one_error_line
 from tests.helpers.noisy_snli import noisy_records, write_jsonl
 
 
@@ -127,3 +129,17 @@ def test_a_blank_sentence_is_refused_naming_the_file_and_line(labelled, tmp_path
     path = write_jsonl(tmp_path / "blank.jsonl", [lines[1], {**lines[2], "sentence2": " "}])
     assert main(["evaluate", "--model", str(tmp_path / "absent.skops"), str(path)]) == 2  # before the model loads
     assert one_error_line(capsys) == f"error: {path}, line 2: field 'sentence2' is blank: not a sentence"
+
+
+@pytest.mark.parametrize("option", ["--model", "--against"])
+def test_a_model_that_is_a_folder_is_one_error_line(option, model_file, labelled, tmp_path, capsys):
+    models = ["--model", str(tmp_path)] if option == "--model" else ["--model", str(model_file), "--against",
+                                                                      str(tmp_path)]
+    assert main(["evaluate", *models, str(labelled[1])]) == 2
+    assert one_error_line(capsys) == f"error: {option} {tmp_path}: is a folder, expected a model file"
+
+
+def test_standard_output_that_fails_is_one_error_line(model_file, labelled, monkeypatch, capsys):
+    failing_stdout(monkeypatch, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
+    assert main(["evaluate", "--model", str(model_file), str(labelled[1])]) == 2
+    assert one_error_line(capsys) == "error: cannot write standard output: No space left on device"

@@ -1,7 +1,9 @@
 """lexnli predict: one pair, standard input (JSON lines, premise<TAB>hypothesis lines), a file; the input's
 fields kept; text on a terminal and JSON lines otherwise; the default model; one-line errors before any work."""
+import errno
 import io
 import json
+import os
 import subprocess
 import sys
 
@@ -9,11 +11,14 @@ import pytest
 
 from classifiers.persistence import save_model
 from classifiers.predict import output_line
+from command import predict as predict_command
 from command.main import main
+from lexnli.cli import CLOSED_PIPE
 from lexnli.data_home import default_model_path
 from lexnli.version import __version__
 
-from tests.helpers.cli import one_error_line
+from tests.conftest import REPO
+from tests.helpers.cli import failing_stdout, full_disk, one_error_line, standard_input
 from tests.helpers.noisy_snli import noisy_records, write_jsonl
 
 LABELS = ("entailment", "contradiction", "neutral")
@@ -192,3 +197,77 @@ def test_a_blank_sentence_in_a_file_is_refused_as_on_the_command_line(field, tex
     stdin(monkeypatch, "A man sleeps.\tA man is awake.\n" + "\t".join(pair) + "\n")
     assert main(["predict", "--model", str(model_file), "-"]) == 2
     assert one_error_line(capsys) == f"error: <stdin>, line 2: field '{field}' is {problem}: not a sentence"
+
+
+@pytest.mark.parametrize("output", ["the file", "/dev/stdin"])
+def test_the_output_may_not_be_the_file_standard_input_reads(output, model_file, records, tmp_path, monkeypatch,
+                                                               capsys):
+    """``lexnli predict - --output f < f`` and ``--output /dev/stdin``: refused before the model loads."""
+    source = write_jsonl(tmp_path / "in.jsonl", records[:3])
+    before, name = source.read_bytes(), str(source) if output == "the file" else output
+    monkeypatch.setattr(predict_command, "load", lambda args: pytest.fail("the model loaded before the check"))
+    with standard_input(source):
+        assert main(["predict", "--model", str(model_file), "-", "--output", name]) == 2
+    assert one_error_line(capsys) == f"error: --output {name}: is standard input; choose another output"
+    assert source.read_bytes() == before
+
+
+@pytest.mark.parametrize("after_bytes", [0, 3000])
+def test_a_full_disk_is_one_error_line_and_the_old_output_stays(after_bytes, model_file, records, tmp_path,
+                                                                monkeypatch, capsys):
+    source, out = write_jsonl(tmp_path / "in.jsonl", records), tmp_path / "out.jsonl"
+    out.write_text("old predictions\n")
+    full_disk(monkeypatch, after_bytes)
+    assert main(["predict", "--model", str(model_file), "--input", str(source), "--output", str(out)]) == 2
+    assert one_error_line(capsys) == f"error: cannot write {out}: No space left on device"
+    assert out.read_text() == "old predictions\n" and sorted(p.name for p in tmp_path.iterdir()) == [
+        "in.jsonl", "m.skops", "out.jsonl"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+def test_dev_full_as_output_is_one_error_line(model_file, records, tmp_path, capsys):
+    source = write_jsonl(tmp_path / "in.jsonl", records)
+    assert main(["predict", "--model", str(model_file), "--input", str(source), "--output", "/dev/full"]) == 2
+    assert one_error_line(capsys) == "error: cannot write /dev/full: No space left on device"
+
+
+def test_standard_output_that_fails_is_one_error_line(model_file, records, tmp_path, monkeypatch, capsys):
+    source = write_jsonl(tmp_path / "in.jsonl", records)
+    failing_stdout(monkeypatch, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
+    assert main(["predict", "--model", str(model_file), "--input", str(source)]) == 2
+    assert one_error_line(capsys) == "error: cannot write standard output: No space left on device"
+
+
+def test_a_closed_standard_output_ends_quietly(model_file, records, tmp_path, monkeypatch, capsys):
+    source = write_jsonl(tmp_path / "in.jsonl", records)
+    failing_stdout(monkeypatch, BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE)))
+    assert main(["predict", "--model", str(model_file), "--input", str(source)]) == CLOSED_PIPE
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("stdout", ["closed pipe", "/dev/full"])
+def test_the_console_command_on_a_closed_pipe_or_a_full_device(stdout, model_file, records, tmp_path):
+    """As the shell runs it (``| head -1``, ``> /dev/full``): no traceback, nothing from Python's last flush."""
+    if stdout == "/dev/full" and not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    source = write_jsonl(tmp_path / "in.jsonl", records)
+    argv = [sys.executable, "-m", "command", "predict", "--model", str(model_file), "--input", str(source)]
+    with open(os.devnull if stdout == "closed pipe" else stdout, "w") as sink:
+        process = subprocess.Popen(argv, stdout=subprocess.PIPE if stdout == "closed pipe" else sink,
+                                   stderr=subprocess.PIPE, text=True, cwd=REPO,
+                                   env={**os.environ, "PYTHONPATH": str(REPO)})
+        if process.stdout is not None:
+            process.stdout.close()  # the reader is gone before anything is written
+        err = process.communicate(timeout=300)[1]
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    errors = [line for line in err.splitlines() if line.startswith("error:")]
+    if stdout == "closed pipe":
+        assert process.returncode == CLOSED_PIPE and errors == [], err
+    else:
+        assert process.returncode == 2 and errors == ["error: cannot write standard output: No space left on device"]
+
+
+def test_a_model_that_is_a_folder_is_one_error_line(records, tmp_path, capsys):
+    source = write_jsonl(tmp_path / "in.jsonl", records[:3])
+    assert main(["predict", "--model", str(tmp_path), "--input", str(source)]) == 2
+    assert one_error_line(capsys) == f"error: --model {tmp_path}: is a folder, expected a model file"

@@ -4,7 +4,10 @@ outputs it refuses before reading data, and the one-line errors without data or 
 The lexicalized runs read the parsed template fixture (no NLTK data); the inference preset is checked
 with stand-ins for its fit, and once for real against ``python -m experiments.inference --save-model``
 (skipped without NLTK's tagger, WordNet and VerbOcean)."""
+import errno
 import json
+import os
+import tempfile
 
 import numpy as np
 import pytest
@@ -18,7 +21,7 @@ from experiments import inference, runner
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import ResourceMissingError
 
-from tests.helpers.cli import one_error_line
+from tests.helpers.cli import full_disk, one_error_line
 from tests.helpers.noisy_snli import write_splits
 
 
@@ -172,3 +175,28 @@ def test_inference_model_is_the_experiments_saved_model(resources, tmp_path, mon
     dev = read_snli(files["dev"]).pairs
     assert np.array_equal(command_model.predict_proba(dev), experiment_model.predict_proba(dev))
     assert train_command.PRESETS[0] == "inference"
+
+
+@pytest.mark.parametrize("error", [errno.ENOSPC, errno.EACCES], ids=errno.errorcode.get)
+def test_a_model_folder_that_takes_no_new_file_is_refused_before_training(error, template_files, data_home, tmp_path,
+                                                                         monkeypatch, capsys):
+    """A full folder, or a read-only one that ``os.access`` passes (root's): a file is tried before any data is read."""
+    def mkstemp(**kwargs):
+        raise OSError(error, os.strerror(error), str(tmp_path / ".lexnli-probe.x"))
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(runner, "load_splits", lambda *a, **k: pytest.fail("data read before the output check"))
+    path = tmp_path / "models" / "m.skops"
+    assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--model", str(path)]) == 2
+    assert one_error_line(capsys) == f"error: --model {path}: cannot write in {tmp_path}: {os.strerror(error)}"
+
+
+def test_a_full_disk_while_saving_is_one_error_line_and_keeps_the_old_model(template_files, data_home, tmp_path,
+                                                                           monkeypatch, capsys):
+    path = tmp_path / "m.skops"
+    path.write_bytes(b"the old model")
+    full_disk(monkeypatch, after_bytes=1000)
+    assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--C-grid", "1",
+                      "--model", str(path)]) == 2
+    assert one_error_line(capsys) == f"error: cannot write {path}: No space left on device"
+    assert path.read_bytes() == b"the old model" and list(tmp_path.iterdir()) == [path]

@@ -1,9 +1,14 @@
 """lexnli.cli: what an output option may name."""
+import errno
+import os
 import socket
+import tempfile
 
 import pytest
 
-from lexnli.cli import UsageError, check_output_file
+from lexnli.cli import UsageError, check_output_file, check_output_folder
+
+from tests.helpers.cli import standard_input
 
 
 def test_an_output_may_be_a_stream_but_not_a_socket_or_a_folder_name(tmp_path):
@@ -19,3 +24,53 @@ def test_an_output_may_be_a_stream_but_not_a_socket_or_a_folder_name(tmp_path):
             check_output_file(path, "--output")
     finally:
         server.close()
+
+
+def test_an_output_may_not_be_standard_input(tmp_path):
+    """``f`` with ``< f``, ``/dev/stdin`` and ``/dev/fd/0``: the same file (device and inode), whatever the name."""
+    source, other = tmp_path / "in.jsonl", tmp_path / "other.jsonl"
+    source.write_text("{}\n")
+    with standard_input(source):
+        for name in (source, "/dev/stdin", "/dev/fd/0"):
+            with pytest.raises(UsageError) as caught:
+                check_output_file(name, "--output")
+            assert str(caught.value) == f"--output {name}: is standard input; choose another output"
+        check_output_file(other, "--output")
+    check_output_file(source, "--output")  # once standard input is something else
+
+
+def test_an_output_may_not_be_the_pipe_standard_input_reads(tmp_path):
+    read, write = os.pipe()
+    try:
+        with standard_input(read):
+            with pytest.raises(UsageError, match="^--output /dev/stdin: is standard input"):
+                check_output_file("/dev/stdin", "--output")
+    finally:
+        os.close(write)
+
+
+def test_dev_null_on_standard_input_is_not_refused(tmp_path):
+    with standard_input("/dev/null"):
+        check_output_file("/dev/stdin", "--output")  # /dev/null, written to
+
+
+@pytest.mark.parametrize("error", [errno.ENOSPC, errno.EACCES], ids=errno.errorcode.get)
+def test_a_folder_that_takes_no_new_file_is_refused(error, tmp_path, monkeypatch):
+    """``os.access`` sees neither a full disk nor (for root) a read-only folder: a file is tried."""
+    def mkstemp(**kwargs):
+        raise OSError(error, os.strerror(error), str(tmp_path / ".lexnli-probe.x"))
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    with pytest.raises(UsageError) as file_refused:
+        check_output_file(tmp_path / "new" / "f.txt", "--output")
+    with pytest.raises(UsageError) as folder_refused:
+        check_output_folder(tmp_path, "--out")
+    reason = f"cannot write in {tmp_path}: {os.strerror(error)}"
+    assert str(file_refused.value) == f"--output {tmp_path / 'new' / 'f.txt'}: {reason}"
+    assert str(folder_refused.value) == f"--out {tmp_path}: {reason}"
+
+
+def test_the_probe_leaves_nothing(tmp_path):
+    check_output_file(tmp_path / "f.txt", "--output")
+    check_output_folder(tmp_path, "--out")
+    assert list(tmp_path.iterdir()) == []

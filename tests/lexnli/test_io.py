@@ -105,3 +105,163 @@ def test_dash_is_standard_output(capsys):
     with atomic_open("-") as f:
         f.write("to stdout\n")
     assert capsys.readouterr().out == "to stdout\n"
+
+
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o755], ids=oct)
+def test_a_replaced_file_keeps_its_mode(mode, tmp_path):
+    path = tmp_path / "f.txt"
+    path.write_text("old")
+    path.chmod(mode)
+    old = os.umask(0o022)
+    try:
+        with atomic_open(path) as f:
+            f.write("new")
+    finally:
+        os.umask(old)
+    assert path.read_text() == "new" and path.stat().st_mode & 0o777 == mode
+
+
+def other_owner():
+    """An owner and group the process may give a file other than its own (root: any; a user: one of their
+    other groups), or None."""
+    if os.geteuid() == 0:
+        return 4321, 4321
+    others = [gid for gid in os.getgroups() if gid != os.getegid()]
+    return (os.geteuid(), others[0]) if others else None
+
+
+@pytest.mark.parametrize("chown_refused", [False, True])
+def test_a_replaced_file_keeps_its_owner_and_group_where_the_process_may(chown_refused, tmp_path, monkeypatch):
+    owner = other_owner()
+    if owner is None:
+        pytest.skip("the process can give a file no other owner or group")
+    path = tmp_path / "f.txt"
+    path.write_text("old")
+    os.chown(path, *owner)
+    path.chmod(0o640)
+    if chown_refused:
+        def refused(*args):
+            raise PermissionError(1, "Operation not permitted")
+        monkeypatch.setattr(os, "fchown", refused)
+    with atomic_open(path) as f:
+        f.write("new")
+    found = path.stat()
+    assert path.read_text() == "new" and found.st_mode & 0o777 == 0o640
+    assert (found.st_uid, found.st_gid) == ((os.geteuid(), os.getegid()) if chown_refused else owner)
+
+
+@pytest.mark.parametrize("after_bytes", [0, 10])
+def test_a_full_disk_raises_output_error_and_leaves_the_old_file(after_bytes, tmp_path, monkeypatch):
+    import errno
+
+    from lexnli.io import OutputError
+    from tests.helpers.cli import full_disk
+
+    path = tmp_path / "f.txt"
+    path.write_text("old")
+    full_disk(monkeypatch, after_bytes)
+    with pytest.raises(OutputError) as caught:
+        with atomic_open(path) as f:
+            for _ in range(3):
+                f.write("line\n")
+    assert str(caught.value) == f"cannot write {path}: No space left on device" and caught.value.errno == errno.ENOSPC
+    assert path.read_text() == "old" and list(tmp_path.iterdir()) == [path]
+
+
+def test_a_failed_sync_raises_output_error_and_leaves_the_old_file(tmp_path, monkeypatch):
+    import errno
+
+    from lexnli.io import OutputError
+
+    def fsync(fd):
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    path = tmp_path / "f.txt"
+    path.write_text("old")
+    monkeypatch.setattr(os, "fsync", fsync)
+    with pytest.raises(OutputError) as caught:
+        with atomic_open(path) as f:
+            f.write("new")
+    assert str(caught.value) == f"cannot write {path}: Input/output error"
+    assert path.read_text() == "old" and list(tmp_path.iterdir()) == [path]
+
+
+@pytest.mark.parametrize("error", ["ENOSPC", "EACCES"])
+def test_a_folder_that_takes_no_new_file_raises_output_error(error, tmp_path, monkeypatch):
+    """A full folder (no room for the temporary file) or a read-only one."""
+    import errno
+    import tempfile
+
+    from lexnli.io import OutputError
+
+    number = getattr(errno, error)
+
+    def mkstemp(**kwargs):
+        raise OSError(number, os.strerror(number), str(tmp_path / ".f.txt.x.tmp"))
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    with pytest.raises(OutputError) as caught:
+        with atomic_open(tmp_path / "f.txt") as f:
+            f.write("new")
+    assert str(caught.value) == f"cannot write {tmp_path / 'f.txt'}: {os.strerror(number)}"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes in a read-only folder")
+def test_a_read_only_folder_raises_output_error(tmp_path):
+    from lexnli.io import OutputError
+
+    (tmp_path / "f.txt").write_text("old")
+    tmp_path.chmod(0o555)
+    try:
+        with pytest.raises(OutputError, match="Permission denied"):
+            with atomic_open(tmp_path / "f.txt") as f:
+                f.write("new")
+    finally:
+        tmp_path.chmod(0o755)
+    assert [p.name for p in tmp_path.iterdir()] == ["f.txt"] and (tmp_path / "f.txt").read_text() == "old"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+def test_a_device_that_refuses_the_write_raises_output_error():
+    from lexnli.io import OutputError
+
+    with pytest.raises(OutputError, match="^cannot write /dev/full: No space left on device$"):
+        with atomic_open("/dev/full") as f:
+            f.write("x" * 100_000)
+
+
+@pytest.mark.parametrize("error", [FileNotFoundError(2, "No such file or directory", "in.txt"),
+                                   BrokenPipeError(32, "Broken pipe"), OSError(5, "Input/output error")])
+def test_the_writers_own_errors_and_a_closed_pipe_pass_through(error, tmp_path):
+    """Only a failed write of the output becomes an OutputError: reading an input may fail too."""
+    path = tmp_path / "f.txt"
+    path.write_text("old")
+    with pytest.raises(type(error)) as caught:
+        with atomic_open(path) as f:
+            f.write("new")
+            raise error
+    assert caught.value is error and path.read_text() == "old" and list(tmp_path.iterdir()) == [path]
+
+
+def test_standard_output_that_fails_raises_output_error(monkeypatch):
+    import errno
+
+    from lexnli.io import OutputError
+    from tests.helpers.cli import failing_stdout
+
+    failing_stdout(monkeypatch, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
+    with pytest.raises(OutputError, match="^cannot write standard output: No space left on device$"):
+        with atomic_open("-") as f:
+            f.write("x")
+
+
+def test_a_folder_is_not_a_file(tmp_path):
+    from lexnli.io import existing_file
+
+    with pytest.raises(FileNotFoundError) as folder:
+        existing_file(tmp_path, "model file")
+    with pytest.raises(FileNotFoundError) as missing:
+        existing_file(tmp_path / "m.skops", "model file")
+    assert str(folder.value) == f"model file {tmp_path}: is a folder, expected a file"
+    assert str(missing.value) == f"model file not found: {tmp_path / 'm.skops'}"
