@@ -20,7 +20,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, exit_on_signals
+from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, exit_on_signals, os_error_status
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import CorpusFormatError, ResourceMissingError
 from lexnli.io import atomic_open
@@ -99,14 +99,17 @@ def main(argv=None) -> int:
         check_output_file(args.out, "--out", [("--dev", args.dev)])
         make = make_compositional_probes if compositional_rules else make_probes
         lines = make(read_snli(args.dev).pairs, per_rule=args.per_rule, seed=args.seed)
+        with atomic_open(args.out, "w", encoding="utf-8") as f:
+            for line in lines:
+                f.write(json.dumps(line, ensure_ascii=False) + "\n")
+        counts = Counter(line["category"] for line in lines)
+        print(f"{len(lines)} probe pairs -> {args.out}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+        sys.stdout.flush()  # a failed write of standard output is reported here, not by Python as it exits
     except (UsageError, FileNotFoundError, CorpusFormatError, ResourceMissingError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    with atomic_open(args.out, "w", encoding="utf-8") as f:
-        for line in lines:
-            f.write(json.dumps(line, ensure_ascii=False) + "\n")
-    counts = Counter(line["category"] for line in lines)
-    print(f"{len(lines)} probe pairs -> {args.out}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    except OSError as exc:  # an output that cannot be written (a full disk), a closed pipe
+        return os_error_status(exc)
     return 0
 
 

@@ -21,7 +21,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from lexnli.cli import ArgumentParser, UsageError, check_output_file, exit_on_signals
+from lexnli.cli import ArgumentParser, UsageError, check_output_file, exit_on_signals, os_error_status
 from lexnli.corpora import iter_parses
 from lexnli.errors import CorpusFormatError
 from lexnli.parser import PUNCTUATION_TAGS
@@ -97,10 +97,13 @@ def main(argv=None) -> int:
                 model.save(args.model)
         else:
             model = load_syntax(args.model)
+        print(agreement(model, trees, gold_tags=args.gold_tags))
+        sys.stdout.flush()  # a failed write of standard output is reported here, not by Python as it exits
     except (UsageError, FileNotFoundError, CorpusFormatError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(agreement(model, trees, gold_tags=args.gold_tags))
+    except OSError as exc:  # a model file that cannot be written (a full disk), a closed pipe
+        return os_error_status(exc)
     return 0
 
 

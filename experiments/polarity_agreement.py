@@ -18,7 +18,7 @@ from pathlib import Path
 
 from featurize.polarity import mark, mark_parse
 from lexical_resources import get_wordnet
-from lexnli.cli import ArgumentParser, UsageError, check_output_file, exit_on_signals
+from lexnli.cli import ArgumentParser, UsageError, check_output_file, exit_on_signals, os_error_status
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import CorpusFormatError, ResourceMissingError
 from lexnli.io import atomic_open
@@ -81,13 +81,16 @@ def main(argv=None) -> int:
         pairs = read_snli(args.snli, keep_unlabeled=True).pairs
         text = markdown(agreement([s for p in pairs for s in (p.premise, p.hypothesis)], get_wordnet()),
                         args.snli.name)
+        if args.out is not None:
+            with atomic_open(args.out, "w", encoding="utf-8") as f:
+                f.write(text)
+        print(text, end="")
+        sys.stdout.flush()  # a failed write of standard output is reported here, not by Python as it exits
     except (UsageError, FileNotFoundError, CorpusFormatError, ResourceMissingError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if args.out is not None:
-        with atomic_open(args.out, "w", encoding="utf-8") as f:
-            f.write(text)
-    print(text, end="")
+    except OSError as exc:  # an output that cannot be written (a full disk), a closed pipe
+        return os_error_status(exc)
     return 0
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from featurize.families.alignment import word_relations
 from lexical_resources.relations import RELATION_CLASSES
-from lexnli.cli import ArgumentParser, UsageError, check_output_file, exit_on_signals
+from lexnli.cli import ArgumentParser, UsageError, check_output_file, exit_on_signals, os_error_status
 from lexnli.errors import ResourceMissingError
 from lexnli.io import atomic_open
 
@@ -65,18 +65,27 @@ def main(argv=None) -> int:
     except (ValueError, KeyError, TypeError) as exc:
         print(f"error: {args.words}: not a word list ({exc!r})", file=sys.stderr)
         return 2
+    try:
+        write(pairs, missed, args.out)
+        sys.stdout.flush()  # a failed write of standard output is reported here, not by Python as it exits
+    except OSError as exc:  # an output that cannot be written (a full disk), a closed pipe
+        return os_error_status(exc)
+    return 0
+
+
+def write(pairs: dict, missed: dict, out: Path | None) -> None:
+    """Print the counts per category, with the first pairs missed, and write them to ``out`` as CSV."""
     rows = [{"category": name, "pairs": len(items), "conflicting": len(items) - len(missed[name])}
             for name, items in pairs.items()]
     for row in rows:
         shown = " ".join(f"{a}/{b}:{found}" for a, b, found in missed[row["category"]][:8])
         print(f"{row['category']:12s} {row['conflicting']:5d} / {row['pairs']:5d}  {shown}")
     print(f"{'total':12s} {sum(r['conflicting'] for r in rows):5d} / {sum(r['pairs'] for r in rows):5d}")
-    if args.out is not None:
-        with atomic_open(args.out, "w", newline="", encoding="utf-8") as f:
+    if out is not None:
+        with atomic_open(out, "w", newline="", encoding="utf-8") as f:
             writer = csv.DictWriter(f, ["category", "pairs", "conflicting"])
             writer.writeheader()
             writer.writerows(rows)
-    return 0
 
 
 if __name__ == "__main__":

@@ -1,10 +1,13 @@
 """The syntax model against the trees converted from SNLI's parses (experiments/parse_agreement.py)."""
+import errno
+import os
 import re
 
 from experiments import parse_agreement
+from lexnli.cli import CLOSED_PIPE
 from lexnli.dependencies import DependencyTree, from_parse
 
-from tests.helpers.cli import one_error_line
+from tests.helpers.cli import failing_stdout, full_disk, one_error_line
 from tests.helpers.parses import PARSES, snli_lines
 
 LAST_LINE = re.compile(r"UAS=(\d\.\d{4}) LAS=(\d\.\d{4}) sentences=(\d+) sentences_per_second=(\d+)")
@@ -49,3 +52,16 @@ def test_a_file_without_parses_is_one_error_line(tmp_path, capsys):
     data.write_text('{"gold_label": "neutral", "sentence1": "A man sleeps.", "sentence2": "A man rests."}\n')
     assert parse_agreement.main(["--snli", str(data), "--model", str(tmp_path / "none.npz")]) == 2
     assert "no line carries a parse" in one_error_line(capsys)
+
+
+def test_a_closed_pipe_ends_quietly_and_a_full_disk_is_one_error_line(tmp_path, monkeypatch, capsys):
+    data = tmp_path / "train.jsonl"
+    data.write_text(snli_lines(), encoding="utf-8")
+    failing_stdout(monkeypatch, BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE)))
+    assert parse_agreement.main(["--snli", str(data), "--train", str(data)]) == CLOSED_PIPE
+    assert capsys.readouterr().err == ""
+    full_disk(monkeypatch)
+    model = tmp_path / "syntax.npz"
+    assert parse_agreement.main(["--snli", str(data), "--train", str(data), "--model", str(model)]) == 2
+    assert one_error_line(capsys) == f"error: cannot write {model}: No space left on device"
+    assert not model.exists()
