@@ -11,6 +11,12 @@ builds its reader (``nltk/corpus/util.py`` and ``nltk/corpus/__init__.py``): fro
 package ``nltk.data.find`` finds, folder or zip, with Open Multilingual WordNet's reader, loaded
 when first asked. NLTK's shared ``nltk.corpus.wordnet`` is left as the caller has it;
 :func:`lexnli.text.load_wordnet` builds lexnli's reader once.
+
+NLTK has no public call for every base form of a word (its ``morphy`` gives the first) nor for
+the lemma index, so lexnli reads the reader's ``_morphy`` and ``_lemma_pos_offset_map`` (here,
+and in :mod:`lexical_resources.wordnet` and :mod:`lexical_resources.wordnet_data`): ``setup.py``
+pins NLTK to :data:`NLTK_REQUIREMENT`, the releases that was checked on, and
+``tests/lexnli/test_nltk_private.py`` fails, naming NLTK, if a release changes them.
 """
 from __future__ import annotations
 
@@ -19,6 +25,8 @@ from nltk.corpus.reader import CorpusReader
 from nltk.corpus.reader.wordnet import WordNetCorpusReader
 from nltk.corpus.util import LazyCorpusLoader
 
+#: The NLTK releases whose private WordNet names lexnli reads (see the module docstring).
+NLTK_REQUIREMENT = "nltk>=3.9,<3.11"
 #: The version of WordNet NLTK's ``wordnet`` package holds, which NLTK maps other versions from.
 MAPPED_FROM = "3.0"
 #: Where NLTK's data holds WordNet: a folder, or a zip of it (``corpora/wordnet.zip``).
