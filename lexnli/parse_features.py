@@ -64,6 +64,8 @@ TEMPLATES = (
     "s0t s0lt s0l2t", "s0t s0rt s0r2t", "b0t b0lt b0l2t",
     # ambiguity classes
     "s0a", "s0a s0t", "s1a", "s1a s1t", "b0a", "b0a b0t", "b1a", "b1a b1t", "s0a b0a", "s1a s0a",
+    # words with the tags around them
+    "b0w / b1t", "b0w / b1t b2t", "b0w b0t / b1t", "s0w / b0t b1t", "s0t b0a", "s0a b0t",
 )
 
 

@@ -34,7 +34,7 @@ from .parse_features import (CLASS_BITS, LABEL_BITS, TAG_BITS, TEMPLATE_SHIFT, T
 from .transitions import Configuration, class_costs, n_classes, static_oracle
 
 #: The version of the ``.npz`` layout :meth:`DependencyParser.save` writes and :meth:`DependencyParser.load` reads.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 _ARRAYS = ("format_version", "params", "words", "tags", "labels", "root_label", "classes", "word_classes", "keys",
            "weights", "n_skipped_trees")
 #: PTB punctuation tags: tokens tagged so are left out of attachment scores.
