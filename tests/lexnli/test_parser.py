@@ -244,3 +244,16 @@ def test_ambiguity_classes_are_saved_and_loaded(parser, tmp_path):
     bad = {**arrays, "word_classes": np.full_like(arrays["word_classes"], len(parser.classes_) + 2)}
     with pytest.raises(ValueError, match="word classes"):
         DependencyParser.from_arrays(bad, "bad.npz")
+
+
+def test_max_keys_keeps_the_strongest_keys():
+    full = DependencyParser(n_epochs=3, seed=1, max_keys=None).fit(SENTENCES)
+    small = DependencyParser(n_epochs=3, seed=1, max_keys=40).fit(SENTENCES)
+    assert len(small.keys_) == 40 < len(full.keys_)
+    assert np.all(np.diff(small.keys_) > 0) and np.isin(small.keys_, full.keys_).all()
+    strength = np.abs(full.weights_).max(axis=1)
+    kept = np.isin(full.keys_, small.keys_)
+    assert strength[kept].min() >= strength[~kept].max()
+    assert np.array_equal(small.weights_, full.weights_[kept])
+    sentences = unseen_sentences()
+    assert small.parse(sentences) == [small.parse_one(*s) for s in sentences]
