@@ -13,21 +13,27 @@ from __future__ import annotations
 
 import numpy as np
 
-from .parse_features import ATOMS, CHILD_POSITIONS, TOKEN_POSITIONS, batch_keys
+from .parse_features import ATOMS, CHILD_POSITIONS, CLASS_POSITIONS, TOKEN_POSITIONS, batch_keys
 
 _TOKEN_SLOTS = len(TOKEN_POSITIONS) + len(CHILD_POSITIONS)
+#: The atom columns of the distance, the valencies and the first ambiguity class.
+_DIST, _CLASS = ATOMS.index("dist"), ATOMS.index(f"{CLASS_POSITIONS[0]}a")
+#: The slots (columns of :meth:`_Batch.positions`) of the positions with a class atom.
+_CLASS_SLOTS = [TOKEN_POSITIONS.index(p) for p in CLASS_POSITIONS]
 
 
 class _Batch:
-    """The states of sentences of word and tag ids (by token, index 0 for no token) in arrays."""
+    """The states of sentences of word, tag and class ids (by token, index 0 for no token) in arrays."""
 
     def __init__(self, encoded):
-        self.lengths = np.array([len(words) - 1 for words, _ in encoded], dtype=np.intp)
+        self.lengths = np.array([len(words) - 1 for words, _, _ in encoded], dtype=np.intp)
         shape = (len(encoded), int(self.lengths.max(initial=0)) + 1)
         inside = np.arange(shape[1])[None, :] <= self.lengths[:, None]
         self.words, self.tags = np.zeros(shape, dtype=np.int64), np.zeros(shape, dtype=np.int64)
-        self.words[inside] = [w for words, _ in encoded for w in words]
-        self.tags[inside] = [t for _, tags in encoded for t in tags]
+        self.classes = np.zeros(shape, dtype=np.int64)
+        self.words[inside] = [w for words, _, _ in encoded for w in words]
+        self.tags[inside] = [t for _, tags, _ in encoded for t in tags]
+        self.classes[inside] = [c for _, _, classes in encoded for c in classes]
         self.stack = np.zeros(shape, dtype=np.intp)
         self.depth = np.zeros(shape[0], dtype=np.intp)
         self.b = np.ones(shape[0], dtype=np.intp)
@@ -63,10 +69,11 @@ class _Batch:
         s0, b0 = positions[:, 0], positions[:, 3]
         distance = b0 - s0
         bucket = np.where(distance < 5, distance, np.where(distance < 10, 5, 6))
-        out[:, -5] = np.where((s0 > 0) & (b0 > 0), bucket, 0)
-        out[:, -4] = np.minimum(self.n_left[rows, s0], 7)
-        out[:, -3] = np.minimum(self.n_right[rows, s0], 7)
-        out[:, -2] = np.minimum(self.n_left[rows, b0], 7)
+        out[:, _DIST] = np.where((s0 > 0) & (b0 > 0), bucket, 0)
+        out[:, _DIST + 1] = np.minimum(self.n_left[rows, s0], 7)
+        out[:, _DIST + 2] = np.minimum(self.n_right[rows, s0], 7)
+        out[:, _DIST + 3] = np.minimum(self.n_left[rows, b0], 7)
+        out[:, _CLASS:_CLASS + len(_CLASS_SLOTS)] = self.classes[at, positions[:, _CLASS_SLOTS]]
         return out
 
     def valid(self, rows: np.ndarray, n_classes: int) -> np.ndarray:
@@ -121,7 +128,7 @@ def scores(keys: np.ndarray, table_keys: np.ndarray, weights: np.ndarray, starts
 
 
 def decode_batch(encoded, table_keys: np.ndarray, weights: np.ndarray, starts: np.ndarray) -> list:
-    """The heads and label ids (tuples) of sentences of word and tag ids (index 0 for no token), with
+    """The heads and label ids (tuples) of sentences of word, tag and class ids (index 0 for no token), with
     the model's tables (:func:`scores`)."""
     batch = _Batch(encoded)
     n_classes = weights.shape[1]

@@ -7,7 +7,9 @@ b0l2`` (second leftmost or rightmost), alone and in pairs and triples, the ``s0`
 distance and valencies.
 
 An *atom* is one small integer read from a configuration: a word id (0: no token, 1: unknown),
-a tag id (0: no token, 1: unknown), a label id, a distance bucket or a valency. A template joins
+a tag id (0: no token, 1: unknown), a word's ambiguity class id (0: no token, 1: unknown word:
+the tags the word had in training, which let the parser overrule a wrong tag), a label id, a
+distance bucket or a valency. A template joins
 atoms into two halves of at most 24 bits each (the atoms' bits side by side) and its key is
 ``template << 48 | first half << 24 | second half``: a feature is an exact integer, with no
 hashing or strings. :func:`feature_keys` computes the keys of one configuration, readably;
@@ -19,18 +21,23 @@ import numpy as np
 
 #: Bits of each kind of atom: words, tags, labels, distance buckets and valencies.
 WORD_BITS, TAG_BITS, LABEL_BITS, SMALL_BITS = 18, 6, 5, 3
+#: Bits of an ambiguity class (the set of tags a word had in training: :mod:`lexnli.parser`).
+CLASS_BITS = 10
 #: Where the first half of a key starts, and where the template id starts.
 HALF_SHIFT, TEMPLATE_SHIFT = 24, 48
 
 #: Token positions: the stack, the buffer, then children (of s0, s1, b0).
 TOKEN_POSITIONS = ("s0", "s1", "s2", "b0", "b1", "b2")
 CHILD_POSITIONS = ("s0l", "s0r", "s1l", "s1r", "b0l", "s0l2", "s0r2", "b0l2")
+#: The positions whose word's ambiguity class is an atom.
+CLASS_POSITIONS = ("s0", "s1", "b0", "b1")
 
 #: Every atom (in the order of :func:`atoms`, and of the columns of a batched atom matrix) and its bits.
 ATOM_BITS = dict([(f"{p}{kind}", bits) for p in TOKEN_POSITIONS + CHILD_POSITIONS
                   for kind, bits in (("w", WORD_BITS), ("t", TAG_BITS))]
                  + [(f"{p}l", LABEL_BITS) for p in CHILD_POSITIONS]
-                 + [(name, SMALL_BITS) for name in ("dist", "s0vl", "s0vr", "b0vl")])
+                 + [(name, SMALL_BITS) for name in ("dist", "s0vl", "s0vr", "b0vl")]
+                 + [(f"{p}a", CLASS_BITS) for p in CLASS_POSITIONS])
 ATOMS = tuple(ATOM_BITS)
 
 #: The templates: the atoms of the first half, then (after ``/``) of the second.
@@ -55,6 +62,10 @@ TEMPLATES = (
     # second children
     "s0l2w", "s0l2t", "s0l2l", "s0r2w", "s0r2t", "s0r2l", "b0l2w", "b0l2t", "b0l2l",
     "s0t s0lt s0l2t", "s0t s0rt s0r2t", "b0t b0lt b0l2t",
+    # ambiguity classes
+    "s0a", "s0a s0t", "s1a", "s1a s1t", "b0a", "b0a b0t", "b1a", "b1a b1t", "s0a b0a", "s1a s0a",
+    # words with the tags around them
+    "b0w / b1t", "b0w / b1t b2t", "b0w b0t / b1t", "s0w / b0t b1t", "s0t b0a", "s0a b0t",
 )
 
 
@@ -91,14 +102,14 @@ def valency(count: int) -> int:
     return min(count, 7)
 
 
-def atoms(config, words, tags) -> list[int]:
+def atoms(config, words, tags, classes) -> list[int]:
     """The atoms of a configuration, in the order of :data:`ATOMS`.
 
     Parameters
     ----------
     config : lexnli.transitions.Configuration
-    words, tags : sequence of int
-        By token, index 0 for no token (word and tag id 0).
+    words, tags, classes : sequence of int
+        By token, index 0 for no token (word, tag and class id 0).
     """
     stack, b, n = config.stack, config.b, config.n
     s0, s1, s2 = (stack[-k] if len(stack) >= k else 0 for k in (1, 2, 3))
@@ -111,6 +122,7 @@ def atoms(config, words, tags) -> list[int]:
     values += [config.labels[child] for child in children]
     values += [distance_bucket(b0 - s0) if s0 and b0 else 0, valency(config.n_left[s0]),
                valency(config.n_right[s0]), valency(config.n_left[b0])]
+    values += [classes[s0], classes[s1], classes[b0], classes[b1]]
     return values
 
 

@@ -29,17 +29,20 @@ import numpy as np
 
 from .io import atomic_open
 from .parse_batch import decode_batch
-from .parse_features import LABEL_BITS, TAG_BITS, TEMPLATE_SHIFT, TEMPLATES, WORD_BITS, atoms, feature_keys
+from .parse_features import (CLASS_BITS, LABEL_BITS, TAG_BITS, TEMPLATE_SHIFT, TEMPLATES, WORD_BITS, atoms,
+                             feature_keys)
 from .transitions import Configuration, class_costs, n_classes, static_oracle
 
 #: The version of the ``.npz`` layout :meth:`DependencyParser.save` writes and :meth:`DependencyParser.load` reads.
-FORMAT_VERSION = 1
-_ARRAYS = ("format_version", "params", "words", "tags", "labels", "root_label", "keys", "weights",
-           "n_skipped_trees")
+FORMAT_VERSION = 3
+_ARRAYS = ("format_version", "params", "words", "tags", "labels", "root_label", "classes", "word_classes", "keys",
+           "weights", "n_skipped_trees")
 #: PTB punctuation tags: tokens tagged so are left out of attachment scores.
 PUNCTUATION_TAGS = frozenset({".", ",", ":", "``", "''", "-LRB-", "-RRB-", "#", "$"})
-#: Word, tag and label id 0 means no token (or no label), word and tag id 1 an unknown one.
+#: Word, tag, class and label id 0 means no token (or no label), word, tag and class id 1 an unknown one.
 NONE, UNKNOWN = 0, 1
+#: A tag is in a word's ambiguity class when the word had it at least this share of its training occurrences.
+CLASS_MIN_SHARE = 0.05
 #: Weights are rounded to multiples of a step, each at most this many steps: a sum of one weight per
 #: template is then at most 2 ** 24 steps, which float32 holds exactly, whatever the order of the additions.
 _WEIGHT_UNITS = 2 ** 24 // len(TEMPLATES)
@@ -60,11 +63,20 @@ class DependencyParser:
         The first epoch (counting from 1) in which the parser may follow its own wrong predictions.
     explore_probability : float, default=0.9
         The probability of following a wrong prediction in those epochs.
+    max_keys : int or None, default=330_000
+        Keep at most this many feature keys: those whose largest averaged weight (in absolute
+        value) is largest, which bounds the model's size (about 6 MiB; the rest, most of the keys
+        a fit makes, change SNLI dev's scores by less than 0.001). None: keep every key.
 
     Attributes
     ----------
     words_, tags_, labels_ : tuple of str
         The known words (id 2 on), tags (id 2 on) and arc labels (id 1 on).
+    classes_ : tuple of str
+        The ambiguity classes (id 2 on): the tags a known word had in training (in at least
+        :data:`CLASS_MIN_SHARE` of its occurrences), sorted and joined by spaces, e.g. ``"NN VB"``.
+    word_classes_ : numpy.ndarray of int16
+        The class id of each known word (1, unknown, when there are more classes than ids).
     root_label_ : str
         The label of a root token (the one training roots had most often).
     keys_ : numpy.ndarray of int64
@@ -82,27 +94,31 @@ class DependencyParser:
     """
 
     def __init__(self, n_epochs: int = 10, seed: int = 0, min_word_count: int = 2, explore_from_epoch: int = 2,
-                 explore_probability: float = 0.9):
+                 explore_probability: float = 0.9, max_keys: int | None = 330_000):
         self.n_epochs = n_epochs
         self.seed = seed
         self.min_word_count = min_word_count
         self.explore_from_epoch = explore_from_epoch
         self.explore_probability = explore_probability
+        self.max_keys = max_keys
 
     def get_params(self) -> dict:
         """The parameters given to ``__init__``."""
         return {"n_epochs": self.n_epochs, "seed": self.seed, "min_word_count": self.min_word_count,
-                "explore_from_epoch": self.explore_from_epoch, "explore_probability": self.explore_probability}
+                "explore_from_epoch": self.explore_from_epoch, "explore_probability": self.explore_probability,
+                "max_keys": self.max_keys}
 
     # -- fitting
 
-    def fit(self, sentences, epoch_done=None) -> DependencyParser:
+    def fit(self, sentences, epoch_done=None, class_tags=None) -> DependencyParser:
         """Learn from ``(tokens, tags, heads, labels)`` sentences (heads 1-based, 0 for the root).
 
         ``epoch_done``, if given, is called as ``epoch_done(epoch, parser)`` after each epoch, the
         parser holding the weights averaged so far: it parses as one fitted with ``n_epochs=epoch``
         would (the first epochs of a longer fit are those of a shorter one), so one fit can
-        evaluate every epoch count.
+        evaluate every epoch count. ``class_tags``, if given, are the tags by sentence the words'
+        ambiguity classes are learnt from (e.g. the gold tags when the sentences carry predicted
+        ones); by default, the sentences' own.
 
         Raises
         ------
@@ -112,13 +128,14 @@ class DependencyParser:
         """
         sentences = [_checked(i, sentence) for i, sentence in enumerate(sentences)]
         self._learn_vocabularies(sentences)
+        self._learn_classes(sentences, class_tags)
         trees = []
         for tokens, tags, heads, labels in sentences:
-            words, tag_ids = self._encode(tokens, tags)
+            words, tag_ids, classes = self._encode(tokens, tags)
             label_ids = [NONE] + [0 if h == 0 else self._label_id[label] for h, label in zip(heads, labels)]
             gold_heads = [-1] + list(heads)
             if static_oracle(gold_heads, label_ids) is not None:
-                trees.append((words, tag_ids, gold_heads, label_ids))
+                trees.append((words, tag_ids, classes, gold_heads, label_ids))
         self.n_skipped_trees_ = len(sentences) - len(trees)
         perceptron = _AveragedPerceptron(n_classes(len(self.labels_)))
         rng = random.Random(self.seed)
@@ -134,7 +151,12 @@ class DependencyParser:
         return self
 
     def _set_weights(self, perceptron) -> None:
-        self.keys_, self.weights_ = perceptron.averaged()
+        keys, weights = perceptron.averaged()
+        if self.max_keys is not None and len(keys) > self.max_keys:
+            strongest = np.argsort(-np.abs(weights).max(axis=1), kind="stable")[:self.max_keys]
+            kept = np.sort(strongest)
+            keys, weights = keys[kept], weights[kept]
+        self.keys_, self.weights_ = keys, weights
         self._tables = None
 
     def _learn_vocabularies(self, sentences) -> None:
@@ -151,29 +173,51 @@ class DependencyParser:
             if len(values) + first > 2 ** bits:
                 raise ValueError(f"{len(values)} {what}: feature keys have room for {2 ** bits - first}"
                                  + (" (raise min_word_count)" if what == "words" else ""))
+
+    def _learn_classes(self, sentences, class_tags=None) -> None:
+        """Each known word's ambiguity class, from the tags it has in ``class_tags`` (by sentence;
+        default: the sentences' own tags)."""
+        if class_tags is None:
+            class_tags = [tags for _, tags, _, _ in sentences]
+        counts = {w: Counter() for w in self.words_}
+        for (tokens, _, _, _), tags in zip(sentences, class_tags, strict=True):
+            if len(tags) != len(tokens):
+                raise ValueError(f"{len(tokens)} tokens but {len(tags)} class tags: {tokens!r}")
+            for token, tag in zip(tokens, tags):
+                seen = counts.get(token.lower())
+                if seen is not None:
+                    seen[tag] += 1
+        names = [" ".join(sorted(t for t, c in seen.items() if c >= CLASS_MIN_SHARE * seen.total()))
+                 for seen in counts.values()]
+        frequency = Counter(names)
+        self.classes_ = tuple(sorted(frequency, key=lambda c: (-frequency[c], c))[:2 ** CLASS_BITS - 2])
+        class_id = {c: i for i, c in enumerate(self.classes_, start=2)}
+        self.word_classes_ = np.array([class_id.get(name, UNKNOWN) for name in names], dtype=np.int16)
         self._index_vocabularies()
 
     def _index_vocabularies(self) -> None:
         self._word_id = {w: i for i, w in enumerate(self.words_, start=2)}
         self._tag_id = {t: i for i, t in enumerate(self.tags_, start=2)}
         self._label_id = {label: i for i, label in enumerate(self.labels_, start=1)}
+        self._class_of_word = [NONE, UNKNOWN] + self.word_classes_.tolist()
 
-    def _encode(self, tokens, tags) -> tuple[list[int], list[int]]:
-        """Word and tag ids by token, index 0 for no token (id 0)."""
+    def _encode(self, tokens, tags) -> tuple[list[int], list[int], list[int]]:
+        """Word, tag and ambiguity class ids by token, index 0 for no token (id 0)."""
         if len(tokens) != len(tags):
             raise ValueError(f"{len(tokens)} tokens but {len(tags)} tags: {tokens!r}")
         word_id, tag_id = self._word_id.get, self._tag_id.get
-        return ([NONE] + [word_id(t.lower(), UNKNOWN) for t in tokens],
-                [NONE] + [tag_id(t, UNKNOWN) for t in tags])
+        words = [NONE] + [word_id(t.lower(), UNKNOWN) for t in tokens]
+        class_of_word = self._class_of_word
+        return words, [NONE] + [tag_id(t, UNKNOWN) for t in tags], [class_of_word[w] for w in words]
 
     def _train_on(self, tree, perceptron, rng, explore: float) -> None:
         """One pass of the dynamic oracle over a tree: update on each wrong prediction, then follow
         it with probability ``explore``, else follow the best-scoring zero-cost class."""
-        words, tags, gold_heads, gold_labels = tree
+        words, tags, classes, gold_heads, gold_labels = tree
         config = Configuration(len(words) - 1)
         n_labels = len(self.labels_)
         while not config.is_terminal():
-            keys = feature_keys(atoms(config, words, tags))
+            keys = feature_keys(atoms(config, words, tags, classes))
             scores = perceptron.scores(keys)
             predicted = best_class(scores, valid_classes(config, n_labels))
             costs = class_costs(config, gold_heads, gold_labels, n_labels)
@@ -191,12 +235,12 @@ class DependencyParser:
 
     def parse_one(self, tokens, tags) -> tuple[tuple[int, ...], tuple[str, ...]]:
         """The heads (1-based, 0 for the root) and labels of one sentence, one move at a time: the reference."""
-        words, tag_ids = self._encode(tokens, tags)
+        words, tag_ids, classes = self._encode(tokens, tags)
         config = Configuration(len(tokens))
         keys, weights, _ = self._decoding_tables()
         n_labels = len(self.labels_)
         while not config.is_terminal():
-            wanted = feature_keys(atoms(config, words, tag_ids))
+            wanted = feature_keys(atoms(config, words, tag_ids, classes))
             rows = np.searchsorted(keys, wanted)
             scores = weights[rows[keys[rows] == wanted]].sum(axis=0)
             config.apply(best_class(scores, valid_classes(config, n_labels)))
@@ -239,6 +283,7 @@ class DependencyParser:
         return {"format_version": np.array(FORMAT_VERSION), "params": np.array(json.dumps(self.get_params())),
                 "words": np.array(self.words_, dtype=str), "tags": np.array(self.tags_, dtype=str),
                 "labels": np.array(self.labels_, dtype=str), "root_label": np.array(self.root_label_),
+                "classes": np.array(self.classes_, dtype=str), "word_classes": self.word_classes_,
                 "keys": self.keys_, "weights": self.weights_, "n_skipped_trees": np.array(self.n_skipped_trees_)}
 
     @classmethod
@@ -261,6 +306,11 @@ class DependencyParser:
         parser.words_, parser.tags_, parser.labels_ = (tuple(arrays[name].tolist())
                                                        for name in ("words", "tags", "labels"))
         parser.root_label_ = str(arrays["root_label"])
+        parser.classes_ = tuple(arrays["classes"].tolist())
+        parser.word_classes_ = arrays["word_classes"]
+        if parser.word_classes_.shape != (len(parser.words_),) or not np.isin(
+                parser.word_classes_, np.arange(1, len(parser.classes_) + 2)).all():
+            raise ValueError(f"{source}: a dependency parser whose word classes are not one known class per word")
         parser.keys_, parser.weights_ = arrays["keys"], arrays["weights"]
         parser.n_skipped_trees_ = int(arrays["n_skipped_trees"])
         parser._index_vocabularies()

@@ -4,7 +4,8 @@
 one to a dependency tree (:func:`lexnli.dependencies.from_parse`), refits NLTK's tagger on their
 leaf tags (:mod:`lexnli.pos_tagger`) and trains the parser (:mod:`lexnli.parser`) on the trees.
 The parser learns from the tags it will see: each training sentence is tagged by a tagger fitted
-on the other folds (jackknifing), not given its gold tags.
+on the other folds (jackknifing), not given its gold tags; the gold tags give each word its
+ambiguity class (the tags it can have), with which the parser may overrule a wrong tag.
 
 :meth:`SyntaxModel.read` then gives raw text, tokenized as :mod:`lexnli.text` does, the same
 kind of tree the training sentences have. The model is one ``.npz`` of plain arrays (no pickle)
@@ -29,8 +30,8 @@ from .parser import DependencyParser
 from .pos_tagger import tagger_arrays, tagger_from_arrays, train_tagger
 from .tagging import BatchPerceptronTagger
 
-#: Version of the file layout; a file of another version is refused.
-FORMAT_VERSION = 1
+#: Version of the file layout; a file of another version is refused (2: the parser's ambiguity classes).
+FORMAT_VERSION = 2
 #: Where :func:`default_syntax_path` puts the model, inside the data home.
 DEFAULT_SYNTAX = f"syntax/snli-syntax-v{FORMAT_VERSION}.npz"
 #: Folds for jackknifing the parser's training tags (0 or 1: train the parser on the gold tags).
@@ -200,7 +201,7 @@ def build(parses, *, max_sentences: int | None = MAX_SENTENCES, jackknife_folds:
         Train on at most this many distinct parses (see :func:`distinct_trees`); None: on all.
     jackknife_folds : int, default=4
         The parser trains on tags predicted by taggers fitted on the other folds; 0 or 1: on the
-        parses' own tags.
+        parses' own tags. The words' ambiguity classes come from the parses' own tags either way.
     seed : int, default=0
         Seeds the tagger's and the parser's training.
     info : dict, optional
@@ -214,6 +215,6 @@ def build(parses, *, max_sentences: int | None = MAX_SENTENCES, jackknife_folds:
     tagger = train_tagger([(t.tokens, t.tags) for t in trees], seed=seed)
     tags = jackknifed_tags(trees, jackknife_folds, seed=seed) if jackknife_folds > 1 else [t.tags for t in trees]
     parser = DependencyParser(seed=seed, **parser_params).fit(
-        [(t.tokens, tag, t.heads, t.labels) for t, tag in zip(trees, tags)])
+        [(t.tokens, tag, t.heads, t.labels) for t, tag in zip(trees, tags)], class_tags=[t.tags for t in trees])
     info = {**(info or {}), "sentences": len(trees), "jackknife_folds": jackknife_folds, "seed": seed}
     return SyntaxModel(tagger, parser, info)

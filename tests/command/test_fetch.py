@@ -7,6 +7,7 @@ import nltk
 import pytest
 
 from command import fetch, main
+from lexnli.syntax import FORMAT_VERSION as SYNTAX_VERSION
 
 from tests.conftest import TINY_VERBOCEAN
 from tests.helpers.cli import one_error_line
@@ -95,7 +96,7 @@ def test_the_syntax_model_is_built_from_snli_train_once_then_checked(empty, monk
     monkeypatch.setattr(fetch, "build", partial(fetch.build, jackknife_folds=0))  # a tiny set: no folds
     assert main.main(["fetch", "syntax"]) == 0
     found, _, _ = lines(capsys)
-    where = empty / "syntax" / "snli-syntax-v1.npz"
+    where = empty / "syntax" / f"snli-syntax-v{SYNTAX_VERSION}.npz"
     assert found == {"syntax": ["fetched", f"{where} (built from {len(PARSES)} sentences of snli_1.0 train)"]}
     assert main.main(["fetch", "syntax"]) == 0  # there now: checked, not built again
     assert lines(capsys)[0]["syntax"][0] == "found"

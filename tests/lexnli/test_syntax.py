@@ -73,3 +73,14 @@ def test_jackknifing_trains_on_predicted_tags():
     assert model.info["jackknife_folds"] == 2
     trees = model.parse([t.tokens for t in GOLD], [t.tags for t in GOLD])
     assert len(trees) == len(GOLD) and all(len(t.heads) == len(g.tokens) for t, g in zip(trees, GOLD))
+
+
+def test_the_ambiguity_classes_come_from_the_parses_own_tags():
+    model = build(PARSES, jackknife_folds=2, info={})
+    parser = model.parser
+    seen = {}
+    for tree in GOLD:
+        for token, tag in zip(tree.tokens, tree.tags):
+            seen.setdefault(token.lower(), set()).add(tag)
+    for word, class_id in zip(parser.words_, parser.word_classes_.tolist()):
+        assert set(parser.classes_[class_id - 2].split()) <= seen[word]
