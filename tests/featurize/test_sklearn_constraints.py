@@ -1,6 +1,5 @@
 """scikit-learn's private parameter constraints still behave as lexnli relies on (featurize.sklearn_constraints
 imports them): a failure here means the installed scikit-learn changed them, not that lexnli did."""
-import re
 from numbers import Integral, Real
 
 import pytest
@@ -10,14 +9,10 @@ from sklearn.base import BaseEstimator
 from featurize.sklearn_constraints import (SKLEARN_REQUIREMENT, Interval, InvalidParameterError, StrOptions,
                                            check_parameters)
 
-from tests.conftest import REPO
+from tests.helpers.pins import check_pin
 
 CHANGED = (f"scikit-learn {sklearn.__version__} changed sklearn.utils._param_validation (or "
            f"BaseEstimator._validate_params), which lexnli imports in featurize/sklearn_constraints.py: ")
-
-
-def _release(version: str) -> tuple[int, int]:
-    return tuple(int(part) for part in re.match(r"(\d+)\.(\d+)", version).groups())
 
 
 class _Settings(BaseEstimator):
@@ -39,13 +34,8 @@ def _refusal(**params):
 
 
 def test_the_installed_scikit_learn_is_in_the_pinned_range():
-    low, high = re.fullmatch(r"scikit-learn>=([\d.]+),<([\d.]+)", SKLEARN_REQUIREMENT).groups()
-    assert f'"{SKLEARN_REQUIREMENT}"' in (REPO / "setup.py").read_text(encoding="utf-8"), (
-        f"setup.py must require {SKLEARN_REQUIREMENT}, as featurize/sklearn_constraints.py says")
-    assert _release(low) <= _release(sklearn.__version__) < _release(high), (
-        f"scikit-learn {sklearn.__version__} is outside {SKLEARN_REQUIREMENT}, the releases lexnli's use of its "
-        f"private sklearn.utils._param_validation was checked on: run tests/featurize/test_sklearn_constraints.py "
-        f"on it, then widen the pin in setup.py and featurize/sklearn_constraints.py")
+    check_pin(SKLEARN_REQUIREMENT, sklearn.__version__, "featurize/sklearn_constraints.py",
+              "its private sklearn.utils._param_validation", "tests/featurize/test_sklearn_constraints.py")
 
 
 @pytest.mark.parametrize("params, name", [

@@ -1,30 +1,21 @@
 """NLTK's private WordNet names still behave as lexnli relies on (lexnli.wordnet_reader's docstring says where
 they are read): a failure here means the installed NLTK changed them, not that lexnli did."""
 import inspect
-import re
 
 import nltk
 from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
 from lexnli.wordnet_reader import NLTK_REQUIREMENT
 
-from tests.conftest import REPO, wordnet_or_skip
+from tests.conftest import wordnet_or_skip
+from tests.helpers.pins import check_pin
 
 CHANGED = f"NLTK {nltk.__version__} changed WordNetCorpusReader's private names lexnli reads: "
 
 
-def _release(version: str) -> tuple[int, int]:
-    return tuple(int(part) for part in re.match(r"(\d+)\.(\d+)", version).groups())
-
-
 def test_the_installed_nltk_is_one_the_private_names_were_checked_on():
-    low, high = re.fullmatch(r"nltk>=([\d.]+),<([\d.]+)", NLTK_REQUIREMENT).groups()
-    assert f'"{NLTK_REQUIREMENT}"' in (REPO / "setup.py").read_text(encoding="utf-8"), (
-        f"setup.py must require {NLTK_REQUIREMENT}, as lexnli/wordnet_reader.py says")
-    assert _release(low) <= _release(nltk.__version__) < _release(high), (
-        f"NLTK {nltk.__version__} is outside {NLTK_REQUIREMENT}, the releases lexnli's use of its private WordNet "
-        "names was checked on: run tests/lexnli/test_nltk_private.py on it, then widen the pin in setup.py and "
-        "lexnli/wordnet_reader.py")
+    check_pin(NLTK_REQUIREMENT, nltk.__version__, "lexnli/wordnet_reader.py", "its private WordNet names",
+              "tests/lexnli/test_nltk_private.py")
 
 
 def test_morphy_and_the_lemma_index_are_where_lexnli_reads_them():
