@@ -18,37 +18,14 @@ from __future__ import annotations
 
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 
 from lexnli.cli import ArgumentParser, UsageError, check_output_file, exit_on_signals, os_error_status
 from lexnli.corpora import iter_parses
 from lexnli.errors import CorpusFormatError
-from lexnli.parser import PUNCTUATION_TAGS
+from lexnli.parser import attachment_counts
 from lexnli.syntax import build, load_syntax
 from lexnli.syntax import distinct_trees as converted
-
-def scores(gold, predicted) -> dict:
-    """Attachment counts of predicted trees against gold ones (same tokens), punctuation left out.
-
-    Returns ``tokens``, ``heads`` (right head), ``arcs`` (right head and label), and by label
-    ``gold``, ``found`` and ``right`` counts.
-    """
-    counts = Counter()
-    gold_labels, found_labels, right_labels = Counter(), Counter(), Counter()
-    for g, p in zip(gold, predicted):
-        for tag, gh, gl, ph, pl in zip(g.tags, g.heads, g.labels, p.heads, p.labels):
-            if tag in PUNCTUATION_TAGS:
-                continue
-            counts["tokens"] += 1
-            gold_labels[gl] += 1
-            found_labels[pl] += 1
-            if gh == ph:
-                counts["heads"] += 1
-                if gl == pl:
-                    counts["arcs"] += 1
-                    right_labels[gl] += 1
-    return {**counts, "gold": gold_labels, "found": found_labels, "right": right_labels}
 
 
 def report(found: dict, tag_accuracy: float | None, n: int, per_second: float) -> str:
@@ -73,7 +50,9 @@ def agreement(model, trees, *, gold_tags: bool = False) -> str:
     if not gold_tags:
         pairs = [(a, b) for g, p in zip(trees, predicted) for a, b in zip(g.tags, p.tags)]
         tag_accuracy = sum(a == b for a, b in pairs) / max(len(pairs), 1)
-    return report(scores(trees, predicted), tag_accuracy, len(trees), len(trees) / max(seconds, 1e-9))
+    found = attachment_counts([(t.heads, t.labels) for t in trees], [(t.heads, t.labels) for t in predicted],
+                              [t.tags for t in trees])
+    return report(found, tag_accuracy, len(trees), len(trees) / max(seconds, 1e-9))
 
 
 def main(argv=None) -> int:

@@ -340,9 +340,10 @@ class DependencyParser:
         return cls.from_arrays(arrays, str(path))
 
 
-def attachment_scores(gold, predicted, tags, exclude_punct: bool = True) -> tuple[float, float]:
-    """The unlabelled and labelled attachment scores: the share of tokens given their gold head, and
-    their gold head and label.
+def attachment_counts(gold, predicted, tags, exclude_punct: bool = True) -> dict:
+    """How many tokens were given their gold head (``heads``), and their gold head and label (``arcs``), of
+    ``tokens``; and, by label, the tokens of that gold label (``gold``), of that predicted label (``found``) and
+    given their gold head and label (``right``), each a ``Counter``.
 
     Parameters
     ----------
@@ -356,15 +357,28 @@ def attachment_scores(gold, predicted, tags, exclude_punct: bool = True) -> tupl
         tags ``punct``; ``$`` and ``#`` head quantities there (``amod``, ``obj`` ...), but are
         left out here all the same, as PTB punctuation (a dozen tokens in SNLI's training trees).
     """
-    counted = heads_right = both_right = 0
+    counts = {"tokens": 0, "heads": 0, "arcs": 0, "gold": Counter(), "found": Counter(), "right": Counter()}
     for (gold_heads, gold_labels), (heads, labels), sentence_tags in zip(gold, predicted, tags, strict=True):
         for gold_head, gold_label, head, label, tag in zip(gold_heads, gold_labels, heads, labels, sentence_tags,
                                                            strict=True):
-            if not (exclude_punct and tag in PUNCTUATION_TAGS):
-                counted += 1
-                heads_right += head == gold_head
-                both_right += head == gold_head and label == gold_label
-    return (heads_right / counted, both_right / counted) if counted else (0.0, 0.0)
+            if exclude_punct and tag in PUNCTUATION_TAGS:
+                continue
+            counts["tokens"] += 1
+            counts["gold"][gold_label] += 1
+            counts["found"][label] += 1
+            if head == gold_head:
+                counts["heads"] += 1
+                if label == gold_label:
+                    counts["arcs"] += 1
+                    counts["right"][gold_label] += 1
+    return counts
+
+
+def attachment_scores(gold, predicted, tags, exclude_punct: bool = True) -> tuple[float, float]:
+    """The unlabelled and labelled attachment scores: the share of tokens given their gold head, and
+    their gold head and label (see :func:`attachment_counts`)."""
+    counts = attachment_counts(gold, predicted, tags, exclude_punct)
+    return (counts["heads"] / counts["tokens"], counts["arcs"] / counts["tokens"]) if counts["tokens"] else (0.0, 0.0)
 
 
 def _checked(index: int, sentence):

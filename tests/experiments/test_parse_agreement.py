@@ -6,6 +6,7 @@ import re
 from experiments import parse_agreement
 from lexnli.cli import CLOSED_PIPE
 from lexnli.dependencies import DependencyTree, from_parse
+from lexnli.parser import attachment_counts
 
 from tests.helpers.cli import failing_stdout, full_disk, one_error_line
 from tests.helpers.parses import PARSES, snli_lines
@@ -13,16 +14,19 @@ from tests.helpers.parses import PARSES, snli_lines
 LAST_LINE = re.compile(r"UAS=(\d\.\d{4}) LAS=(\d\.\d{4}) sentences=(\d+) sentences_per_second=(\d+)")
 
 
-def test_scores_leave_punctuation_out_and_count_labels():
+def test_the_report_leaves_punctuation_out_and_gives_each_label():
     gold = from_parse("(ROOT (S (NP (DT A) (NN man)) (VP (VBZ sleeps)) (. .)))")
     wrong_label = list(gold.labels)
     wrong_label[1] = "obj" if gold.labels[1] != "obj" else "dep"
     wrong_punct_head = list(gold.heads)
     wrong_punct_head[3] = 1 if gold.heads[3] != 1 else 2
     predicted = DependencyTree(gold.tokens, gold.tags, tuple(wrong_punct_head), tuple(wrong_label))
-    found = parse_agreement.scores([gold], [predicted])
-    assert found["tokens"] == 3 and found["heads"] == 3 and found["arcs"] == 2
+    found = attachment_counts([(gold.heads, gold.labels)], [(predicted.heads, predicted.labels)], [gold.tags])
+    assert (found["tokens"], found["heads"], found["arcs"]) == (3, 3, 2)
     assert found["gold"][gold.labels[1]] == 1 and found["right"][gold.labels[1]] == 0
+    lines = parse_agreement.report(found, None, 1, 10.0).splitlines()
+    assert f"{gold.labels[1]:<8}      1  0.000   0.000" in lines
+    assert lines[-1] == "UAS=1.0000 LAS=0.6667 sentences=1 sentences_per_second=10"
 
 
 def test_the_last_line_is_the_scores_and_the_speed(tmp_path, capsys):

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from lexnli import parse_features
-from lexnli.parser import FORMAT_VERSION, DependencyParser, attachment_scores
+from lexnli.parser import FORMAT_VERSION, DependencyParser, attachment_counts, attachment_scores
 from lexnli.transitions import (LEFT, RIGHT, SHIFT, Configuration, class_costs, class_of, move_costs,
                                 static_oracle)
 
@@ -212,6 +212,9 @@ def test_attachment_scores_leave_out_punctuation():
     tags = [("DT", "NN", "."), ("VB", "NN")]
     assert attachment_scores(gold, predicted, tags) == (0.5, 0.25)
     assert attachment_scores(gold, predicted, tags, exclude_punct=False) == (0.4, 0.2)
+    counts = attachment_counts(gold, predicted, tags)
+    assert counts["gold"] == {"det": 1, "root": 2, "obj": 1} and counts["right"] == {"root": 1}
+    assert counts["found"] == {"amod": 1, "root": 2, "nsubj": 1}
 
 
 def test_ambiguity_classes_are_the_tags_each_known_word_had():
