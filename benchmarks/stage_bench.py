@@ -43,9 +43,11 @@ def stages(pairs) -> list[tuple[str, object, object]]:
     from featurize.batch import Batch
     from featurize.families import alignment
     from featurize.presets import preset_params
+    from lexnli.syntax import load_syntax
 
     params = preset_params("recommended")
-    normalized = Batch.from_pairs(pairs, params["lowercase"], params["tag_set"]).pairs
+    # as the inference featurizer reads them: tagged and parsed by the syntax model (not timed here)
+    normalized = Batch.from_pairs(pairs, params["lowercase"], params["tag_set"], load_syntax()).pairs
     relations = alignment.word_relations()
 
     def featurizing(features):

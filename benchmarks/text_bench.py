@@ -120,9 +120,9 @@ def main(argv=None) -> int:
     from featurize import PairFeaturizer
     from lexnli.corpora.snli import read_snli
     from lexnli.records import Pair, Sentence
-    from lexnli.text import _batch_tagger, _tagger, make_sentences, tokenize_and_tag_many
+    from lexnli.text import _batch_tagger, nltk_tagger, make_sentences, tokenize_and_tag_many
 
-    _tagger(), _batch_tagger()  # load the weights once, outside the timings
+    nltk_tagger(), _batch_tagger()  # load the weights once, outside the timings
     pairs = raw_pairs(args.limit)
     texts = [s for pair in pairs for s in pair]
     print(f"$ python {' '.join(sys.argv)}    # {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {load()}")

@@ -4,7 +4,6 @@ from __future__ import annotations
 import numpy as np
 
 from featurize.families.alignment import describe, word_relations
-from featurize.inputs import as_pair, normalized
 
 
 def _contributions(model, X_scaled_row, label_index):
@@ -76,5 +75,5 @@ def alignments(model, pair) -> list[str]:
     featurizer = model.named_steps["featurize"]
     if "alignment" not in featurizer.families_:
         return []
-    seen = normalized(as_pair(pair), featurizer.lowercase, featurizer.tag_set)
+    seen = featurizer.read_pairs([pair])[0]
     return describe(seen.premise, seen.hypothesis, word_relations())

@@ -61,7 +61,8 @@ class Batch:
     """Premises and hypotheses of ``n`` pairs, flattened; tag ids are shared by the two sides.
 
     ``items`` keeps each pair's ``(premise tokens, premise tags, hypothesis tokens, hypothesis
-    tags)``, what the per-pair reference functions read.
+    tags)``, what the per-pair reference functions read, followed by the two sentences' dependency
+    trees when a syntax model read them (:func:`~featurize.inputs.tagged_tokens`).
     """
 
     n: int
@@ -73,8 +74,9 @@ class Batch:
     @cached_property
     def pairs(self) -> list[Pair]:
         """The items as :class:`~lexnli.records.Pair` records, built once for all the families of a batch."""
-        return [Pair(Sentence(" ".join(p_tokens), p_tokens, p_tags), Sentence(" ".join(h_tokens), h_tokens, h_tags))
-                for p_tokens, p_tags, h_tokens, h_tags in self.items]
+        return [Pair(Sentence(" ".join(item[0]), item[0], item[1], tree=item[4] if len(item) > 4 else None),
+                     Sentence(" ".join(item[2]), item[2], item[3], tree=item[5] if len(item) > 4 else None))
+                for item in self.items]
 
     def word_table(self) -> dict[int, str]:
         """The word of each token hash of the batch (both sides)."""
@@ -85,14 +87,15 @@ class Batch:
         return table
 
     @classmethod
-    def from_pairs(cls, pairs, lowercase: bool = True, tag_set: str = "ptb") -> "Batch":
-        """Flatten :class:`~lexnli.records.Pair` records, normalized as asked."""
-        return cls.from_tokens(tagged_tokens(pairs, lowercase, tag_set))
+    def from_pairs(cls, pairs, lowercase: bool = True, tag_set: str = "ptb", syntax=None) -> "Batch":
+        """Flatten :class:`~lexnli.records.Pair` records, normalized as asked (and read by ``syntax``, if given)."""
+        return cls.from_tokens(tagged_tokens(pairs, lowercase, tag_set, syntax))
 
     @classmethod
     def from_tokens(cls, items) -> "Batch":
-        """Flatten ``(premise_tokens, premise_tags, hypothesis_tokens, hypothesis_tags)`` tuples."""
+        """Flatten ``(premise_tokens, premise_tags, hypothesis_tokens, hypothesis_tags[, premise_tree,
+        hypothesis_tree])`` tuples."""
         tag_ids: dict[str, int] = {}
-        premise = _side([(pt, ptags) for pt, ptags, _, _ in items], tag_ids)
-        hypothesis = _side([(ht, htags) for _, _, ht, htags in items], tag_ids)
+        premise = _side([(item[0], item[1]) for item in items], tag_ids)
+        hypothesis = _side([(item[2], item[3]) for item in items], tag_ids)
         return cls(n=len(items), premise=premise, hypothesis=hypothesis, tag_names=list(tag_ids), items=list(items))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import partial
@@ -43,8 +44,8 @@ def work_bounded_slices(items, batch_size: int, budget: int | None = None) -> li
     :data:`WORK_PER_BATCH`)."""
     budget = WORK_PER_BATCH if budget is None else budget
     slices, start, work = [], 0, 0
-    for i, (premise, _, hypothesis, _) in enumerate(items):
-        cost = pair_work(len(premise), len(hypothesis))
+    for i, item in enumerate(items):
+        cost = pair_work(len(item[0]), len(item[2]))
         if i > start and (i - start == batch_size or work + cost > budget):
             slices.append(slice(start, i))
             start, work = i, 0
@@ -100,12 +101,13 @@ def _featurize_batch(items, families, with_names=False) -> BatchFeatures:
     return BatchFeatures(dense, keys, cells, names)
 
 
-def _featurize_shard(items, families, lowercase: bool, tag_set: str, batch_size: int, with_names: bool):
+def _featurize_shard(items, families, lowercase: bool, tag_set: str, batch_size: int, with_names: bool,
+                     syntax=None):
     """The :class:`BatchFeatures` of a shard of checked input items (tokenized and tagged here if they are
-    strings), in work-bounded batches, and how many of its pairs the cross features cap: the unit of
-    parallel work.
+    strings, and read by the ``syntax`` model if given), in work-bounded batches, and how many of its
+    pairs the cross features cap: the unit of parallel work.
     """
-    tokens = tagged_tokens(items, lowercase, tag_set)
+    tokens = tagged_tokens(items, lowercase, tag_set, syntax)
     batches = [_featurize_batch(tokens[part], families, with_names)
                for part in work_bounded_slices(tokens, batch_size)]
     return batches, n_capped(tokens)
@@ -206,6 +208,12 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     columns : (str, str), default=("premise", "hypothesis")
         The premise and hypothesis columns of a table of pairs (a pandas DataFrame, a Hugging
         Face ``datasets.Dataset`` or a dict of columns); other inputs ignore it.
+    syntax : str, path or None, default=None
+        The syntax model file (:mod:`lexnli.syntax`) that reads every sentence when a chosen family
+        reads dependency trees (the ``alignment`` family): its tags then replace the given ones for
+        every family, corpus pairs and raw text alike, and each sentence gets its tree. ``None``:
+        the default model, :func:`lexnli.syntax.default_syntax_path` (``lexnli fetch syntax``
+        builds it). Unread when no family reads trees.
 
     Attributes
     ----------
@@ -227,6 +235,10 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         form it is saved in (:mod:`featurize.packed_strings`).
     n_features_out_ : int
         Number of output columns.
+    syntax_sha256_ : str or None
+        The sha256 of the syntax model ``fit`` read the pairs with (None when no family reads trees):
+        transforming with another model is refused, since its tags and trees would not be the ones
+        the columns were learned from.
 
     Notes
     -----
@@ -259,11 +271,13 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         "batch_size": [Interval(Integral, 1, None, closed="left")],
         "progress": ["boolean", None],
         "columns": [tuple, list],
+        "syntax": [str, os.PathLike, None],
     }
 
     def __init__(self, features="lexicalized", *, n_features=_PAPER["n_features"], min_df=_PAPER["min_df"],
                  dense_bins=_PAPER["dense_bins"], dense_bins_drop=None, lowercase=_PAPER["lowercase"],
-                 tag_set=_PAPER["tag_set"], n_jobs=None, batch_size=2048, progress=False, columns=COLUMNS):
+                 tag_set=_PAPER["tag_set"], n_jobs=None, batch_size=2048, progress=False, columns=COLUMNS,
+                 syntax=None):
         self.features = features
         self.n_features = n_features
         self.min_df = min_df
@@ -275,6 +289,7 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         self.batch_size = batch_size
         self.progress = progress
         self.columns = columns
+        self.syntax = syntax
 
     @classmethod
     def from_preset(cls, preset: str, features=None, **params) -> "PairFeaturizer":
@@ -289,10 +304,11 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         tokenized, tagged and featurized in ``n_jobs`` processes (see :mod:`featurize.shards`); the
         progress bar (or log lines) names the ``stage`` ("fit" or "transform")."""
         n_jobs = 1 if self.n_jobs is None else effective_n_jobs(self.n_jobs)
-        if n_jobs > 1 and shards.FORK and not all(isinstance(item, Pair) for item in items):
+        syntax = self._syntax_model(families)
+        if n_jobs > 1 and shards.FORK and syntax is None and not all(isinstance(item, Pair) for item in items):
             load_tagger()  # once, before the workers are forked: they inherit it
         shard = partial(_featurize_shard, families=families, lowercase=self.lowercase, tag_set=self.tag_set,
-                        batch_size=self.batch_size, with_names=with_names)
+                        batch_size=self.batch_size, with_names=with_names, syntax=syntax)
         slices = shards.shard_slices(len(items), self.batch_size, n_jobs)
         batches, capped = [], 0
         with bar(desc=f"featurizing {features_name(self.features)} ({stage})", total=len(items), unit="pairs",
@@ -327,7 +343,26 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         self.bin_edges_ = []
         self.dropped_bins_ = np.zeros(0, dtype=np.int64)
         self.families_ = [f.name for f in families]
+        self.syntax_sha256_ = None
+        if any(f.trees for f in families):
+            self.syntax_sha256_ = self._syntax_model(families).sha256
         return families
+
+    def _syntax_model(self, families):
+        """The syntax model that reads the sentences (loaded once per process), or None when no family reads
+        trees; a fitted featurizer refuses a model other than the one it was fitted with."""
+        if not any(f.trees for f in families):
+            return None
+        from lexnli.syntax import default_syntax_path, load_syntax  # the parser's modules, only when trees are read
+
+        model = load_syntax(self.syntax)
+        fitted = getattr(self, "syntax_sha256_", None)
+        if fitted is not None and model.sha256 != fitted:
+            where = self.syntax if self.syntax is not None else default_syntax_path()
+            raise ValueError(f"the syntax model at {where} (sha256 {model.sha256[:12]}...) is not the one this "
+                             f"featurizer was fitted with (sha256 {fitted[:12]}...): its tags and trees would not be "
+                             "the ones the columns were learned from; pass that model's file as syntax=, or fit again")
+        return model
 
     def _learn(self, batches):
         """Set the output width, learning the vocabulary and bin edges from ``batches`` when there are any to
@@ -449,6 +484,14 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         families = resolve(self.families_)
         return self._assemble(self._batches(checked_items(X, columns=self.columns), families))
 
+    def read_pairs(self, X) -> list[Pair]:
+        """The pairs as this featurizer's families read them: tokens normalized as set, the tags they match
+        on, and each sentence's dependency tree when a family reads trees (see ``syntax``)."""
+        check_is_fitted(self, "n_features_out_")
+        items = tagged_tokens(checked_items(X, columns=self.columns), self.lowercase, self.tag_set,
+                              self._syntax_model(resolve(self.families_)))
+        return Batch.from_tokens(items).pairs
+
     # -- names -----------------------------------------------------------------------------
 
     @property
@@ -534,7 +577,8 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         for j, name in enumerate(self._leading_names()):
             if wanted is None or j in wanted:
                 names[j].add(name)
-        tokens = tagged_tokens(checked_items(X, columns=self.columns), self.lowercase, self.tag_set)
+        tokens = tagged_tokens(checked_items(X, columns=self.columns), self.lowercase, self.tag_set,
+                               self._syntax_model(resolve(self.families_)))
         lookup, offset = self._key_positions(), self._n_leading()
         for part in work_bounded_slices(tokens, self.batch_size):
             batch = Batch.from_tokens(tokens[part])

@@ -9,7 +9,7 @@ import pandas as pd
 
 from lexnli.corpora.frames import frame_texts
 from lexnli.records import Pair, Sentence
-from lexnli.text import LONE_SURROGATE, make_sentences, tokenize_and_tag_many
+from lexnli.text import LONE_SURROGATE, make_sentences, tokenize_and_tag_many, tokenize_many
 
 
 def _is_string_pair(item) -> bool:
@@ -59,11 +59,19 @@ def checked_items(items, start: int | None = 0, columns=COLUMNS) -> list:
     return items
 
 
-def tagged_tokens(items, lowercase: bool = True, tag_set: str = "ptb") -> list[tuple]:
+def tagged_tokens(items, lowercase: bool = True, tag_set: str = "ptb", syntax=None) -> list[tuple]:
     """What the features read of each of :func:`checked_items`' items: ``(premise tokens, premise tags,
     hypothesis tokens, hypothesis tags)``, normalized (:func:`normalize`). The string pairs' sentences
     are tokenized and tagged together (:func:`lexnli.text.tokenize_and_tag_many`), and no records
-    are built for them; these tuples are also a cheap payload for worker processes."""
+    are built for them; these tuples are also a cheap payload for worker processes.
+
+    With a ``syntax`` model (:class:`lexnli.syntax.SyntaxModel`) every sentence, a :class:`Pair`'s
+    tokens as well as raw text, is tagged and parsed by it, each distinct one once: its tags replace
+    the ones given (training pairs and raw text are read alike), and each item ends with the two
+    sentences' :class:`~lexnli.dependencies.DependencyTree` s (``None`` for a sentence with no token).
+    """
+    if syntax is not None:
+        return _read_tokens(items, lowercase, tag_set, syntax)
     tagged = iter(tokenize_and_tag_many([text for item in items if not isinstance(item, Pair) for text in item]))
     found = []
     for item in items:
@@ -73,6 +81,21 @@ def tagged_tokens(items, lowercase: bool = True, tag_set: str = "ptb") -> list[t
         else:
             premise, hypothesis = next(tagged), next(tagged)
         found.append(normalize(*premise, lowercase, tag_set) + normalize(*hypothesis, lowercase, tag_set))
+    return found
+
+
+def _read_tokens(items, lowercase: bool, tag_set: str, syntax) -> list[tuple]:
+    """:func:`tagged_tokens` with a syntax model."""
+    raw = iter(tokenize_many([text for item in items if not isinstance(item, Pair) for text in item]))
+    sentences = [(item.premise.tokens, item.hypothesis.tokens) if isinstance(item, Pair) else (next(raw), next(raw))
+                 for item in items]
+    distinct = [tokens for tokens in dict.fromkeys(tokens for pair in sentences for tokens in pair) if tokens]
+    trees = dict(zip(distinct, syntax.read(distinct)))
+    found = []
+    for premise, hypothesis in sentences:
+        p_tree, h_tree = trees.get(premise), trees.get(hypothesis)
+        found.append(normalize(premise, p_tree.tags if p_tree else (), lowercase, tag_set)
+                     + normalize(hypothesis, h_tree.tags if h_tree else (), lowercase, tag_set) + (p_tree, h_tree))
     return found
 
 

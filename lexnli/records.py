@@ -2,6 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .dependencies import DependencyTree
 
 #: The three SNLI classes, in the column order every model and table uses.
 LABELS = ("entailment", "contradiction", "neutral")
@@ -21,7 +25,8 @@ class Sentence:
 
     ``tokens`` and ``tags`` always have the same length. ``parse`` is the bracketed Stanford
     PCFG parse when the corpus provides one, else ``None``. ``lemmas`` is filled only when the
-    reader is asked for lemmas.
+    reader is asked for lemmas. ``tree`` is the sentence's dependency tree when it was read by the
+    syntax model (:mod:`lexnli.syntax`; its tokens keep their case), else ``None``.
     """
 
     text: str
@@ -29,6 +34,7 @@ class Sentence:
     tags: tuple[str, ...]
     parse: str | None = None
     lemmas: tuple[str, ...] | None = None
+    tree: DependencyTree | None = None
 
     def __post_init__(self):
         if len(self.tokens) != len(self.tags):
@@ -38,6 +44,8 @@ class Sentence:
             )
         if self.lemmas is not None and len(self.lemmas) != len(self.tokens):
             raise ValueError(f"lemmas and tokens differ in length for sentence {self.text!r}")
+        if self.tree is not None and len(self.tree.tokens) != len(self.tokens):
+            raise ValueError(f"the tree and the tokens differ in length for sentence {self.text!r}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -41,8 +42,15 @@ JACKKNIFE_FOLDS = 4
 MAX_SENTENCES = 60_000
 
 
+#: The environment variable naming the syntax model file to use instead of the data home's.
+SYNTAX_ENV = "LEXNLI_SYNTAX"
+
+
 def default_syntax_path(data_home=None) -> Path:
-    """The syntax model's file in the data home (see :func:`lexnli.data_home.get_data_home`)."""
+    """The syntax model's file: :data:`SYNTAX_ENV` (``LEXNLI_SYNTAX``) when set and no ``data_home`` is
+    given, else :data:`DEFAULT_SYNTAX` in the data home (see :func:`lexnli.data_home.get_data_home`)."""
+    if data_home is None and os.environ.get(SYNTAX_ENV):
+        return Path(os.environ[SYNTAX_ENV])
     return get_data_home(data_home) / DEFAULT_SYNTAX
 
 
@@ -64,11 +72,15 @@ class SyntaxModel:
         Trained on the converted trees.
     info : dict of str
         How the model was built (training files, sentence counts), kept in the file.
+    sha256 : str
+        The sha256 of the file it was loaded from or last saved to (``""`` for a model never
+        written): what a fitted featurizer records, to refuse another model later.
     """
 
     tagger: object
     parser: DependencyParser
     info: dict = field(default_factory=dict)
+    sha256: str = ""
 
     def __post_init__(self):
         self._batch_tagger = BatchPerceptronTagger(self.tagger)
@@ -104,8 +116,9 @@ class SyntaxModel:
         path.parent.mkdir(parents=True, exist_ok=True)
         with atomic_open(path, "wb") as f:
             f.write(data)
+        self.sha256 = hashlib.sha256(data).hexdigest()
         with atomic_open(checksum_path(path), "w") as f:
-            f.write(f"{hashlib.sha256(data).hexdigest()}  {path.name}\n")
+            f.write(f"{self.sha256}  {path.name}\n")
         return path
 
     @classmethod
@@ -144,12 +157,12 @@ class SyntaxModel:
         except (KeyError, ValueError) as exc:
             raise ValueError(f"{path}: {exc}") from exc
         info = dict(zip(arrays["info_keys"].tolist(), arrays["info_values"].tolist()))
-        return cls(tagger, parser, info)
+        return cls(tagger, parser, info, recorded[0])
 
 
-@lru_cache(maxsize=4)
 def load_syntax(path=None) -> SyntaxModel:
-    """The syntax model at ``path`` (default: :func:`default_syntax_path`), loaded once per process.
+    """The syntax model at ``path`` (default: :func:`default_syntax_path`), loaded once per process (and
+    again when the file changes).
 
     Raises
     ------
@@ -160,6 +173,13 @@ def load_syntax(path=None) -> SyntaxModel:
     if not path.is_file():
         raise FileNotFoundError(f"no syntax model at {path}: build one from SNLI train with "
                                 "`lexnli fetch syntax` (or experiments.parse_agreement --train FILE --model PATH)")
+    stat = path.stat()
+    return _load(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=4)
+def _load(path: str, mtime_ns: int, size: int) -> SyntaxModel:
+    """:meth:`SyntaxModel.load`, remembered by the file's path, time and size."""
     return SyntaxModel.load(path)
 
 
@@ -177,11 +197,13 @@ def distinct_trees(parses, max_sentences: int | None = None) -> list[DependencyT
     return [from_parse(parse) for parse in distinct]
 
 
-def jackknifed_tags(trees, folds: int, *, seed: int = 0) -> list[tuple[str, ...]]:
-    """Each tree's tags as a tagger trained on the other folds (tree ``i`` is in fold ``i % folds``) gives them."""
+def jackknifed_tags(trees, folds: int, *, seed: int = 0, base=None) -> list[tuple[str, ...]]:
+    """Each tree's tags as a tagger trained on the other folds (tree ``i`` is in fold ``i % folds``, from ``base``)
+    gives them."""
     tags = [None] * len(trees)
     for fold in range(folds):
-        tagger = train_tagger([(t.tokens, t.tags) for i, t in enumerate(trees) if i % folds != fold], seed=seed)
+        tagger = train_tagger([(t.tokens, t.tags) for i, t in enumerate(trees) if i % folds != fold], seed=seed,
+                              base=base)
         held = [i for i in range(len(trees)) if i % folds == fold]
         for i, predicted in zip(held, BatchPerceptronTagger(tagger).tag_sents([list(trees[i].tokens) for i in held])):
             tags[i] = predicted
@@ -189,7 +211,7 @@ def jackknifed_tags(trees, folds: int, *, seed: int = 0) -> list[tuple[str, ...]
 
 
 def build(parses, *, max_sentences: int | None = MAX_SENTENCES, jackknife_folds: int = JACKKNIFE_FOLDS,
-          seed: int = 0, info: dict | None = None, **parser_params) -> SyntaxModel:
+          seed: int = 0, info: dict | None = None, base_tagger: str | None = "nltk", **parser_params) -> SyntaxModel:
     """Train a :class:`SyntaxModel` on Stanford parses (bracketed strings; repeats are read once).
 
     Parameters
@@ -206,15 +228,35 @@ def build(parses, *, max_sentences: int | None = MAX_SENTENCES, jackknife_folds:
         Seeds the tagger's and the parser's training.
     info : dict, optional
         Kept in the model (what it was built from).
+    base_tagger : {"nltk", None}, default="nltk"
+        The taggers train from NLTK's English tagger's weights (its data must be installed:
+        ``lexnli fetch tagger``), which keeps what SNLI's captions seldom show; None: from nothing.
     **parser_params
         Passed to :class:`~lexnli.parser.DependencyParser`.
     """
-    trees = distinct_trees(parses, max_sentences)
+    return train(distinct_trees(parses, max_sentences), jackknife_folds=jackknife_folds, seed=seed, info=info,
+                 base_tagger=base_tagger, **parser_params)
+
+
+def train(trees, *, jackknife_folds: int = JACKKNIFE_FOLDS, seed: int = 0, info: dict | None = None,
+          base_tagger: str | None = "nltk", **parser_params) -> SyntaxModel:
+    """Train a :class:`SyntaxModel` on dependency trees (:func:`build` on the trees of its parses; a
+    treebank kept as trees, such as the tests' fixture, trains this way). Parameters as :func:`build`'s."""
+    trees = list(trees)
     if not trees:
         raise ValueError("no parses to build the syntax model from")
-    tagger = train_tagger([(t.tokens, t.tags) for t in trees], seed=seed)
-    tags = jackknifed_tags(trees, jackknife_folds, seed=seed) if jackknife_folds > 1 else [t.tags for t in trees]
+    if base_tagger not in ("nltk", None):
+        raise ValueError(f"base_tagger must be 'nltk' or None, got {base_tagger!r}")
+    base = None
+    if base_tagger == "nltk":
+        from .text import nltk_tagger
+
+        base = nltk_tagger()
+    tagger = train_tagger([(t.tokens, t.tags) for t in trees], seed=seed, base=base)
+    tags = (jackknifed_tags(trees, jackknife_folds, seed=seed, base=base) if jackknife_folds > 1
+            else [t.tags for t in trees])
     parser = DependencyParser(seed=seed, **parser_params).fit(
         [(t.tokens, tag, t.heads, t.labels) for t, tag in zip(trees, tags)], class_tags=[t.tags for t in trees])
-    info = {**(info or {}), "sentences": len(trees), "jackknife_folds": jackknife_folds, "seed": seed}
+    info = {**(info or {}), "sentences": len(trees), "jackknife_folds": jackknife_folds, "seed": seed,
+            "base_tagger": str(base_tagger)}
     return SyntaxModel(tagger, parser, info)

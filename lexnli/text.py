@@ -95,7 +95,7 @@ def ensure_nltk_data(package: str, path: str, what: str) -> None:
 
 
 @lru_cache(maxsize=1)
-def _tagger():
+def nltk_tagger():
     from nltk.tag import PerceptronTagger
 
     ensure_nltk_data(*NLTK_PACKAGES["tagger"])
@@ -120,7 +120,7 @@ def _fast_tokenizer():
 def _batch_tagger():
     from .tagging import BatchPerceptronTagger
 
-    return BatchPerceptronTagger(_tagger())
+    return BatchPerceptronTagger(nltk_tagger())
 
 
 def load_tagger() -> None:
@@ -141,7 +141,13 @@ def nltk_tokenize_and_tag(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     tokens = _tokenizer().tokenize(text)
     if not tokens:
         return (), ()
-    return _interned(tokens, (tag for _, tag in _tagger().tag(tokens)))
+    return _interned(tokens, (tag for _, tag in nltk_tagger().tag(tokens)))
+
+
+def tokenize_many(texts) -> list[tuple[str, ...]]:
+    """The Treebank tokens of each raw text, as :func:`tokenize_and_tag_many` cuts them (no tags)."""
+    tokenize = _fast_tokenizer().tokenize
+    return [tuple(map(sys.intern, tokenize(text))) for text in texts]
 
 
 def tokenize_and_tag_many(texts, tagger: str = "fast") -> list[tuple[tuple[str, ...], tuple[str, ...]]]:

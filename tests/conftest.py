@@ -37,6 +37,23 @@ def wordnet_or_skip(load):
         pytest.skip(f"needs missing data: {exc}")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def tiny_syntax_model():
+    """Every test reads trees with the tiny syntax model of :mod:`tests.helpers.syntax_fixture`, never with
+    a model the machine happens to have (``LEXNLI_SYNTAX`` points at it for the run, then is restored)."""
+    from lexnli.syntax import SYNTAX_ENV
+
+    from tests.helpers.syntax_fixture import tiny_syntax_path
+
+    before = os.environ.get(SYNTAX_ENV)
+    os.environ[SYNTAX_ENV] = str(tiny_syntax_path())
+    yield tiny_syntax_path()
+    if before is None:
+        del os.environ[SYNTAX_ENV]
+    else:
+        os.environ[SYNTAX_ENV] = before
+
+
 @pytest.fixture(scope="session")
 def snli_dev_path() -> Path:
     return shared_file("snli_1.0/snli_1.0_dev.jsonl.gz")
@@ -84,10 +101,10 @@ def noisy_lexicalized(noisy_snli):
 @pytest.fixture(scope="session")
 def tagger():
     """NLTK's tagger loaded, for tests of raw text; skipped, naming it, where it is missing."""
-    from lexnli.text import _tagger
+    from lexnli.text import nltk_tagger
 
     try:
-        _tagger()
+        nltk_tagger()
     except ResourceMissingError as exc:
         pytest.skip(str(exc))
 

@@ -79,12 +79,13 @@ from lexical_resources.names import ANTONYM, EXACT, LEMMA
 from lexical_resources.registry import CONFLICT, EQUAL, GENERAL, SPECIFIC
 from lexical_resources.relations import RELATION_CLASSES, RELATION_RANK, RELATION_SOURCES, WordRelations
 from lexnli.text import WORD_CHARACTER, ptb_to_wordnet
+from lexnli.verb_forms import BE_FORMS
 
 from ..memo_sizes import SENTENCES
 from ..opcodes import opcodes
 from ..polarity import mark
-from ..propositions import propositions
-from .lexical import cached_skeleton, has_negation
+from ..reading import read
+from .lexical import has_negation
 from .lexicalized import CROSS_MAX_TOKENS
 from .registry import family
 
@@ -96,7 +97,6 @@ _PARTICLE_TAGS = frozenset({"IN", "RP"})
 #: Tags a swapped *up* / *down* may have: taggers split such words between the three, and make an
 #: adjective of one now and then (*sitting outside*/JJ / *sitting inside*/IN).
 _SWAPPED_PARTICLE_TAGS = _PARTICLE_TAGS | {"RB", "JJ"}
-_BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 #: Words a subject or object may stand from its verb for a role swap read from the words (:func:`_crossed`).
 _ROLE_GAP = 4
 #: Tags that end a subject or object before its verb is reached: prepositions, conjunctions, wh-words.
@@ -211,13 +211,13 @@ class _Analysis:
                  "lemmas", "marking", "matchable", "mentions", "negated", "once", "passive", "propositions", "roles",
                  "tags", "tokens")
 
-    def __init__(self, tokens, tags, wn):
+    def __init__(self, tokens, tags, tree, wn):
         self.tokens, self.tags = tokens, tags
         known = [_token(t, g, wn) for t, g in zip(tokens, tags)]
         # Tuples made from lists, which is cheaper than from generators (once per distinct sentence).
         self.lemmas = tuple([lemma for lemma, _ in known])
         self.marking = mark(tokens, tags, self.lemmas)
-        self.propositions = propositions(tokens, tags, self.lemmas)
+        self.propositions = _propositions_read(tree, self.lemmas)
         self.content_order = tuple([i for i, (_, content) in enumerate(known) if content])
         self.content = frozenset(self.content_order)
         # "an" read as "a", so that "a dog" / "an animal" differ in one word, not two.
@@ -225,11 +225,11 @@ class _Analysis:
         # The articles read as the number one, for "a dog" / "two dogs".
         self.as_number = tuple(["one" if t in _ONE else t for t in tokens])
         self.negated = has_negation(tokens)
-        # "is (being) played by": a passive verb, read from the words (coarse tags lose VBN).
-        self.passive = "by" in tokens[2:] and any(t in _BE_FORMS and tags[i + 1][:2] == "VB" and tokens[i + 2] == "by"
-                                                  for i, t in enumerate(tokens[:-2]))
-        roles = cached_skeleton(tokens, tags, wn)
-        self.roles = (roles["subject"] and roles["subject"][0], roles["object"] and roles["object"][0])
+        # A passive with its agent (*is played by a man*): its roles were read back to the active ones.
+        self.passive = any(p.passive and p.subjects for p in self.propositions)
+        # The subject and object (lemmas) of the first proposition that has both, for :func:`_role_swap`.
+        main = next((p for p in self.propositions if p.subjects and p.objects), None)
+        self.roles = (None, None) if main is None else (self.lemmas[main.subjects[0]], self.lemmas[main.objects[0]])
         self.mentions = tuple([_mention(tokens, tags, i) for i, tag in enumerate(tags)
                                if tag[:1] == "N" and (i + 1 == len(tags) or tags[i + 1][:1] != "N")])
         # Each lemma or token said once in the sentence, with its place (for :func:`_crossed`).
@@ -268,7 +268,7 @@ def _described(tokens, tags, i: int) -> int | None:
             return k
         if tags[k][:2] != "JJ" and tags[k] not in _MODIFIER_GAP_TAGS:
             break
-    if i and tokens[i - 1] in _BE_FORMS:
+    if i and tokens[i - 1] in BE_FORMS:
         return next((k for k in range(i - 2, -1, -1) if tags[k][:2] == "NN"), None)
     return None
 
@@ -297,8 +297,18 @@ def _counted_noun(tokens, tags, j: int) -> int | None:
 
 
 @lru_cache(maxsize=SENTENCES)
-def _analyse(tokens: tuple, tags: tuple, relations: WordRelations) -> _Analysis:
-    return _Analysis(tokens, tags, relations.wordnet)
+def _analyse(tokens: tuple, tags: tuple, tree, relations: WordRelations) -> _Analysis:
+    return _Analysis(tokens, tags, tree, relations.wordnet)
+
+
+def _propositions_read(tree, lemmas: tuple) -> tuple:
+    """The propositions :func:`featurize.reading.read` finds in ``tree`` whose words are all among the first
+    ``len(lemmas)`` tokens (the ones aligned); none without a tree (a sentence with no token)."""
+    if tree is None:
+        return ()
+    n = len(lemmas)
+    reading = read(tree, lemmas + tuple(token.lower() for token in tree.tokens[n:]))
+    return tuple(p for p in reading.propositions if max((p.predicate,) + p.subjects + p.objects) < n)
 
 
 def _best(relate, p_tokens, p_tags, h_token, h_tag, candidates):
@@ -313,9 +323,8 @@ def _best(relate, p_tokens, p_tags, h_token, h_tag, candidates):
 
 def align(premise, hypothesis, relations: WordRelations) -> tuple[list[Link], float]:
     """Links of the hypothesis content words to the premise, and the share of hypothesis tokens
-    inside matching blocks. ``premise``/``hypothesis`` have ``tokens`` and ``tags`` (tuples)."""
-    p = _analyse(tuple(premise.tokens), tuple(premise.tags), relations)
-    h = _analyse(tuple(hypothesis.tokens), tuple(hypothesis.tags), relations)
+    inside matching blocks. ``premise``/``hypothesis`` are :class:`~lexnli.records.Sentence` s with their trees."""
+    p, h = _analysed(premise, relations, limit=None), _analysed(hypothesis, relations, limit=None)
     return _links_forward(p, h, relations)
 
 
@@ -649,7 +658,7 @@ def _crossed(p: _Analysis, h: _Analysis) -> bool:
             tags = tag[:1] + h.tags[j][:1]
             if "N" in tags:
                 nouns.append((i, j))
-            if token not in _BE_FORMS and ("V" in tags or (i in p.content or j in h.content)
+            if token not in BE_FORMS and ("V" in tags or (i in p.content or j in h.content)
                                            and "J" not in tags and "R" not in tags):
                 pivots.append((i, j))
     for i, j in pivots:
@@ -770,11 +779,21 @@ def _swapped(h: _Analysis, links: list[Link]) -> str | None:
     return swaps[0].projected_class if swaps[0].relation else "unrelated"
 
 
-def _analysed(sentence, relations: WordRelations) -> _Analysis:
-    """The :class:`_Analysis` of a sentence's first :data:`~featurize.families.lexicalized.CROSS_MAX_TOKENS`
-    tokens: aligning two sentences takes time that grows with the product of their lengths, so the
-    family, like the cross families, reads no more of either (no SNLI sentence is that long)."""
-    return _analyse(tuple(sentence.tokens[:CROSS_MAX_TOKENS]), tuple(sentence.tags[:CROSS_MAX_TOKENS]), relations)
+def _analysed(sentence, relations: WordRelations, limit: int | None = CROSS_MAX_TOKENS) -> _Analysis:
+    """The :class:`_Analysis` of a sentence's first ``limit`` tokens (all for None): aligning two sentences takes
+    time that grows with the product of their lengths, so the family, like the cross families, reads no more
+    than :data:`~featurize.families.lexicalized.CROSS_MAX_TOKENS` of either (no SNLI sentence is that long).
+
+    Raises
+    ------
+    ValueError
+        When a sentence with tokens has no dependency tree: the family reads roles from it.
+    """
+    tree = sentence.tree
+    if tree is None and sentence.tokens:
+        raise ValueError(f"the alignment family reads each sentence's dependency tree, and {sentence.text!r:.60} has "
+                         "none: featurize with PairFeaturizer, which reads the sentences with its syntax model")
+    return _analyse(tuple(sentence.tokens[:limit]), tuple(sentence.tags[:limit]), tree, relations)
 
 
 def _positional(template: str, fields: tuple[str, ...]) -> str:
@@ -869,7 +888,7 @@ def word_relations() -> WordRelations:
     return found
 
 
-@family("alignment", groups=("inference",))
+@family("alignment", groups=("inference",), trees=True)
 def alignment(pair) -> Counter:
     """Alignment of the hypothesis to the premise: word relations, substitutions, verdict, cues."""
     return alignment_features(pair.premise, pair.hypothesis, word_relations())

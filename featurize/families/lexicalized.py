@@ -36,7 +36,7 @@ def pair_work(n_premise: int, n_hypothesis: int) -> int:
 
 def n_capped(items) -> int:
     """How many of the ``(premise tokens, tags, hypothesis tokens, tags)`` items have a sentence the cap cuts."""
-    return sum(len(pt) > CROSS_MAX_TOKENS or len(ht) > CROSS_MAX_TOKENS for pt, _, ht, _ in items)
+    return sum(len(item[0]) > CROSS_MAX_TOKENS or len(item[2]) > CROSS_MAX_TOKENS for item in items)
 
 
 # ---- fast implementations: Batch -> SparseFeatures --------------------------------------

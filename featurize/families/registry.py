@@ -66,6 +66,8 @@ class Family:
     columns: tuple[str, ...] | None = None
     description: str = ""
     groups: tuple[str, ...] = ()
+    #: Whether it reads each sentence's dependency tree (:attr:`lexnli.records.Sentence.tree`).
+    trees: bool = False
 
     @property
     def dense(self) -> bool:
@@ -141,7 +143,7 @@ def register(family: Family) -> Family:
     return family
 
 
-def family(name: str, *, groups=(), columns=None, fast=None, description: str | None = None):
+def family(name: str, *, groups=(), columns=None, fast=None, description: str | None = None, trees: bool = False):
     """Declare a feature family on its reference function (a decorator; the function is returned as is).
 
     Parameters
@@ -157,12 +159,15 @@ def family(name: str, *, groups=(), columns=None, fast=None, description: str | 
         A vectorized ``fast(batch)``; ``None`` uses :class:`MemoizedReference`.
     description : str or None
         One line; default: the first line of the reference function's docstring.
+    trees : bool
+        Whether the family reads each sentence's dependency tree: a featurizer with such a family
+        reads every sentence with its syntax model (see :class:`~featurize.PairFeaturizer`).
     """
     def declare(reference):
         columns_ = tuple(columns) if columns is not None else None
         text = description if description is not None else (reference.__doc__ or "").strip().split("\n")[0]
         register(Family(name, reference, fast or MemoizedReference(name, reference, columns_), columns_, text,
-                        tuple(groups)))
+                        tuple(groups), trees))
         return reference
     return declare
 

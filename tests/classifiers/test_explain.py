@@ -123,6 +123,7 @@ def test_alignments_see_the_words_as_the_model_does(lowercase, expected):
     from types import SimpleNamespace
 
     from classifiers.explain import alignments
+    from featurize import PairFeaturizer
     from featurize.families.alignment import word_relations
 
     from tests.conftest import wordnet_or_skip
@@ -131,7 +132,7 @@ def test_alignments_see_the_words_as_the_model_does(lowercase, expected):
     pair = Pair(tagged("A Dog chases the Cat .", "DT NN VBZ DT NN ."),
                 tagged("A dog chases the Cat .", "DT NN VBZ DT NN ."))
     for tag_set in ("ptb", "coarse"):
-        featurizer = SimpleNamespace(families_=["alignment"], lowercase=lowercase, tag_set=tag_set)
+        featurizer = PairFeaturizer("alignment", lowercase=lowercase, tag_set=tag_set).fit([pair])
         shown = alignments(SimpleNamespace(named_steps={"featurize": featurizer}), pair)
         assert shown[:2] == expected
         assert shown[2].startswith("cat <- cat: exact" if lowercase else "Cat <- Cat: exact")

@@ -45,10 +45,10 @@ def test_error_analysis_confusion_and_per_class_recounted(noisy_snli_files, nois
     from classifiers.persistence import save_model
     from experiments.error_analysis import main
     from lexnli.errors import ResourceMissingError
-    from lexnli.text import _tagger
+    from lexnli.text import nltk_tagger
 
     try:
-        _tagger()  # the probe pairs have no parses
+        nltk_tagger()  # the probe pairs have no parses
     except ResourceMissingError as exc:
         pytest.skip(str(exc))
     model, predictions = refit(noisy_snli, "lexicalized", 1.0)

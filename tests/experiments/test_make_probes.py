@@ -20,10 +20,10 @@ ENTAILING = {"synonym", "hypernym"}
 
 @pytest.fixture(scope="module")
 def dev(tmp_path_factory):
-    from lexnli.text import _tagger, load_wordnet
+    from lexnli.text import nltk_tagger, load_wordnet
 
     try:
-        _tagger()
+        nltk_tagger()
         load_wordnet()
     except ResourceMissingError as exc:
         pytest.skip(str(exc))

@@ -1,5 +1,5 @@
 """A stand-in WordNet whose relations are written out, so word relations and alignments are checked
-without NLTK data, and sentences written as ``word/TAG`` tokens."""
+without NLTK data, and sentences written as ``word/TAG`` tokens (with their trees)."""
 from lexnli.records import Sentence
 
 
@@ -57,6 +57,9 @@ class TinyWordNet:
 
 
 def sentence(tagged: str) -> Sentence:
-    """``"a/DT dog/NN ./."`` -> a Sentence."""
+    """``"a/DT dog/NN ./."`` -> a Sentence, with the tree the tests' syntax model gives it (see
+    :mod:`tests.helpers.syntax_fixture`)."""
+    from tests.helpers.syntax_fixture import tree
+
     tokens, tags = zip(*(item.rsplit("/", 1) for item in tagged.split()))
-    return Sentence(text=" ".join(tokens), tokens=tokens, tags=tags)
+    return Sentence(text=" ".join(tokens), tokens=tokens, tags=tags, tree=tree(tokens, tags))

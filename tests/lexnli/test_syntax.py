@@ -14,7 +14,7 @@ GOLD = [from_parse(p) for p in PARSES]
 
 @pytest.fixture(scope="module")
 def model():
-    return build(PARSES + PARSES[:3], jackknife_folds=0, info={"train": "fixture"})
+    return build(PARSES + PARSES[:3], jackknife_folds=0, info={"train": "fixture"}, base_tagger=None)
 
 
 def test_it_reads_its_training_sentences_as_their_parses_do(model):
@@ -69,14 +69,14 @@ def test_no_parses_is_an_error():
 
 
 def test_jackknifing_trains_on_predicted_tags():
-    model = build(PARSES, jackknife_folds=2, info={})
+    model = build(PARSES, jackknife_folds=2, info={}, base_tagger=None)
     assert model.info["jackknife_folds"] == 2
     trees = model.parse([t.tokens for t in GOLD], [t.tags for t in GOLD])
     assert len(trees) == len(GOLD) and all(len(t.heads) == len(g.tokens) for t, g in zip(trees, GOLD))
 
 
 def test_the_ambiguity_classes_come_from_the_parses_own_tags():
-    model = build(PARSES, jackknife_folds=2, info={})
+    model = build(PARSES, jackknife_folds=2, info={}, base_tagger=None)
     parser = model.parser
     seen = {}
     for tree in GOLD:

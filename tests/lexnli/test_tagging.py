@@ -18,7 +18,7 @@ from tests.helpers.raw_text import HAND_WRITTEN
 @pytest.fixture(scope="module")
 def nltk_tagger():
     try:
-        return text._tagger()
+        return text.nltk_tagger()
     except ResourceMissingError as exc:
         pytest.skip(str(exc))
 

@@ -599,7 +599,7 @@ def test_a_role_swap_read_from_the_words_needs_the_nouns_near_the_verb_and_said_
 
     def crossed(premise, hypothesis):
         p, h = sentence(premise), sentence(hypothesis)
-        return _crossed(_analyse(p.tokens, p.tags, RELATIONS), _analyse(h.tokens, h.tags, RELATIONS))
+        return _crossed(_analyse(p.tokens, p.tags, p.tree, RELATIONS), _analyse(h.tokens, h.tags, h.tree, RELATIONS))
 
     def swapped(between):
         words = "".join(f" {w}/JJ" for w in between)

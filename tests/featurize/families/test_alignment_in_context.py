@@ -4,13 +4,15 @@ Every example pair of the compositional-inference issue, with what the family mu
 the verdict through the projection (a negation or *no* reverses *more general* / *more specific*,
 a non-veridical operator leaves its clause unsupported) and the roles (a passive, a coordination,
 a relative clause or a prepositional phrase gives each noun its role). Each pair is read twice:
-hand-tagged with the stand-in WordNet (always), and raw, tagged by NLTK and related by the real
-WordNet (skipped where they are missing).
+hand-tagged with the stand-in WordNet (always), and raw, tagged and parsed by the syntax model and related by the real
+WordNet (skipped where it is missing), read by the tests' syntax model as a featurizer reads them.
 """
 import pytest
 
 from featurize.families.alignment import alignment_features, word_relations
-from featurize.inputs import as_pairs, normalized
+from featurize.batch import Batch
+from featurize.inputs import tagged_tokens
+from lexnli.syntax import load_syntax
 from lexical_resources.relations import WordRelations
 
 from tests.helpers.tiny_wordnet import TinyWordNet, sentence
@@ -80,6 +82,6 @@ def test_hand_tagged(premise, hypothesis, premise_tags, hypothesis_tags, expecte
 
 @pytest.mark.parametrize("premise, hypothesis, expected", [(p, h, e) for p, h, _, _, e in PAIRS],
                          ids=[f"{p} / {h}" for p, h, *_ in PAIRS])
-def test_raw(premise, hypothesis, expected, tagger, wordnet):
-    pair = normalized(as_pairs([(premise, hypothesis)])[0], True, "coarse")
+def test_raw(premise, hypothesis, expected, wordnet):
+    pair = Batch.from_tokens(tagged_tokens([(premise, hypothesis)], True, "coarse", load_syntax())).pairs[0]
     assert expected in said(alignment_features(pair.premise, pair.hypothesis, word_relations()))
