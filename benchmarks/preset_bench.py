@@ -62,14 +62,14 @@ def measure(features: str, n_jobs: int, dev: Path, test: Path) -> list[dict]:
 
 def forget_pairs_and_sentences():
     """Empty the families' per-pair memos and the per-sentence caches; keep the word-level memos."""
-    from featurize import polarity, propositions
+    from featurize import polarity, reading
     from featurize.families import alignment, lexical, registry
 
     for family in registry.FAMILIES.values():
         if isinstance(family.fast, registry.MemoizedReference):
             family.fast._memo.clear()
     for cache in (alignment._analyse, alignment._totals, lexical.cached_skeleton, lexical._content,
-                  lexical._links_to_premise, lexical._bag_sets, polarity.mark, propositions.propositions):
+                  lexical._links_to_premise, lexical._bag_sets, polarity.mark, reading.read):
         cache.cache_clear()
 
 

@@ -10,7 +10,10 @@ experiment's settings (the model ``python -m experiments.inference --save-model`
 same data), ``lexicalized`` the SNLI paper's lexicalized model as
 ``python -m experiments.lexicalized`` fits it; C is chosen on dev. The model is written
 atomically to ``--model``, by default :func:`lexnli.data_home.default_model_path`, where
-``lexnli predict`` and ``lexnli evaluate`` look for it.
+``lexnli predict`` and ``lexnli evaluate`` look for it. The ``inference`` model reads every
+sentence with the syntax model (:mod:`lexnli.syntax`); when there is none
+(:func:`lexnli.syntax.default_syntax_path`), it is built first from the train pairs' parses, as
+``lexnli fetch syntax`` builds it from SNLI train.
 """
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from experiments import inference, runner
 from featurize.presets import DEFAULT_PRESET
 from lexnli.cli import check_output_file
 from lexnli.data_home import default_model_path
+from lexnli.syntax import build, default_syntax_path
 
 HELP = "train a model on SNLI and install it as the default (or save it with --model)"
 #: The models ``--preset`` names, the first the default: the inference model (the best) and the paper's lexicalized one.
@@ -53,6 +57,16 @@ def add_arguments(parser) -> None:
     runner.add_fit_arguments(parser)
 
 
+def _build_syntax_if_missing(train) -> None:
+    """Build the syntax model from the parses of ``train``'s pairs when the default one is missing."""
+    path = default_syntax_path()
+    if path.is_file():
+        return
+    print(f"no syntax model at {path}: building it from the train pairs' parses (once, a few minutes)")
+    parses = (s.parse for pair in train.pairs for s in (pair.premise, pair.hypothesis) if s.parse)
+    build(parses, info={"train": f"{train.report.source} (lexnli train)"}).save(path)
+
+
 def run(args) -> int:
     """Train the ``--preset`` model on SNLI train (C chosen on dev), save it, say where and how to use it."""
     path = default_model_path() if args.model is None else args.model
@@ -63,6 +77,8 @@ def run(args) -> int:
         lexical_resources.get_wordnet(), lexical_resources.get_verbocean()
     corpora = runner.load_splits(args, SPLITS)
     train, dev = corpora["train"], corpora["dev"]
+    if args.preset == "inference":
+        _build_syntax_if_missing(train)
     if len(train) < train.report.n_read:
         print(f"training on {len(train):,} of the {train.report.n_read:,} train pairs, sampled (--max-train N: "
               f"another number)")

@@ -2,11 +2,11 @@
 clause embeds which, which are asserted and which are negated.
 
 :func:`read` takes a labelled tree (:class:`lexnli.dependencies.DependencyTree`, from a corpus
-parse or from :mod:`lexnli.syntax`) and gives a :class:`Reading`: the same
-:class:`~featurize.propositions.Proposition` s the tag reader :func:`featurize.propositions.propositions`
-gives (a predicate's index, its subjects, its objects, whether it was read from a passive), so a
-consumer can switch readers, with per proposition whether the sentence asserts it, whether it
-is negated, which proposition embeds it and how. :func:`explain` writes a reading out.
+parse or from :mod:`lexnli.syntax`) and gives a :class:`Reading`: its :class:`Proposition` s (a
+predicate's index, its subjects, its objects, whether it was read from a passive), with per
+proposition whether the sentence asserts it, whether it is negated, which proposition embeds it
+and how. :func:`explain` writes a reading out. It is the one reader of roles: the alignment and
+tree families read it (:mod:`featurize.families`).
 
 >>> from lexnli.dependencies import from_parse
 >>> tree = from_parse("(ROOT (S (NP (DT The) (NN lawyer)) (VP (VBD knew) (SBAR (S (NP (DT the) (NNS doctors)) "
@@ -49,7 +49,7 @@ Rules
   passive as its first conjunct when that has auxiliaries, else when the coordination is not a
   finite clause (*wearing a hat and dressed in black*); so is a caption's participle after its
   subject, with no auxiliary and no object (*gymnast (VBN photographed) in mid flip*), when the
-  word looks like a participle (:func:`~featurize.propositions.is_participle_form`: not *run*).
+  word looks like a participle (:func:`is_participle_form`: not *run*).
 * **Relative clauses** (``relcl``): the relative word standing as ``nsubj``/``nsubjpass``/``obj``
   is the antecedent noun (with its conjuncts; *whose* is the noun it determines: *whose dog*); a
   relative clause with no relative word and no ``mark`` (*the cat the dog chased*) takes the
@@ -112,10 +112,22 @@ from lexical_resources.lists.operators import (CLAUSE_NEGATIONS, CONDITIONALS, D
                                                NONVERIDICAL_ADVERBS, NONVERIDICAL_SUBORDINATORS, PHRASE_NEGATIONS,
                                                VERBS, VERIDICAL)
 from lexnli.dependencies import DependencyTree
-from lexnli.verb_forms import BE_FORMS, GET_FORMS
+from lexnli.verb_forms import BE_FORMS, GET_FORMS, is_ing_form, is_participle_form
 
 from .memo_sizes import SENTENCES
-from .propositions import PATH_PARTICLES, Proposition, is_ing_form, is_participle_form
+
+
+class Proposition(NamedTuple):
+    """One predicate with the token indices of its arguments (see the module docstring)."""
+    predicate: int              # index of the main verb (or of the adjective/noun after a copula)
+    subjects: tuple[int, ...]   # head nouns/pronouns of the agent/subject (coordinated: several)
+    objects: tuple[int, ...]    # head nouns of the direct object (after passive mapping: the patient)
+    passive: bool               # read from a passive ("is pushed by the boy")
+
+
+#: Particles (RP) that head a path (*walking down the street*): the noun after them is no object.
+PATH_PARTICLES = frozenset({"down", "along", "across", "through", "around", "over", "past"})
+
 
 #: Verbs (lemmas) whose *if* clause is an embedded question, not a condition on them: *asks if*.
 QUESTION_VERBS = frozenset({"ask", "wonder", "see", "check", "test", "decide", "know", "tell", "look", "find",
@@ -238,8 +250,9 @@ class _Reader:
         return sorted(found)
 
     # arguments
-    def arguments(self, words, clause: int) -> tuple[int, ...]:
-        """``words`` with their (non-verb) conjuncts, a relative word read as its antecedent."""
+    def arguments(self, words, clause: int, relatives: bool = True) -> tuple[int, ...]:
+        """``words`` with their (non-verb) conjuncts, a relative word read as its antecedent (once: an antecedent
+        that is itself a relative word, in a bad tree, is read as it stands)."""
         found: set[int] = set()
         for word in words:
             if self.tag(word) == "EX":
@@ -247,11 +260,11 @@ class _Reader:
             if self.lower[word] == "whose" or self.tags[word] == "WP$":
                 found.update(k for k in self.kids[word] if self.tag(k) == "NN")
                 continue
-            if self.labels[word] in _ARGUMENT_LABELS and (
+            if relatives and self.labels[word] in _ARGUMENT_LABELS and (
                     self.tags[word] in ("WP", "WDT") or self.lower[word] in _RELATIVES):
                 antecedent = self.antecedent(clause)
                 if antecedent is not None:
-                    found.update(self.arguments([antecedent], clause))
+                    found.update(self.arguments([antecedent], clause, relatives=False))
                     continue
             found.add(word)
             found.update(k for k in self._conjuncts(word) if self.tag(k) != "VB")

@@ -7,18 +7,29 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .batch import Batch
 from .families import resolve
-from .inputs import as_pair, normalized
+from .inputs import as_pair, normalized, tagged_tokens
 
 
-def reference_features(pair, features="lexicalized", *, lowercase: bool = True, tag_set: str = "ptb") -> Counter:
+def reference_features(pair, features="lexicalized", *, lowercase: bool = True, tag_set: str = "ptb",
+                       syntax=None) -> Counter:
     """Named features of one pair: ``{"bleu": 0.41, "hyp_unigrams:man": 1, ...}``.
+
+    When a family reads trees, the pair is read by the syntax model at ``syntax`` (default
+    :func:`lexnli.syntax.default_syntax_path`), as :class:`~featurize.PairFeaturizer` reads it.
 
     >>> reference_features(("A man sleeps.", "A man rests."), "length_diff")
     Counter({'length_diff': 0})
     """
-    pair = normalized(as_pair(pair), lowercase, tag_set)
+    families = resolve(features)
+    if any(family.trees for family in families):
+        from lexnli.syntax import load_syntax
+
+        pair = Batch.from_tokens(tagged_tokens([as_pair(pair)], lowercase, tag_set, load_syntax(syntax))).pairs[0]
+    else:
+        pair = normalized(as_pair(pair), lowercase, tag_set)
     counter = Counter()
-    for family in resolve(features):
+    for family in families:
         counter.update(family.reference(pair))
     return counter

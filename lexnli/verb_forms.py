@@ -1,8 +1,8 @@
 """The forms of the auxiliary verbs, one table per verb: the one lexicon every reader of structure uses.
 
-The constituency-to-dependency conversion (:mod:`lexnli.dependencies`), the tag-rule readers
-(:mod:`featurize.propositions`, :mod:`featurize.polarity`) and the tree reader
-(:mod:`featurize.reading`) all tell an auxiliary from a main verb by these words (lowercased).
+The constituency-to-dependency conversion (:mod:`lexnli.dependencies`), the polarity marking
+(:mod:`featurize.polarity`) and the tree reader (:mod:`featurize.reading`) all tell an auxiliary
+from a main verb by these words (lowercased), and a participle by :func:`is_participle_form`.
 
 >>> sorted(BE_FORMS & HAVE_FORMS), "'d" in HAVE_FORMS, "wo" in MODALS
 ([], True, True)
@@ -49,8 +49,32 @@ IRREGULAR_PARTICIPLES = {
     "telling": "told", "throwing": "thrown", "understanding": "understood", "wearing": "worn", "weaving": "woven",
     "winding": "wound", "winning": "won", "wringing": "wrung", "writing": "written"
 }
-#: Participles that are also the plain verb and often before *by* (*dogs run by the lake*): the
-#: tag-rule reader does not take them for participles.
+#: Participles that are also the plain verb and often before *by* (*dogs run by the lake*): not
+#: taken for participles by their form alone.
 PLAIN_VERB_PARTICIPLES = frozenset({"run"})
-#: The participles of :data:`IRREGULAR_PARTICIPLES` the tag-rule reader takes for participles.
+#: The participles of :data:`IRREGULAR_PARTICIPLES` taken for participles by their form (:func:`is_participle_form`).
 PARTICIPLE_FORMS = frozenset(IRREGULAR_PARTICIPLES.values()) - PLAIN_VERB_PARTICIPLES
+
+#: Words ending in *-ing* that are not *-ing* forms.
+NOT_ING_FORMS = frozenset({"bring", "sing", "ring", "swing", "sting", "spring", "string", "cling", "fling",
+                           "sling", "wring", "king", "thing", "wing", "ping", "ding"})
+
+
+def is_ing_form(token: str) -> bool:
+    """Whether ``token`` is an *-ing* form.
+
+    >>> [is_ing_form(w) for w in ("playing", "being", "bring", "sing", "ing")]
+    [True, True, False, False, False]
+    """
+    return token.endswith("ing") and len(token) > 4 and token not in NOT_ING_FORMS
+
+
+def is_participle_form(token: str) -> bool:
+    """Whether ``token`` may be a past participle: *-ed* (not *-eed*) or an irregular participle
+    (:data:`PARTICIPLE_FORMS`): coarse tags do not say VBN (*is thrown*, *is held* are
+    passives like *is pushed*).
+
+    >>> [is_participle_form(w) for w in ("pushed", "thrown", "held", "need", "breed", "run")]
+    [True, True, True, False, False, False]
+    """
+    return (token.endswith("ed") and not token.endswith("eed") and len(token) > 3) or token in PARTICIPLE_FORMS

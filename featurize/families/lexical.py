@@ -30,13 +30,11 @@ al. 2015, Table 3), usable as dense families in any model:
     similar, stronger, can-result-in) and the number of opposite-of verb pairs. The first
     ``CROSS_MAX_TOKENS`` tokens of each sentence only, as for ``wordnet``.
 ``tree``
-    A predicate-argument skeleton of each sentence -- subject, root verb, object -- compared
-    role by role (EOP's tree-skeleton idea). It is read heuristically from the POS tags, which
-    come from the parse leaves when the corpus has parses (SNLI) and from NLTK's tagger
-    otherwise (SICK, RTE): the root verb is the first verb that is not *be*/*have*/*do*, the
-    subject the head (last noun) of the first noun run before it (or of the first noun run
-    when there is no verb), the object the head of the first noun run after it. Feature
-    batches carry tokens and tags but not parse trees, so both implementations use the tags.
+    A predicate-argument skeleton of each sentence -- subject, root predicate, object -- compared
+    role by role (EOP's tree-skeleton idea), read from the sentence's dependency tree (the
+    syntax model's, :mod:`featurize.reading`): the root clause's proposition, its roles the
+    active ones (*is pushed by the boy*: the boy is the subject); a sentence with none (*A man on
+    a bike*) has its root noun as the subject.
     Per role: the hypothesis has it (``present``); the premise's word in that role is the same
     lemma or a synonym / VerbOcean-similar verb (``match``), has it as a WordNet hypernym or is
     VerbOcean-stronger / can-result-in (``entailed``), is an antonym, co-hyponym or
@@ -66,6 +64,7 @@ from lexnli.text import WORD_CHARACTER as _WORD
 from lexnli.text import ptb_to_wordnet
 
 from ..memo_sizes import SENTENCES
+from ..reading import read
 from .lexicalized import CROSS_MAX_TOKENS
 from .registry import family
 
@@ -110,38 +109,30 @@ def _best(links, order) -> str:
     return order[min(ranks)] if ranks else "unlinked"
 
 
-def _noun(tag: str) -> bool:
-    return tag.startswith("NN") or tag == "PRP"
-
-
-def skeleton(tokens, tags, wn) -> dict[str, tuple[str, str] | None]:
-    """Subject, root verb and object of a sentence as ``(lemma, pos)`` (or None), from its tags."""
-    verb = None
-    for i, (token, tag) in enumerate(zip(tokens, tags)):
-        if tag.startswith("VB") and _WORD.search(token) and wn.lemma(token, "v") not in AUXILIARIES:
-            verb = i
-            break
-
-    def head(start, stop):
-        """The last noun of the first run of nouns in tokens[start:stop]."""
-        found = None
-        for i in range(start, stop):
-            if _noun(tags[i]) and _WORD.search(tokens[i]):
-                found = i
-            elif found is not None:
-                break
-        return found
-
-    subject = head(0, verb if verb is not None else len(tokens))
-    obj = head(verb + 1, len(tokens)) if verb is not None else None
-
+def skeleton(tokens, tags, tree, wn) -> dict[str, tuple[str, str] | None]:
+    """Subject, predicate (``verb``) and object of a sentence as ``(lemma, pos)`` (or None): those of its
+    main proposition (:func:`featurize.reading.read` of its ``tree``: the root clause's, in active roles),
+    else, with no proposition, the tree's root as the subject when it is a noun or pronoun (*A man on
+    a bike*)."""
     def word(i, pos=None):
-        if i is None:
-            return None
-        pos = pos or ("n" if tags[i] == "PRP" else ptb_to_wordnet(tags[i]))
+        pos = pos or ("n" if tags[i][:2] == "PR" else ptb_to_wordnet(tags[i]) or "n")
         return (wn.lemma(tokens[i], pos), pos)
 
-    return {"subject": word(subject), "verb": word(verb, "v"), "object": word(obj)}
+    found = {"subject": None, "verb": None, "object": None}
+    if tree is None:
+        return found
+    lemmas = tuple(wn.lemma(token, ptb_to_wordnet(tag) or None) for token, tag in zip(tokens, tags))
+    reading = read(tree, lemmas)
+    if reading.propositions:
+        main = reading.relations.index("root") if "root" in reading.relations else 0
+        proposition = reading.propositions[main]
+        found["verb"] = word(proposition.predicate, "v" if tags[proposition.predicate][:2] == "VB" else None)
+        found["subject"] = word(proposition.subjects[0]) if proposition.subjects else None
+        found["object"] = word(proposition.objects[0]) if proposition.objects else None
+    else:
+        root = tree.heads.index(0)
+        found["subject"] = word(root) if tags[root][:2] in ("NN", "PR") else None
+    return found
 
 
 def has_negation(tokens) -> bool:
@@ -165,9 +156,9 @@ def _content(tokens: tuple, tags: tuple, wn) -> tuple:
 
 
 @lru_cache(maxsize=SENTENCES)
-def cached_skeleton(tokens: tuple, tags: tuple, wn) -> dict:
-    """:func:`skeleton`, remembered per sentence (the ``tree`` and ``alignment`` families both read it)."""
-    return skeleton(tokens, tags, wn)
+def cached_skeleton(tokens: tuple, tags: tuple, tree, wn) -> dict:
+    """:func:`skeleton`, remembered per sentence."""
+    return skeleton(tokens, tags, tree, wn)
 
 
 @lru_cache(maxsize=2**18)
@@ -335,13 +326,13 @@ def verbocean_reference(pair) -> Counter:
                                                          count_unlinked=False))
 
 
-@family("tree", columns=TREE_COLUMNS, groups=("inference",))
+@family("tree", columns=TREE_COLUMNS, groups=("inference",), trees=True)
 def tree_reference(pair) -> Counter:
     """Subject / root verb / object of the hypothesis against the premise's (see the module docstring)."""
     wn, vo = get_wordnet(), get_verbocean()
     p, h = pair.premise, pair.hypothesis
     p_tokens, p_tags, h_tokens, h_tags = tuple(p.tokens), tuple(p.tags), tuple(h.tokens), tuple(h.tags)
-    row = _tree_row(cached_skeleton(p_tokens, p_tags, wn), cached_skeleton(h_tokens, h_tags, wn),
+    row = _tree_row(cached_skeleton(p_tokens, p_tags, p.tree, wn), cached_skeleton(h_tokens, h_tags, h.tree, wn),
                     _content(p_tokens, p_tags, wn), wn, vo, has_negation(p_tokens) != has_negation(h_tokens))
     return _as_counter(TREE_COLUMNS, row)
 

@@ -6,8 +6,12 @@ LEXICAL = ["bag_overlap", "wordnet", "verbocean", "tree"]
 
 
 def sentence(text: str, tags: str) -> Sentence:
-    """A sentence of the space-separated words ``text`` tagged ``tags``."""
-    return Sentence(text=text, tokens=tuple(text.split()), tags=tuple(tags.split()))
+    """A sentence of the space-separated words ``text`` tagged ``tags``, with the tree the tests' syntax model
+    gives it (:mod:`tests.helpers.syntax_fixture`)."""
+    from tests.helpers.syntax_fixture import tree
+
+    tokens, tags = tuple(text.split()), tuple(tags.split())
+    return Sentence(text=text, tokens=tokens, tags=tags, tree=tree(tokens, tags) if tokens else None)
 
 
 HAND_PAIRS = {

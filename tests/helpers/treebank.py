@@ -1,4 +1,3 @@
-# ruff: noqa: E501 (a treebank: one sentence a line)
 """The fixture treebank: a dependency tree for each sentence the alignment tests read, hand-tagged
 (``word/TAG``, lowercased) or raw (tokenized as :mod:`lexnli.text` does), for the tests' tiny
 syntax model (:mod:`tests.helpers.syntax_fixture`) to train on.
@@ -16,6 +15,20 @@ TREEBANK = r"""
 2/CD/2/dep dogs/NNS/3/nsubj run/VBP/0/root ././3/punct
 3/CD/2/dep dogs/NNS/3/nsubj run/VBP/0/root ././3/punct
 8/CD/2/dep dogs/NNS/6/nsubj and/CC/2/cc 4/CD/5/dep dogs/NNS/2/conj run/VBP/0/root
+A/DT/2/det dog/NN/3/nsubj chases/VBZ/0/root a/DT/5/det cat/NN/3/obj
+A/DT/2/det dog/NN/3/nsubj runs/VBZ/0/root
+A/DT/2/det finger/NN/4/nsubj is/VBZ/4/aux bleeding/VBG/0/root
+A/DT/2/det hand/NN/4/nsubj is/VBZ/4/aux bleeding/VBG/0/root
+A/DT/2/det man/NN/8/nsubj in/IN/2/prep a/DT/6/det blue/JJ/6/amod shirt/NN/3/pobj is/VBZ/8/aux riding/VBG/0/root a/DT/10/det bike/NN/8/obj
+A/DT/2/det man/NN/3/nsubj kills/VBZ/0/root a/DT/5/det bird/NN/3/obj
+A/DT/2/det man/NN/3/nsubj wounds/VBZ/0/root a/DT/5/det bird/NN/3/obj
+A/DT/2/det person/NN/3/nsubj rides/VBZ/0/root a/DT/5/det bicycle/NN/3/obj
+An/DT/2/det animal/NN/3/nsubj chases/VBZ/0/root a/DT/5/det cat/NN/3/obj
+The/DT/2/det man/NN/5/nsubj does/VBZ/5/aux not/RB/5/neg wake/VB/0/root
+The/DT/2/det man/NN/3/nsubj sleeps/VBZ/0/root
+The/DT/2/det water/NN/3/nsubj is/VBZ/0/root cold/JJ/3/dep
+The/DT/2/det water/NN/3/nsubj is/VBZ/0/root hot/JJ/3/dep
+Two/CD/2/dep dogs/NNS/3/nsubj run/VBP/0/root ././3/punct
 a/DT/3/det 5-year-old/JJ/3/amod girl/NN/4/nsubj sings/VBZ/0/root
 a/DT/3/det 7-year-old/JJ/3/amod girl/NN/4/nsubj sings/VBZ/0/root
 a/DT/2/det animal/NN/7/nsubj in/IN/2/prep a/DT/6/det blue/JJ/6/amod coat/NN/3/pobj sleeps/VBZ/0/root ././7/punct
@@ -28,7 +41,7 @@ a/DT/2/det boy/NN/3/nsubj runs/VBZ/0/root ././3/punct
 a/DT/2/det boy/NN/3/nsubj sits/VBZ/0/root indoors/JJ/3/dep ././3/punct
 a/DT/2/det boy/NN/3/nsubj sits/VBZ/0/root indoors/NNS/3/obj ././3/punct
 a/DT/2/det boy/NN/3/nsubj sits/VBZ/0/root inside/JJ/3/dep ././3/punct
-a/DT/2/det boy/NN/3/nsubj sits/VBZ/0/root outdoors/NNS/3/obj ././3/punct
+a/DT/2/det boy/NN/3/nsubj sits/VBZ/0/root outdoors/NNS/3/dep ././3/punct
 a/DT/2/det boy/NN/3/nsubj sits/VBZ/0/root outdoors/RB/3/dep ././3/punct
 a/DT/2/det boy/NN/3/nsubj sits/VBZ/0/root outside/NN/3/dep ././3/punct
 a/DT/2/det boy/NN/3/nsubj sits/VBZ/0/root outside/RB/3/dep ././3/punct
@@ -36,6 +49,7 @@ a/DT/2/det cat/NN/3/nsubj bit/VBD/0/root a/DT/5/det dog/NN/3/obj ././3/punct
 a/DT/2/det cat/NN/0/root in/IN/2/prep a/DT/5/det box/NN/3/pobj ././2/punct
 a/DT/2/det cat/NN/0/root on/IN/2/prep a/DT/5/det box/NN/3/pobj ././2/punct
 a/DT/2/det cat/NN/3/nsubj sits/VBZ/0/root on/IN/3/prep a/DT/6/det bench/NN/4/pobj ././3/punct
+a/DT/2/det cat/NN/3/nsubj sleeps/VBZ/0/root quietly/RB/3/dep
 a/DT/2/det chef/NN/3/nsubj examines/VBZ/0/root a/DT/5/det patient/NN/3/obj ././3/punct
 a/DT/2/det child/NN/3/nsubj runs/VBZ/0/root ././3/punct
 a/DT/2/det doctor/NN/3/nsubj examines/VBZ/0/root a/DT/5/det patient/NN/3/obj ././3/punct
@@ -43,6 +57,14 @@ a/DT/2/det dog/NN/6/nsubj and/CC/2/cc a/DT/5/det man/NN/2/conj play/VBP/0/root
 a/DT/3/det dog/NN/3/nsubj bit/NN/0/root a/DT/5/det man/NN/3/dep
 a/DT/2/det dog/NN/3/nsubj bit/VBD/0/root a/DT/5/det man/NN/3/obj
 a/DT/2/det dog/NN/3/nsubj bit/VBD/0/root a/DT/5/det man/NN/3/obj ././3/punct
+a/DT/2/det dog/NN/3/nsubj chases/VBZ/0/root a/DT/8/det big/JJ/8/amod old/JJ/8/amod brown/JJ/8/amod man/NN/3/obj
+a/DT/2/det dog/NN/3/nsubj chases/VBZ/0/root a/DT/9/det big/JJ/9/amod old/JJ/9/amod brown/JJ/9/amod small/JJ/9/amod man/NN/3/obj
+a/DT/2/det dog/NN/3/nsubj chases/VBZ/0/root a/DT/5/det man/NN/3/obj
+a/DT/2/det dog/NN/3/nsubj chases/VBZ/0/root a/DT/5/det man/NN/3/obj near/IN/5/prep a/DT/8/det dog/NN/6/pobj
+a/DT/2/det dog/NN/3/nsubj chats/VBZ/0/root a/DT/5/det cat/NN/3/obj
+a/DT/2/det dog/NN/3/nsubj chats/VBZ/0/root a/DT/5/det man/NN/3/obj
+a/DT/2/det dog/NN/3/nsubj chats/VBZ/0/root with/IN/3/prep a/DT/6/det man/NN/4/pobj
+a/DT/2/det dog/NN/5/nsubj does/VBZ/5/aux not/RB/5/neg chase/VB/0/root a/DT/7/det cat/NN/5/obj
 a/DT/2/det dog/NN/7/nsubj in/IN/2/prep a/DT/6/det blue/JJ/6/amod coat/NN/3/pobj dances/VBZ/0/root ././7/punct
 a/DT/2/det dog/NN/7/nsubj in/IN/2/prep a/DT/6/det blue/JJ/6/amod coat/NN/3/pobj sleeps/VBZ/0/root ././7/punct
 a/DT/2/det dog/NN/3/nsubj is/VBZ/0/root big/JJ/3/dep
@@ -103,6 +125,10 @@ a/DT/3/det man/NN/3/nsubj bit/NN/0/root a/DT/5/det dog/NN/3/dep
 a/DT/2/det man/NN/3/nsubj bit/VBD/0/root a/DT/5/det dog/NN/3/obj
 a/DT/2/det man/NN/3/nsubj bit/VBD/0/root a/DT/5/det dog/NN/3/obj ././3/punct
 a/DT/2/det man/NN/7/nsubj carrying/VBG/2/acl a/DT/5/det hat/NN/3/obj is/VBZ/7/aux running/VBG/0/root down/RP/7/dep the/DT/10/det street/NN/7/obj
+a/DT/2/det man/NN/3/nsubj chases/VBZ/0/root a/DT/8/det big/JJ/8/amod old/JJ/8/amod brown/JJ/8/amod dog/NN/3/obj
+a/DT/2/det man/NN/3/nsubj chases/VBZ/0/root a/DT/9/det big/JJ/9/amod old/JJ/9/amod brown/JJ/9/amod small/JJ/9/amod dog/NN/3/obj
+a/DT/2/det man/NN/3/nsubj chases/VBZ/0/root a/DT/5/det dog/NN/3/obj
+a/DT/2/det man/NN/3/nsubj chases/VBZ/0/root a/DT/5/det dog/NN/3/obj near/IN/5/prep a/DT/8/det dog/NN/6/pobj
 a/DT/2/det man/NN/3/nsubj examines/VBZ/0/root a/DT/5/det patient/NN/3/obj ././3/punct
 a/DT/2/det man/NN/3/nsubj gets/VBZ/0/root ././3/punct
 a/DT/2/det man/NN/3/nsubj gets/VBZ/0/root up/RP/3/dep ././3/punct
@@ -183,18 +209,21 @@ a/DT/3/det young/JJ/3/amod woman/NN/4/nsubj jumps/VBZ/0/root
 an/DT/2/det animal/NN/4/nsubj is/VBZ/4/aux sleeping/VBG/0/root
 an/DT/2/det animal/NN/3/nsubj runs/VBZ/0/root ././3/punct
 an/DT/2/det animal/NN/3/nsubj sleeps/VBZ/0/root
+an/DT/2/det animal/NN/3/nsubj talks/VBZ/0/root to/TO/3/prep a/DT/6/det cat/NN/4/pobj
 certainly/RB/5/dep the/DT/3/det dog/NN/5/nsubj is/VBZ/5/aux sleeping/VBG/0/root ././5/punct
-children/NNS/2/nsubj play/VBP/0/root a/DT/5/det board/NN/5/dep game/NN/2/obj on/IN/2/prep the/DT/8/det floor/NN/6/pobj of/IN/8/prep the/DT/11/det bedroom/NN/9/pobj
-children/NNS/2/nsubj play/VBP/0/root a/DT/5/det board/NN/5/dep game/NN/2/obj on/IN/2/prep the/DT/8/det floor/NN/6/pobj of/IN/8/prep the/DT/12/det dining/VBG/12/amod room/NN/9/pobj
-children/NNS/2/nsubj play/VBP/0/root a/DT/5/det board/NN/5/dep game/NN/2/obj on/IN/2/prep the/DT/8/det floor/NN/6/pobj of/IN/8/prep the/DT/11/det kitchen/NN/9/pobj
-children/NNS/2/nsubj play/VBP/0/root a/DT/5/det board/NN/5/dep game/NN/2/obj on/IN/2/prep the/DT/8/det floor/NN/6/pobj of/IN/8/prep the/DT/12/det living/VBG/12/amod room/NN/9/pobj
+chats/VBZ/0/root hot/JJ/3/amod chats/VBZ/1/obj hot/JJ/5/amod chats/VBZ/3/obj hot/JJ/7/amod chats/VBZ/5/obj hot/JJ/9/amod chats/VBZ/7/obj hot/JJ/11/amod chats/VBZ/9/obj hot/JJ/13/amod chats/VBZ/11/obj hot/JJ/15/amod chats/VBZ/13/obj hot/JJ/17/amod chats/VBZ/15/obj hot/JJ/19/amod chats/VBZ/17/obj hot/JJ/21/amod chats/VBZ/19/obj hot/JJ/23/amod chats/VBZ/21/obj hot/JJ/25/amod chats/VBZ/23/obj hot/JJ/27/amod chats/VBZ/25/obj hot/JJ/29/amod chats/VBZ/27/obj hot/JJ/31/amod chats/VBZ/29/obj hot/JJ/33/amod chats/VBZ/31/obj hot/JJ/35/amod chats/VBZ/33/obj hot/JJ/37/amod chats/VBZ/35/obj hot/JJ/39/amod chats/VBZ/37/obj hot/JJ/39/dep
+children/NNS/2/nsubj play/VBP/0/root a/DT/5/det board/NN/5/dep game/NN/2/obj on/IN/5/prep the/DT/8/det floor/NN/6/pobj of/IN/8/prep the/DT/11/det bedroom/NN/9/pobj
+children/NNS/2/nsubj play/VBP/0/root a/DT/5/det board/NN/5/dep game/NN/2/obj on/IN/5/prep the/DT/8/det floor/NN/6/pobj of/IN/8/prep the/DT/12/det dining/VBG/12/amod room/NN/9/pobj
+children/NNS/2/nsubj play/VBP/0/root a/DT/5/det board/NN/5/dep game/NN/2/obj on/IN/5/prep the/DT/8/det floor/NN/6/pobj of/IN/8/prep the/DT/11/det kitchen/NN/9/pobj
+children/NNS/2/nsubj play/VBP/0/root a/DT/5/det board/NN/5/dep game/NN/2/obj on/IN/5/prep the/DT/8/det floor/NN/6/pobj of/IN/8/prep the/DT/12/det living/VBG/12/amod room/NN/9/pobj
 children/NNS/2/nsubj play/VBP/0/root a/DT/4/det game/NN/2/obj on/IN/4/prep the/DT/7/det floor/NN/5/pobj of/IN/7/prep the/DT/10/det bedroom/NN/8/pobj ././2/punct
 children/NNS/2/nsubj play/VBP/0/root a/DT/4/det game/NN/2/obj on/IN/4/prep the/DT/7/det floor/NN/5/pobj of/IN/7/prep the/DT/11/det living/VBG/11/amod room/NN/8/pobj ././2/punct
 dogs/NNS/2/nsubj are/VBP/0/root at/IN/2/prep a/DT/5/det conference/NN/3/pobj
+he/PRP/2/nsubj rides/VBZ/0/root a/DT/4/det bike/NN/2/obj
 if/IN/4/mark the/DT/3/det boy/NN/4/nsubj is/VBZ/10/advcl wet/JJ/4/dep ,/,/10/punct the/DT/8/det girl/NN/10/nsubj is/VBZ/10/aux laughing/VBG/0/root ././10/punct
 it/PRP/2/nsubj hits/VBZ/0/root the/DT/4/det ball/NN/2/obj
 look/VB/0/root at/IN/1/prep the/DT/4/det dog/NN/2/pobj
-maybe/RB/3/dep the/DT/3/det dog/NN/5/nsubj is/VBZ/5/aux sleeping/VBG/0/root ././5/punct
+maybe/RB/5/dep the/DT/3/det dog/NN/5/nsubj is/VBZ/5/aux sleeping/VBG/0/root ././5/punct
 men/NNS/5/nsubj and/CC/1/cc a/DT/4/det man/NN/1/conj sing/VBP/0/root
 men/NNS/4/nsubj and/CC/1/cc dogs/NNS/1/conj play/VBP/0/root
 no/DT/2/neg animal/NN/4/nsubj is/VBZ/4/aux sleeping/VBG/0/root
@@ -205,8 +234,9 @@ no/DT/2/neg girl/NN/4/nsubj is/VBZ/4/aux eating/VBG/0/root an/DT/6/det apple/NN/
 people/NNS/2/nsubj are/VBP/0/root at/IN/2/prep a/DT/5/det conference/NN/3/pobj
 people/NNS/3/nsubjpass are/VBP/3/aux gathered/VBN/0/root around/IN/3/prep a/DT/6/det table/NN/4/pobj ././3/punct
 people/NNS/2/nsubj gathered/VBD/0/root ././2/punct
-since/IN/4/mark the/DT/3/det boy/NN/4/nsubj is/VBZ/10/advcl wet/JJ/4/dep ,/,/10/punct the/DT/8/det girl/NN/10/nsubj is/VBZ/10/aux laughing/VBG/0/root ././10/punct
+since/IN/4/mark the/DT/3/det boy/NN/4/nsubj is/VBZ/0/root wet/JJ/4/dep ,/,/10/punct the/DT/8/det girl/NN/10/nsubj is/VBZ/10/aux laughing/VBG/4/dep ././10/punct
 some/DT/2/det man/NN/3/nsubj sleeps/VBZ/0/root
+talks/VBZ/0/root cold/JJ/1/dep talks/VBZ/2/dep cold/JJ/3/dep talks/VBZ/4/dep cold/JJ/5/dep talks/VBZ/6/dep cold/JJ/7/dep talks/VBZ/8/dep cold/JJ/9/dep talks/VBZ/10/dep cold/JJ/11/dep talks/VBZ/12/dep cold/JJ/13/dep talks/VBZ/14/dep cold/JJ/15/dep talks/VBZ/16/dep cold/JJ/17/dep talks/VBZ/18/dep cold/JJ/19/dep talks/VBZ/20/dep cold/JJ/21/dep talks/VBZ/22/dep cold/JJ/23/dep talks/VBZ/24/dep cold/JJ/25/dep talks/VBZ/26/dep cold/JJ/27/dep talks/VBZ/28/dep cold/JJ/29/dep talks/VBZ/30/dep cold/JJ/31/dep talks/VBZ/32/dep cold/JJ/33/dep talks/VBZ/34/dep cold/JJ/35/dep talks/VBZ/36/dep cold/JJ/37/dep talks/VBZ/38/dep cold/JJ/39/dep
 the/DT/2/det ball/NN/3/nsubj hits/VBZ/0/root it/PRP/3/obj
 the/DT/2/det boy/NN/4/nsubj is/VBZ/4/aux pushing/VBG/0/root the/DT/6/det girl/NN/4/obj ././4/punct
 the/DT/2/det boy/NN/3/nsubj is/VBZ/0/root wet/JJ/3/dep ././3/punct
@@ -240,7 +270,7 @@ the/DT/2/det men/NNS/3/nsubj chased/VBD/0/root the/DT/5/det dogs/NNS/3/obj
 the/DT/3/det second/JJ/3/amod runner/NN/4/nsubj wins/VBZ/0/root
 the/DT/2/det woman/NN/7/nsubj and/CC/2/cc the/DT/5/det child/NN/2/conj are/VBP/7/aux watching/VBG/0/root the/DT/9/det dog/NN/7/obj ././7/punct
 the/DT/2/det woman/NN/3/nsubj knows/VBZ/0/root the/DT/5/det man/NN/7/nsubj is/VBZ/7/aux cooking/VBG/3/ccomp ././7/punct
-the/DT/2/det woman/NN/3/nsubj thinks/VBZ/0/root the/DT/5/det man/NN/7/nsubj is/VBZ/7/aux cooking/VBG/3/ccomp ././7/punct
+the/DT/2/det woman/NN/3/nsubj thinks/VBZ/0/root the/DT/5/det man/NN/7/nsubj is/VBZ/7/aux cooking/VBG/3/ccomp ././3/punct
 there/EX/2/nsubj is/VBZ/0/root no/DT/4/neg puppy/NN/2/dep rolling/VBG/4/acl
 three/CD/2/dep dogs/NNS/3/nsubj run/VBP/0/root ././3/punct
 three/CD/2/dep men/NNS/3/nsubj sing/VBP/0/root
@@ -272,13 +302,13 @@ The/DT/2/det man/NN/4/nsubj is/VBZ/4/aux running/VBG/0/root ././4/punct
 The/DT/2/det man/NN/7/nsubj near/IN/2/prep the/DT/5/det dog/NN/3/pobj is/VBZ/7/aux running/VBG/0/root ././7/punct
 If/IN/4/mark the/DT/3/det boy/NN/4/nsubj is/VBZ/10/advcl wet/JJ/4/dep ,/,/10/punct the/DT/8/det girl/NN/10/nsubj is/VBZ/10/aux laughing/VBG/0/root ././10/punct
 The/DT/2/det boy/NN/3/nsubj is/VBZ/0/root wet/JJ/3/dep ././3/punct
-Since/IN/4/mark the/DT/3/det boy/NN/4/nsubj is/VBZ/10/advcl wet/JJ/4/dep ,/,/10/punct the/DT/8/det girl/NN/10/nsubj is/VBZ/10/aux laughing/VBG/0/root ././10/punct
-The/DT/2/det woman/NN/3/nsubj thinks/VBZ/0/root the/DT/5/det man/NN/7/nsubj is/VBZ/7/aux cooking/VBG/3/ccomp ././7/punct
+Since/IN/4/mark the/DT/3/det boy/NN/4/nsubj is/VBZ/0/root wet/JJ/4/dep ,/,/10/punct the/DT/8/det girl/NN/10/nsubj is/VBZ/10/aux laughing/VBG/4/dep ././10/punct
+The/DT/2/det woman/NN/3/nsubj thinks/VBZ/0/root the/DT/5/det man/NN/7/nsubj is/VBZ/7/aux cooking/VBG/3/ccomp ././3/punct
 The/DT/2/det man/NN/4/nsubj is/VBZ/4/aux cooking/VBG/0/root ././4/punct
 The/DT/2/det woman/NN/3/nsubj knows/VBZ/0/root the/DT/5/det man/NN/7/nsubj is/VBZ/7/aux cooking/VBG/3/ccomp ././7/punct
-Maybe/NNP/3/dep the/DT/3/det dog/NN/5/nsubj is/VBZ/5/aux sleeping/VBG/0/root ././5/punct
+Maybe/RB/5/dep the/DT/3/det dog/NN/5/nsubj is/VBZ/5/aux sleeping/VBG/0/root ././5/punct
 The/DT/2/det dog/NN/4/nsubj is/VBZ/4/aux sleeping/VBG/0/root ././4/punct
-Certainly/VB/5/dep the/DT/3/det dog/NN/5/nsubj is/VBZ/5/aux sleeping/VBG/0/root ././5/punct
+Certainly/RB/5/dep the/DT/3/det dog/NN/5/nsubj is/VBZ/5/aux sleeping/VBG/0/root ././5/punct
 A/DT/2/det man/NN/4/nsubj is/VBZ/4/aux singing/VBG/0/root or/CC/4/cc a/DT/7/det woman/NN/9/nsubj is/VBZ/9/aux dancing/VBG/4/conj ././4/punct
 A/DT/2/det man/NN/4/nsubj is/VBZ/4/aux singing/VBG/0/root ././4/punct
 """
