@@ -84,3 +84,39 @@ def test_the_ambiguity_classes_come_from_the_parses_own_tags():
             seen.setdefault(token.lower(), set()).add(tag)
     for word, class_id in zip(parser.words_, parser.word_classes_.tolist()):
         assert set(parser.classes_[class_id - 2].split()) <= seen[word]
+
+
+def test_a_saved_or_loaded_model_knows_its_files_sha256(model, tmp_path):
+    path = model.save(tmp_path / "syntax.npz")
+    assert model.sha256 == hashlib.sha256(path.read_bytes()).hexdigest() == SyntaxModel.load(path).sha256
+
+
+def test_lexnli_syntax_names_the_default_model(tmp_path, monkeypatch):
+    from lexnli.syntax import SYNTAX_ENV, default_syntax_path
+
+    monkeypatch.setenv(SYNTAX_ENV, str(tmp_path / "mine.npz"))
+    assert default_syntax_path() == tmp_path / "mine.npz"
+    assert default_syntax_path(tmp_path / "home") == tmp_path / "home" / "syntax" / f"snli-syntax-v{FORMAT_VERSION}.npz"
+    monkeypatch.delenv(SYNTAX_ENV)
+    monkeypatch.setenv("LEXNLI_DATA", str(tmp_path / "home"))
+    assert default_syntax_path() == tmp_path / "home" / "syntax" / f"snli-syntax-v{FORMAT_VERSION}.npz"
+
+
+def test_load_syntax_loads_a_file_again_once_it_changes(model, tmp_path):
+    path = model.save(tmp_path / "syntax.npz")
+    first = load_syntax(path)
+    assert load_syntax(path) is first
+    other = build(PARSES[:8], jackknife_folds=0, info={"train": "other"}, base_tagger=None)
+    other.save(path)
+    assert load_syntax(path).info["train"] == "other"
+
+
+def test_the_tagger_trains_from_a_base_without_changing_it():
+    from lexnli.pos_tagger import train_tagger
+
+    base = train_tagger([(t.tokens, t.tags) for t in GOLD])
+    weights = {feature: dict(w) for feature, w in base.model.weights.items()}
+    tagger = train_tagger([(("A", "zebra", "naps", "."), ("DT", "NN", "VBZ", "."))], base=base)
+    assert base.model.weights == weights
+    assert set(weights) <= set(tagger.model.weights)  # what the base knew is kept
+    assert set(base.tagdict.items()) <= set(tagger.tagdict.items())

@@ -1,0 +1,68 @@
+"""PairFeaturizer and the syntax model: a family that reads trees has every sentence read by it, corpus pairs and
+raw text alike; a fitted featurizer keeps to the model it was fitted with."""
+import pytest
+
+from featurize import PairFeaturizer
+from featurize.batch import Batch
+from featurize.inputs import tagged_tokens
+from lexnli.records import Pair, Sentence
+from lexnli.syntax import SYNTAX_ENV, load_syntax, train
+
+from tests.helpers.treebank import trees
+
+RAW = ("The girl is pushed by the boy.", "The boy is pushing the girl.")
+
+
+def corpus_sentence(text: str, tags: str) -> Sentence:
+    """A sentence as a corpus reader gives it: tokens and (here deliberately wrong) tags, no tree."""
+    return Sentence(text=text, tokens=tuple(text.split()), tags=tuple(tags.split()))
+
+
+def test_every_sentence_is_tagged_and_parsed_by_the_model():
+    syntax = load_syntax()
+    pair = Pair(corpus_sentence("The girl is pushed by the boy .", "NN NN NN NN NN NN NN NN"),
+                corpus_sentence("The boy is pushing the girl .", "NN NN NN NN NN NN NN"))
+    read_pair, read_raw = Batch.from_tokens(tagged_tokens([pair, RAW], True, "ptb", syntax)).pairs
+    for read in (read_pair, read_raw):
+        tree = read.premise.tree
+        assert read.premise.tokens == ("the", "girl", "is", "pushed", "by", "the", "boy", ".")  # lowercased
+        assert tree.tokens[0] == "The" and read.premise.tags == tree.tags == syntax.read([tree.tokens])[0].tags
+    assert read_pair.premise.tags != pair.premise.tags  # the corpus tags are replaced
+    assert read_pair == read_raw
+
+
+def test_coarse_tags_for_the_families_full_tags_in_the_tree():
+    (pair,) = Batch.from_tokens(tagged_tokens([RAW], True, "coarse", load_syntax())).pairs
+    assert pair.premise.tags[3] == "VB" and pair.premise.tree.tags[3] == "VBN"
+
+
+def test_a_sentence_with_no_token_has_no_tree():
+    (item,) = tagged_tokens([("", "A man sleeps.")], True, "ptb", load_syntax())
+    assert item[0] == () and item[4] is None and item[5] is not None
+
+
+def test_without_a_family_that_reads_trees_no_model_is_read(monkeypatch, tmp_path):
+    monkeypatch.setenv(SYNTAX_ENV, str(tmp_path / "none.npz"))
+    featurizer = PairFeaturizer("lexicalized").fit([RAW])
+    assert featurizer.syntax_sha256_ is None
+    with pytest.raises(FileNotFoundError, match="lexnli fetch syntax"):
+        PairFeaturizer("alignment").fit([RAW])
+
+
+def test_a_fitted_featurizer_refuses_another_syntax_model(tmp_path, wordnet):
+    first = load_syntax()
+    other = train(trees()[:40], jackknife_folds=0, base_tagger=None).save(tmp_path / "other.npz")
+    featurizer = PairFeaturizer("alignment").fit([RAW])
+    assert featurizer.syntax_sha256_ == first.sha256
+    assert featurizer.transform([RAW]).shape[0] == 1
+    featurizer.set_params(syntax=str(other))
+    with pytest.raises(ValueError, match="not the one this featurizer was fitted with"):
+        featurizer.transform([RAW])
+    refitted = PairFeaturizer("alignment", syntax=other).fit([RAW])
+    assert refitted.syntax_sha256_ == load_syntax(other).sha256 != first.sha256
+
+
+def test_a_sentence_and_its_tree_agree_in_length():
+    tree = load_syntax().read([("A", "man", "sleeps", ".")])[0]
+    with pytest.raises(ValueError, match="tree and the tokens differ"):
+        Sentence("A man sleeps", ("A", "man", "sleeps"), ("DT", "NN", "VBZ"), tree=tree)
