@@ -371,11 +371,14 @@ CAPTIONS = [
 ]
 
 
+def proposition_words(parse: str) -> list[tuple]:
+    """The propositions read from ``parse``: (predicate, subjects, objects) in lemmas."""
+    return [words[:3] for words in in_words(parse)]
+
+
 @pytest.mark.parametrize("parse, expected", CAPTIONS)
 def test_simple_captions(parse, expected):
-    tree, lemmas, reading = reading_of(parse)
-    assert [(lemmas[p.predicate], tuple(lemmas[i] for i in p.subjects), tuple(lemmas[i] for i in p.objects))
-            for p in reading.propositions] == expected
+    assert proposition_words(parse) == expected
 
 
 #: Structures a reader of tags alone misreads: (parse, the propositions in words).
@@ -404,9 +407,7 @@ STRUCTURES = {
 @pytest.mark.parametrize("name", list(STRUCTURES))
 def test_structures_tags_alone_misread(name):
     parse, expected = STRUCTURES[name]
-    tree, lemmas, reading = reading_of(parse)
-    assert [(lemmas[p.predicate], tuple(lemmas[i] for i in p.subjects), tuple(lemmas[i] for i in p.objects))
-            for p in reading.propositions] == expected
+    assert proposition_words(parse) == expected
 
 
 @pytest.mark.parametrize("parse", [
