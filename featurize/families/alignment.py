@@ -84,7 +84,7 @@ from lexnli.verb_forms import BE_FORMS
 from ..memo_sizes import SENTENCES
 from ..opcodes import opcodes
 from ..polarity import mark
-from ..reading import read
+from ..reading import explain, read
 from .lexical import has_negation
 from .lexicalized import CROSS_MAX_TOKENS
 from .registry import family
@@ -208,8 +208,8 @@ class _Analysis:
     """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
 
     __slots__ = ("as_number", "compound_tags", "compounds", "content", "content_order", "counts", "described",
-                 "lemmas", "marking", "matchable", "mentions", "negated", "once", "passive", "propositions", "roles",
-                 "tags", "tokens")
+                 "lemmas", "marking", "matchable", "mentions", "negated", "once", "passive",
+                 "propositions", "reading", "roles", "tags", "tokens", "words")
 
     def __init__(self, tokens, tags, tree, wn):
         self.tokens, self.tags = tokens, tags
@@ -217,7 +217,11 @@ class _Analysis:
         # Tuples made from lists, which is cheaper than from generators (once per distinct sentence).
         self.lemmas = tuple([lemma for lemma, _ in known])
         self.marking = mark(tokens, tags, self.lemmas)
-        self.propositions = _propositions_read(tree, self.lemmas)
+        # The reading of the whole tree (for :func:`describe`); the propositions of the words aligned.
+        self.words = self.lemmas + tuple(token.lower() for token in tree.tokens[len(tokens):]) if tree else ()
+        self.reading = read(tree, self.words) if tree is not None else None
+        self.propositions = () if tree is None else tuple(
+            p for p in self.reading.propositions if max((p.predicate,) + p.subjects + p.objects) < len(tokens))
         self.content_order = tuple([i for i, (_, content) in enumerate(known) if content])
         self.content = frozenset(self.content_order)
         # "an" read as "a", so that "a dog" / "an animal" differ in one word, not two.
@@ -299,16 +303,6 @@ def _counted_noun(tokens, tags, j: int) -> int | None:
 @lru_cache(maxsize=SENTENCES)
 def _analyse(tokens: tuple, tags: tuple, tree, relations: WordRelations) -> _Analysis:
     return _Analysis(tokens, tags, tree, relations.wordnet)
-
-
-def _propositions_read(tree, lemmas: tuple) -> tuple:
-    """The propositions :func:`featurize.reading.read` finds in ``tree`` whose words are all among the first
-    ``len(lemmas)`` tokens (the ones aligned); none without a tree (a sentence with no token)."""
-    if tree is None:
-        return ()
-    n = len(lemmas)
-    reading = read(tree, lemmas + tuple(token.lower() for token in tree.tokens[n:]))
-    return tuple(p for p in reading.propositions if max((p.predicate,) + p.subjects + p.objects) < n)
 
 
 def _best(relate, p_tokens, p_tags, h_token, h_tag, candidates):
@@ -576,7 +570,7 @@ _ROLES_UNDONE = frozenset(ROLES[:2])
 
 
 def _roles(p: _Analysis, h: _Analysis, links: list[Link]) -> str | None:
-    """Whether the premise says each hypothesis proposition (:mod:`featurize.propositions`) with its
+    """Whether the premise says each hypothesis proposition (:mod:`featurize.reading`) with its
     roles: for each whose predicate is the same lemma as an asserted premise proposition's
     predicate (else is linked to one, as an equal or more general word), ``swapped`` when a subject
     or object is linked to that proposition's other role, both having both (*the girl is pushed by
@@ -829,25 +823,18 @@ def describe(premise, hypothesis, relations: WordRelations) -> list[str]:
     fruit: hyponym (WordNet), substitution; under "not": projected more general``); then, read
     back (the ``reverse`` verdict's links), each premise content word the hypothesis does not say
     word for word: ``"read back: sofa: unsaid"``, ``"read back: woman -> man: antonym (WordNet),
-    elsewhere"``; then, when :func:`_roles` undoes the verdict, the propositions behind it: ``"roles:
-    unsupported; premise: follow(dog; man), run(man); hypothesis: run(dog)"``."""
+    elsewhere"``; then, when :func:`_roles` undoes the verdict, the two readings behind it
+    (:func:`featurize.reading.explain`): ``"roles: unsupported; premise: follow(dog; man) & run(man);
+    hypothesis: run(dog)"``."""
     p, h = _analysed(premise, relations), _analysed(hypothesis, relations)
     links = _links_forward(p, h, relations)[0]
     lines = [_describe_link(link, h, p, "<-", "new") for link in links]
     lines += ["read back: " + _describe_link(link, p, h, "->", "unsaid")
               for link in _links_back(p, h, relations) if link.relation not in _SAME_WORD]
     if (roles := _roles(p, h, links)) in _ROLES_UNDONE:
-        lines.append(f"roles: {roles}; premise: {_propositions(p)}; hypothesis: {_propositions(h)}")
+        lines.append(f"roles: {roles}; premise: {explain(p.reading, p.words)}; "
+                     f"hypothesis: {explain(h.reading, h.words)}")
     return lines
-
-
-def _propositions(sentence: _Analysis) -> str:
-    """A sentence's propositions, readable: ``follow(dog; man), run(man)``."""
-    def words(indices):
-        return ", ".join(sentence.tokens[i] for i in indices)
-    return ", ".join(f"{sentence.lemmas[x.predicate]}({words(x.subjects)}" + (f"; {words(x.objects)})" if x.objects
-                                                                              else ")")
-                     for x in sentence.propositions)
 
 
 def _describe_link(link: Link, sentence: _Analysis, other: _Analysis, arrow: str, unlinked: str) -> str:

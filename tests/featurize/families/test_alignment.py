@@ -748,6 +748,8 @@ RELATIVE = "the/DT man/NN who/WP the/DT dog/NN is/VBZ following/VBG is/VBZ runni
      "the/DT child/NN is/VBZ watching/VBG the/DT woman/NN ./.", "swapped"),
     ("the/DT woman/NN and/CC the/DT child/NN are/VBP watching/VBG the/DT dog/NN ./.",
      "the/DT child/NN is/VBZ watching/VBG the/DT dog/NN ./.", "supported"),
+    # a modifier's noun is no argument of the verb
+    ("the/DT woman/NN beside/IN the/DT men/NNS ate/VBD ./.", "the/DT men/NNS ate/VBD ./.", "unsupported"),
     # an agentless passive against its active is no swap: a swap needs both roles on both sides
     ("people/NNS are/VBP gathered/VBN around/IN a/DT table/NN ./.", "people/NNS gathered/VBD ./.", "supported"),
     # the subject of a bare participle is the clause's subject too, whatever the reading makes of it
@@ -765,7 +767,7 @@ def test_roles_say_whether_the_premise_says_the_hypothesis_propositions(premise,
 
 def test_describe_shows_the_propositions_behind_the_roles():
     lines = describe(sentence(RELATIVE), sentence("the/DT dog/NN is/VBZ running/VBG ./."), RELATIONS)
-    assert lines[-1] == "roles: unsupported; premise: follow(dog; man), run(man); hypothesis: run(dog)"
+    assert lines[-1] == "roles: unsupported; premise: follow(dog; man) & run(man); hypothesis: run(dog)"
 
 
 def test_the_family_reads_the_first_tokens_of_a_long_sentence_only():
