@@ -200,3 +200,19 @@ def test_a_full_disk_while_saving_is_one_error_line_and_keeps_the_old_model(temp
                       "--model", str(path)]) == 2
     assert one_error_line(capsys) == f"error: cannot write {path}: No space left on device"
     assert path.read_bytes() == b"the old model" and list(tmp_path.iterdir()) == [path]
+
+
+def test_the_inference_preset_builds_a_missing_syntax_model_from_the_train_parses(tmp_path, monkeypatch, capsys):
+    from lexnli.syntax import SYNTAX_ENV, SyntaxModel
+
+    from tests.helpers.parses import PARSES, snli_lines
+
+    train_file = tmp_path / "train.jsonl"
+    train_file.write_text(snli_lines(), encoding="utf-8")
+    monkeypatch.setenv(SYNTAX_ENV, str(tmp_path / "syntax" / "model.npz"))
+    train_command._build_syntax_if_missing(read_snli(train_file))
+    assert "building it from the train pairs' parses" in capsys.readouterr().out
+    model = SyntaxModel.load(tmp_path / "syntax" / "model.npz")
+    assert int(model.info["sentences"]) == len(PARSES) and "train.jsonl" in model.info["train"]
+    train_command._build_syntax_if_missing(read_snli(train_file))  # there now: not built again
+    assert capsys.readouterr().out == ""
