@@ -5,7 +5,9 @@ module finds each operator's scope in a tagged sentence and composes them. A tok
 when the operators above it keep the direction of a word relation, ``down`` when they reverse
 it (an odd number of downward operators: two give ``up`` again), ``none`` when a non-monotone
 operator is above it; and ``veridical`` when its clause is asserted, ``nonveridical`` when an
-operator leaves it unasserted, ``antiveridical`` when a negative implicative denies it.
+operator leaves it unasserted, ``antiveridical`` when a negative implicative denies it (an odd
+number of denials: a clause negation that meets a negative implicative counts as one, so *did not
+fail to lock* asserts *lock*).
 
 Scopes are read from tokens and tags alone (Penn Treebank or coarse two-letter tags), so raw
 strings are marked the same way as parsed corpus lines. The rules:
@@ -302,7 +304,21 @@ def scopes(tokens, tags, lemmas=None) -> tuple[Scope, ...]:
             found.append(scope)
         else:
             found.extend(_determiner_scopes(tokens, tags, i))
-    return tuple(scope for scope in found if scope.start < scope.stop)
+    return _denials(tokens, tuple(scope for scope in found if scope.start < scope.stop))
+
+
+def _denials(tokens, found: tuple[Scope, ...]) -> tuple[Scope, ...]:
+    """``found`` with each clause negation that meets a negative implicative (its scope holds the
+    implicative, or the implicative's holds it: *did not fail to lock*, *refuses to not eat*) made
+    antiveridical: a denial of a denial, so the two cancel in :func:`_compose` as their downward
+    monotonicities do (*did not fail to lock the door* says the door was locked). A negation that
+    meets none stays veridical, its clause read through its polarity."""
+    implicatives = [scope for scope in found if scope.veridicality == ANTIVERIDICAL]
+    if not implicatives:
+        return found
+    return tuple(scope._replace(veridicality=ANTIVERIDICAL) if tokens[scope.operator] in CLAUSE_NEGATIONS and any(
+        scope.start <= other.operator < scope.stop or other.start <= scope.operator < other.stop
+        for other in implicatives) else scope for scope in found)
 
 
 @lru_cache(maxsize=SENTENCES)
@@ -404,7 +420,7 @@ def parse_scopes(parse: str, lemmas=None) -> tuple[Scope, ...]:
             found.append(scope)
         else:
             found.extend(_parse_determiner_scopes(tokens, tags, nodes, leaf, i))
-    return tuple(scope for scope in found if scope.start < scope.stop)
+    return _denials(tokens, tuple(scope for scope in found if scope.start < scope.stop))
 
 
 def mark_parse(parse: str, lemmas=None) -> Marking:
