@@ -18,10 +18,12 @@ import pytest
 
 from featurize.families.alignment import (DOWNWARD_PROJECTION, NON_MONOTONE_PROJECTION, Link, _verdict, align,
                                           alignment_features, describe)
-from featurize.polarity import mark
+from featurize.polarity import Scope, mark, mark_parse, scopes
 from lexical_resources.lists import operators
+from lexical_resources.lists.operators import ANTIVERIDICAL, DOWN, NONE, NONVERIDICAL, UP, VERIDICAL
 from lexical_resources.registry import CONFLICT, EQUAL, GENERAL, SPECIFIC
 from lexical_resources.relations import WordRelations
+from lexnli.text import parse_leaves
 
 from tests.helpers.tiny_wordnet import TinyWordNet, sentence
 
@@ -96,6 +98,7 @@ def test_each_projection_entry_on_a_pair(table, entry, premise, hypothesis, word
                                          expected):
     link = link_of(premise, hypothesis, word)
     assert (link.relation_class, link.projected_class) == (relation_class, projected)
+    assert (link.projected is None) == (projected == relation_class)  # set only where it differs
     assert verdict(premise, hypothesis) == expected
 
 
@@ -182,7 +185,8 @@ def test_the_verdict_counts_no_dropped_word_by_default():
 
 # ---- the composition rules of featurize.polarity ----------------------------------------------
 
-@pytest.mark.parametrize("tagged, expected", [
+#: ``(sentence, marking)``: each composition rule of :func:`~featurize.polarity._compose`.
+COMPOSITION = [
     # one, two, three downward operators: down, up, down
     ("the/DT girl/NN is/VBZ not/RB eating/VBG fruit/NN", "uv uv uv uv dv dv"),
     ("no/DT girl/NN is/VBZ not/RB eating/VBG fruit/NN", "uv dv dv dv uv uv"),
@@ -212,11 +216,186 @@ def test_the_verdict_counts_no_dropped_word_by_default():
     # a negation with no negative implicative near it stays veridical
     ("the/DT man/NN is/VBZ not/RB eating/VBG ,/, the/DT woman/NN refuses/VBZ to/TO eat/VB",
      "uv uv uv uv dv uv uv uv uv uv da"),
-], ids=["one down", "two down", "three down", "maybe", "might", "if", "none over down", "none over two",
+]
+COMPOSITION_IDS = ["one down", "two down", "three down", "maybe", "might", "if", "none over down", "none over two",
         "unless", "nonveridical over anti", "nonveridical over two anti", "one anti", "two anti", "three anti",
-        "not fail to", "refuse to not", "fail to not refuse to", "never refuses to", "negation apart"])
+        "not fail to", "refuse to not", "fail to not refuse to", "never refuses to", "negation apart"]
+
+
+@pytest.mark.parametrize("tagged, expected", COMPOSITION, ids=COMPOSITION_IDS)
 def test_composition_rules(tagged, expected):
     assert marks(tagged) == expected
+
+
+#: ``(parse, marking, operators)``: each operator class read from a bracketed parse
+#: (:func:`~featurize.polarity.mark_parse`), with the operators above each token.
+PARSES = [
+    # a negation tagged as a proper noun still governs what follows its whole noun phrase
+    ("(ROOT (S (NP (NP (NNP Nothing)) (PP (IN on) (NP (DT the) (NN table)))) (VP (VBZ is) (ADJP (JJ new)))))",
+     "uv uv uv uv dv dv", ((), (), (), (), (0,), (0,))),
+    ("(ROOT (S (NP (DT A) (NN man)) (VP (VBZ walks) (PP (IN without) (NP (DT a) (NN hat))))))",
+     "uv uv uv uv dv dv", ((), (), (), (), (3,), (3,))),
+    ("(ROOT (S (NP (DT No) (NN dog)) (VP (VBZ eats) (NP (NN fruit)))))", "uv dv dv dv", ((), (0,), (0,), (0,))),
+    ("(ROOT (S (NP (DT Every) (NN dog)) (VP (VBZ eats) (NP (NN fruit)))))", "uv dv uv uv", ((), (0,), (), ())),
+    ("(ROOT (S (NP (JJS Most) (NNS dogs)) (VP (VBP sleep))))", "uv nv uv", ((), (0,), ())),
+    ("(ROOT (S (NP (QP (RB Exactly) (CD two)) (NNS dogs)) (VP (VBD ran))))", "uv nv nv nv", ((), (0,), (0,), (0,))),
+    ("(ROOT (S (SBAR (IN Unless) (S (NP (DT the) (NN boy)) (VP (VBZ is) (ADJP (JJ wet))))) (, ,) (NP (DT the) "
+     "(NN girl)) (VP (VBZ laughs))))", "uv nn nn nn nn un un un un", ((),) + ((0,),) * 8),
+    ("(ROOT (S (NP (DT The) (NN man)) (VP (VBZ asks) (SBAR (IN whether) (S (NP (DT the) (NN dog)) "
+     "(VP (VBZ sleeps)))))))", "uv uv uv uv un un un", ((), (), (), (), (3,), (3,), (3,))),
+    ("(ROOT (S (NP (DT A) (NN man)) (VP (VBZ holds) (NP (NP (DT a) (NN cup)) (CC or) (NP (DT a) (NN plate))))))",
+     "uv uv uv un un uv un un", ((), (), (), (5,), (5,), (), (5,), (5,))),
+    ("(ROOT (S (NP (DT The) (NN dog)) (VP (MD might) (VP (VB sleep)))))", "un un uv un", ((2,), (2,), (), (2,))),
+    # an adverb tagged RBR is read as RB, as the tag-based rules read it
+    ("(ROOT (S (ADVP (RBR Perhaps)) (NP (DT the) (NN dog)) (VP (VBZ sleeps))))", "uv un un un",
+     ((), (0,), (0,), (0,))),
+    # an adverb's clause is its smallest: the conjunct, not the sentence
+    ("(ROOT (S (S (NP (DT A) (NN cat)) (VP (VBZ eats))) (CC and) (S (ADVP (RB maybe)) (NP (DT the) (NN dog)) "
+     "(VP (VBZ sleeps)))))", "uv uv uv uv uv un un un", ((), (), (), (), (), (4,), (4,), (4,))),
+    ("(ROOT (S (NP (PRP It)) (VP (VBZ is) (ADJP (JJ possible) (SBAR (IN that) (S (NP (DT the) (NN dog)) "
+     "(VP (VBZ sleeps))))))))", "uv uv uv uv un un un", ((), (), (), (), (2,), (2,), (2,))),
+    # a non-veridical adjective last, with no clause: nothing
+    ("(ROOT (S (NP (PRP It)) (VP (VBZ is) (ADJP (JJ possible)))))", "uv uv uv", ((), (), ())),
+    ("(ROOT (S (NP (DT The) (NN man)) (VP (VBZ refuses) (S (VP (TO to) (VP (VB eat) (NP (DT the) (NN cake))))))))",
+     "uv uv uv uv da da da", ((), (), (), (), (2,), (2,), (2,))),
+    ("(ROOT (S (NP (PRP She)) (VP (VBD did) (RB not) (VP (VB fail) (S (VP (TO to) (VP (VB lock) "
+     "(NP (DT the) (NN door)))))))))", "uv uv uv da da uv uv uv", ((), (), (), (2,), (2,), (2, 3), (2, 3), (2, 3))),
+    # a verb's complement clause ends where its SBAR ends, before the full stop
+    ("(ROOT (S (NP (DT The) (NN woman)) (VP (VBZ thinks) (SBAR (IN that) (S (NP (DT the) (NN man)) "
+     "(VP (VBZ cooks))))) (. .)))", "uv uv uv uv un un un uv", ((), (), (), (), (2,), (2,), (2,), ())),
+    # a determiner's noun phrase right under the root: the body is the rest of the root
+    ("(ROOT (NP (DT No) (NN dog)) (. .))", "uv dv dv", ((), (0,), (0,))),
+    # an adverb in an inverted clause: that clause
+    ("(ROOT (S (S (NP (DT A) (NN cat)) (VP (VBZ eats))) (CC and) (SINV (ADVP (RB maybe)) (VP (VBZ sleeps)) "
+     "(NP (DT the) (NN dog)))))", "uv uv uv uv uv un un un", ((), (), (), (), (), (4,), (4,), (4,))),
+    # a veridical verb's clause: asserted, under no operator that changes it
+    ("(ROOT (S (NP (DT The) (NN woman)) (VP (VBZ knows) (SBAR (IN that) (S (NP (DT the) (NN man)) "
+     "(VP (VBZ cooks)))))))", "uv uv uv uv uv uv uv", ((),) * 7),
+]
+
+
+@pytest.mark.parametrize("parse, expected, above", PARSES, ids=[str(k) for k in range(len(PARSES))])
+def test_each_operator_class_read_from_a_parse(parse, expected, above):
+    tokens = parse_leaves(parse)[0]
+    found = mark_parse(parse, tuple(_WordNet().lemma(t.lower()) for t in tokens))
+    assert " ".join(p[0] + v[0] for p, v in zip(found.polarity, found.veridicality)) == expected
+    assert found.operators == above
+
+
+#: ``(sentence, marking)``: where a phrase negation's and a disjunction's scopes run.
+SCOPE_SPANS = [
+    # without before a gerund, past an adverb: the gerund's clause
+    ("a/DT man/NN walks/VBZ without/IN even/RB noticing/VBG the/DT crowd/NN ,/, a/DT dog/NN barks/VBZ",
+     "uv uv uv uv dv dv dv dv uv uv uv uv"),
+    # or joining clauses: whose second subject is one word; whose first starts after a comma
+    ("a/DT man/NN sings/VBZ or/CC dogs/NNS bark/VBP", "un un un uv un un"),
+    ("the/DT cat/NN eats/VBZ ,/, sleeps/VBZ or/CC a/DT dog/NN barks/VBZ", "uv uv uv uv un uv un un un"),
+    # or between verbs or adjectives: the word before it and the verb group or word after it
+    ("the/DT sun/NN is/VBZ setting/VBG or/CC rising/VBG", "uv uv uv un uv un"),
+    ("a/DT man/NN stands/VBZ or/CC sits/VBZ reading/VBG", "uv uv un uv un uv"),
+    ("the/DT man/NN is/VBZ sitting/VBG or/CC on/IN the/DT floor/NN", "uv uv uv un uv un uv uv"),
+    ("a/DT red/JJ or/CC blue/JJ car/NN", "uv un uv un uv"),
+    ("a/DT red/JJ or/CC a/DT blue/JJ car/NN", "uv un uv un uv uv"),
+    # or between noun phrases: back to the determiner before it, no further, and not past a verb
+    ("the/DT man/NN eats/VBZ apples/NNS or/CC pears/NNS", "uv uv uv un uv un"),
+    ("a/DT man/NN gives/VBZ the/DT dog/NN a/DT bone/NN or/CC a/DT ball/NN", "uv uv uv uv uv un un uv un un"),
+]
+
+
+@pytest.mark.parametrize("tagged, expected", SCOPE_SPANS)
+def test_phrase_negation_and_disjunction_scopes(tagged, expected):
+    assert marks(tagged) == expected
+
+
+#: ``(sentence, marking)``: where a determiner's, an adverb's, an adjective's and *without*'s scopes end.
+SCOPE_ENDS = [
+    # a determiner after a preposition has no body; elsewhere its body is the rest of its clause
+    ("a/DT woman/NN with/IN no/DT hat/NN sits/VBZ", "uv uv uv uv dv uv"),
+    ("a/DT girl/NN talks/VBZ to/TO no/DT boy/NN happily/RB", "uv uv uv uv uv dv uv"),
+    ("then/RB no/DT dog/NN ran/VBD", "uv uv dv dv"),
+    ("no/DT dog/NN runs/VBZ and/CC a/DT cat/NN sleeps/VBZ", "uv dv dv uv uv uv uv"),
+    # a non-veridical adverb, modal or adjective in a later clause: to that clause's end
+    ("a/DT dog/NN runs/VBZ ,/, and/CC the/DT cat/NN might/MD ;/: a/DT bird/NN sings/VBZ",
+     "uv uv uv uv uv un un uv uv uv uv uv"),
+    ("a/DT cat/NN eats/VBZ but/CC maybe/RB ,/, the/DT dog/NN sleeps/VBZ", "uv uv uv uv uv un un un un"),
+    ("a/DT dog/NN runs/VBZ ,/, and/CC it/PRP is/VBZ possible/JJ that/IN a/DT cat/NN sleeps/VBZ ./.",
+     "uv uv uv uv uv uv uv uv uv un un un uv"),
+    # without: the noun phrase after it, not the rest of the clause; last, nothing
+    ("a/DT man/NN without/IN a/DT hat/NN walks/VBZ", "uv uv uv dv dv uv"),
+    ("a/DT man/NN walks/VBZ without/IN", "uv uv uv uv"),
+    # an adverb last governs nothing
+    ("the/DT dog/NN sleeps/VBZ ,/, maybe/RB", "uv uv uv uv uv"),
+]
+
+
+@pytest.mark.parametrize("tagged, expected", SCOPE_ENDS)
+def test_where_scopes_end(tagged, expected):
+    assert marks(tagged) == expected
+
+
+@pytest.mark.parametrize("tagged", [
+    # a quantifier floating after its noun or pronoun, even before a participle and a noun
+    "the/DT men/NNS all/DT wearing/VBG hats/NNS sit/VBP",
+    "they/PRP each/DT wearing/VBG hats/NNS sit/VBP",
+    # each other
+    "they/PRP love/VBP each/DT other/JJ ./.",
+])
+def test_words_that_are_no_determiner_here_have_no_scope(tagged):
+    s = sentence(tagged)
+    assert scopes(s.tokens, s.tags) == ()
+
+
+def test_all_of_has_its_restrictor_after_of():
+    s = sentence("all/DT of/IN the/DT dogs/NNS sleep/VBP")
+    assert scopes(s.tokens, s.tags) == (Scope(0, 2, 4, DOWN, VERIDICAL), Scope(0, 4, 5, UP, VERIDICAL))
+    assert marks("all/DT of/IN the/DT dogs/NNS sleep/VBP") == "uv uv dv dv uv"
+
+
+@pytest.mark.parametrize("tagged, expected", [
+    # a sentence cut short (the alignment reads its first tokens only) is no "a few" or "at most"
+    ("most/JJS dogs/NNS bark/VBP at/IN", "uv nv uv uv"),
+    ("few/JJ dogs/NNS bark/VBP at/IN a/DT", "uv dv dv dv dv"),
+])
+def test_a_determiner_first_is_read_whatever_the_last_word(tagged, expected):
+    assert marks(tagged) == expected
+
+
+def every_sentence():
+    """The tag-based sentences of this module's tables, and its parses."""
+    tagged = [row[0] for row in COMPOSITION + SCOPE_SPANS + SCOPE_ENDS]
+    tagged += [text for row in PROJECTIONS for text in row[2:4]]
+    tagged += [text for row in LEXICON for text in row[2:4] + row[5:7]]
+    found = []
+    for text in tagged:
+        s = sentence(text)
+        lemmas = tuple(_WordNet().lemma(t) for t in s.tokens)
+        found.append((len(s.tokens), mark(tuple(s.tokens), tuple(s.tags), lemmas)))
+    found += [(len(parse_leaves(parse)[0]), mark_parse(parse)) for parse, *_ in PARSES]
+    return found
+
+
+def test_every_scope_is_an_operator_a_span_and_a_signature():
+    # what _compose reads of a scope: an operator's index, a span of the sentence, and a signature
+    # spelt as the lexicon spells it (another value would compose as upward and asserted)
+    for n, marking in every_sentence():
+        for scope in marking.scopes:
+            assert isinstance(scope.operator, int) and 0 <= scope.operator < n, scope
+            assert 0 <= scope.start < scope.stop <= n, scope
+            assert scope.monotonicity in (UP, DOWN, NONE) and scope.veridicality in (
+                VERIDICAL, NONVERIDICAL, ANTIVERIDICAL), scope
+
+
+def test_a_sentence_under_no_operator():
+    found = mark(("a", "dog", "runs"), ("DT", "NN", "VBZ"))
+    assert found == ((UP,) * 3, (VERIDICAL,) * 3, ((),) * 3, ())
+
+
+def test_a_negation_that_ends_where_an_implicative_starts_stays_veridical():
+    # not hungry: its phrase ends before refuses, which it does not govern
+    parse = ("(ROOT (S (NP (NP (DT The) (NN man)) (ADJP (RB not) (JJ hungry))) (VP (VBZ refuses) (S (VP (TO to) "
+             "(VP (VB eat)))))))")
+    found = mark_parse(parse, ("the", "man", "not", "hungry", "refuse", "to", "eat"))
+    assert " ".join(p[0] + v[0] for p, v in zip(found.polarity, found.veridicality)) == "uv uv uv dv uv uv da"
 
 
 def test_an_operator_is_not_among_the_operators_above_it():
