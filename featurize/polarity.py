@@ -5,7 +5,9 @@ module finds each operator's scope in a tagged sentence and composes them. A tok
 when the operators above it keep the direction of a word relation, ``down`` when they reverse
 it (an odd number of downward operators: two give ``up`` again), ``none`` when a non-monotone
 operator is above it; and ``veridical`` when its clause is asserted, ``nonveridical`` when an
-operator leaves it unasserted, ``antiveridical`` when a negative implicative denies it.
+operator leaves it unasserted, ``antiveridical`` when a negative implicative denies it (an odd
+number of denials: a clause negation that meets a negative implicative counts as one, so *did not
+fail to lock* asserts *lock*).
 
 Scopes are read from tokens and tags alone (Penn Treebank or coarse two-letter tags), so raw
 strings are marked the same way as parsed corpus lines. The rules:
@@ -47,7 +49,7 @@ from typing import NamedTuple
 from lexical_resources.lists.operators import (ANTIVERIDICAL, CLAUSE_NEGATIONS, CONDITIONALS, DETERMINERS,
                                                DISJUNCTIONS, DOWN, NONE, NONVERIDICAL, NONVERIDICAL_ADJECTIVES,
                                                NONVERIDICAL_ADVERBS, NONVERIDICAL_SUBORDINATORS, NUMBER_OPERATORS,
-                                               PHRASE_NEGATIONS, UP, VERBS, VERIDICAL)
+                                               ONE_WAY_IMPLICATIVES, PHRASE_NEGATIONS, UP, VERBS, VERIDICAL)
 from lexnli.text import parse_leaves
 from lexnli.verb_forms import BE_FORMS, DO_FORMS, HAVE_FORMS, MODALS
 
@@ -302,7 +304,30 @@ def scopes(tokens, tags, lemmas=None) -> tuple[Scope, ...]:
             found.append(scope)
         else:
             found.extend(_determiner_scopes(tokens, tags, i))
-    return tuple(scope for scope in found if scope.start < scope.stop)
+    return _denials(tokens, lemmas, tuple(scope for scope in found if scope.start < scope.stop))
+
+
+def _denials(tokens, lemmas, found: tuple[Scope, ...]) -> tuple[Scope, ...]:
+    """``found`` with each clause negation that meets a negative implicative (its scope holds the
+    implicative, or the implicative's holds it: *did not fail to lock*, *refuses to not eat*) made
+    antiveridical: a denial of a denial, so the two cancel in :func:`_compose` as their downward
+    monotonicities do (*did not fail to lock the door* says the door was locked). A negation that
+    meets none stays veridical, its clause read through its polarity. A one-way implicative
+    (:data:`~lexical_resources.lists.operators.ONE_WAY_IMPLICATIVES`) under an odd number of denials
+    says nothing of its clause, which is then non-veridical (*did not refuse to eat*, *fails to refuse to
+    eat*); under an even number it still denies it (*fails to not refuse to eat*)."""
+    implicatives = [scope for scope in found if scope.veridicality == ANTIVERIDICAL]
+    if not implicatives:
+        return found
+    found = tuple(scope._replace(veridicality=ANTIVERIDICAL) if tokens[scope.operator] in CLAUSE_NEGATIONS and any(
+        scope.start <= other.operator < scope.stop or other.start <= scope.operator < other.stop
+        for other in implicatives) else scope for scope in found)
+    words = lemmas if lemmas is not None else tokens
+    return tuple(scope._replace(veridicality=NONVERIDICAL) if scope.veridicality == ANTIVERIDICAL
+                 and words[scope.operator] in ONE_WAY_IMPLICATIVES
+                 and sum(other is not scope and other.veridicality == ANTIVERIDICAL
+                         and other.start <= scope.operator < other.stop for other in found) % 2
+                 else scope for scope in found)
 
 
 @lru_cache(maxsize=SENTENCES)
@@ -404,7 +429,7 @@ def parse_scopes(parse: str, lemmas=None) -> tuple[Scope, ...]:
             found.append(scope)
         else:
             found.extend(_parse_determiner_scopes(tokens, tags, nodes, leaf, i))
-    return tuple(scope for scope in found if scope.start < scope.stop)
+    return _denials(tokens, lemmas, tuple(scope for scope in found if scope.start < scope.stop))
 
 
 def mark_parse(parse: str, lemmas=None) -> Marking:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Mutation testing of classifiers/, experiments/ and featurize/families/ with mutmut 3
+# Mutation testing of classifiers/, experiments/, featurize/families/ and featurize/polarity.py with mutmut 3
 # (configuration: the [mutmut] section of setup.cfg). Slow -- roughly one mutant a second on one
 # core, a few thousand mutants -- so it is NOT part of CI. Results accumulate in mutants/ (git-ignored):
 # a stopped run resumes where it left off.

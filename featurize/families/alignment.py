@@ -522,7 +522,8 @@ def _project(link: Link, p: _Analysis, h: _Analysis) -> Link:
 
     * a premise word its sentence does not assert (under *maybe*, *thinks*, *if*, *or*) supports
       no asserted hypothesis word: ``new``; one it denies (*refuses to eat* / *is eating*) conflicts
-      with an equal or more general one;
+      with an equal or more specific one (*refuses to eat fruit* / *is eating an apple*; denying
+      *an apple* says nothing of *fruit*);
     * when both words are under the same kind of context, :data:`DOWNWARD_PROJECTION` or
       :data:`NON_MONOTONE_PROJECTION` (contexts that differ are left to the negation features);
     * a hypothesis word linked to none, added under a downward context the premise has too, is a
@@ -535,7 +536,7 @@ def _project(link: Link, p: _Analysis, h: _Analysis) -> Link:
         added = link.kind == "new" and hypothesis.polarity[j] == DOWN and premise.downward
         return link._replace(projected=GENERAL) if added else link
     if premise.veridicality[i] != VERIDICAL and hypothesis.veridicality[j] == VERIDICAL:
-        denied = premise.veridicality[i] == ANTIVERIDICAL and found in (EQUAL, GENERAL)
+        denied = premise.veridicality[i] == ANTIVERIDICAL and found in (EQUAL, SPECIFIC)
         return link._replace(projected=CONFLICT if denied else "new")
     polarity = premise.polarity[i]
     if polarity != hypothesis.polarity[j] or polarity == UP:

@@ -76,3 +76,7 @@ VERBS = {
     ("manage", "to"): VERIDICAL,
     **{(verb, "to"): ANTIVERIDICAL for verb in ("refuse", "fail", "forget", "neglect", "decline")},
 }
+#: The negative implicatives of :data:`VERBS` that are one-way (Karttunen 1971): *refused to eat* says he
+#: did not eat, but *did not refuse to eat* does not say he ate (*did not fail to lock* says the door
+#: was locked: *fail*, *forget*, *neglect* are two-way). Denied, their clause is open.
+ONE_WAY_IMPLICATIVES = frozenset({"refuse", "decline"})
