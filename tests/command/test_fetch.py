@@ -93,7 +93,8 @@ def test_an_unknown_resource_is_a_usage_error(empty, capsys):
 def test_the_syntax_model_is_built_from_snli_train_once_then_checked(empty, monkeypatch, capsys):
     (empty / "snli_1.0").mkdir(parents=True)
     (empty / "snli_1.0" / "snli_1.0_train.jsonl").write_text(snli_lines(), encoding="utf-8")
-    monkeypatch.setattr(fetch, "build", partial(fetch.build, jackknife_folds=0))  # a tiny set: no folds
+    # a tiny set: no folds, and no base tagger (NLTK's data may be absent)
+    monkeypatch.setattr(fetch, "build", partial(fetch.build, jackknife_folds=0, base_tagger=None))
     assert main.main(["fetch", "syntax"]) == 0
     found, _, _ = lines(capsys)
     where = empty / "syntax" / f"snli-syntax-v{SYNTAX_VERSION}.npz"
