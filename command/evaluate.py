@@ -32,7 +32,6 @@ from lexnli.version import __version__
 
 from .models import add_model_arguments, model_path, not_a_folder
 
-HELP = "score a model on a labelled file: accuracy, per class, per field, against a second model"
 #: Shown for a pair that lacks a ``--by`` field.
 MISSING = "(none)"
 

@@ -28,7 +28,6 @@ from lexnli.errors import ChecksumError, DataNotFoundError
 from lexnli.syntax import SyntaxModel, build, default_syntax_path
 from lexnli.text import NLTK_PACKAGES, ensure_nltk_data
 
-HELP = "download (or, with LEXNLI_NO_DOWNLOAD=1, check) SNLI, NLTK's tagger and WordNet, and VerbOcean"
 #: What stops a resource from being ready (missing, offline, damaged); reported on its line, not as a traceback.
 FAILURES = (OSError, LookupError, ValueError)
 

@@ -6,48 +6,77 @@
     lexnli train [--preset inference|lexicalized]         # fetch SNLI, train, install the default model
     lexnli fetch                                          # SNLI, NLTK's tagger and WordNet, VerbOcean
 
-Each subcommand is a module of this package with ``HELP`` (one line), ``add_arguments(parser)``
-and ``run(args) -> int``; a data or usage error, or an output that cannot be written, is one
-``error:`` line and exit status 2; a closed standard output (``| head -1``) ends it quietly.
+Each subcommand is a module of this package with ``add_arguments(parser)`` and ``run(args) -> int``,
+its one-line help in :data:`SUBCOMMANDS`; a data or usage error, or an output that cannot be written,
+is one ``error:`` line and exit status 2; a closed standard output (``| head -1``) ends it quietly.
 """
 from __future__ import annotations
 
+import importlib
 import logging
 import sys
 
-from experiments.runner import USER_ERRORS
-from lexnli.cli import ArgumentParser, exit_on_signals, os_error_status
+from lexnli.cli import ArgumentParser, UsageError, exit_on_signals, os_error_status
 from lexnli.version import __version__
 
-from . import evaluate, fetch, predict, train
+#: The subcommands, in the order ``lexnli --help`` lists them: each one's module and one-line help. A
+#: subcommand's module, and what it imports (scikit-learn, the experiments), is loaded only when the
+#: command line names it: ``lexnli --help`` and ``--version`` load none.
+SUBCOMMANDS = {
+    "predict": ("command.predict", "predict the label of a pair, or of every pair of a file or of standard input"),
+    "evaluate": ("command.evaluate",
+                 "score a model on a labelled file: accuracy, per class, per field, against a second model"),
+    "train": ("command.train", "train a model on SNLI and install it as the default (or save it with --model)"),
+    "fetch": ("command.fetch",
+              "download (or, with LEXNLI_NO_DOWNLOAD=1, check) SNLI, NLTK's tagger and WordNet, VerbOcean, "
+              "and build the syntax model"),
+}
 
-#: The subcommands, in the order ``lexnli --help`` lists them.
-SUBCOMMANDS = {"predict": predict, "evaluate": evaluate, "train": train, "fetch": fetch}
 
-
-def parser() -> ArgumentParser:
-    """The ``lexnli`` parser, one subparser per :data:`SUBCOMMANDS` entry."""
+def parser(argv=None) -> ArgumentParser:
+    """The ``lexnli`` parser, one subparser per :data:`SUBCOMMANDS` entry. Given the command line
+    ``argv``, only the subcommand it names gets its arguments (its module is imported), the others
+    their help line; without, every one does."""
     top = ArgumentParser(prog="lexnli", description=__doc__.split("\n\n")[0])
     top.add_argument("--version", action="version", version=f"lexnli {__version__}")
     subparsers = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name, module in SUBCOMMANDS.items():
-        sub = subparsers.add_parser(name, help=module.HELP, description=module.__doc__.split("\n\n")[0])
+    named = None if argv is None else next((arg for arg in argv if not arg.startswith("-")), "")
+    for name, (module_name, help_line) in SUBCOMMANDS.items():
+        if named is not None and name != named:
+            subparsers.add_parser(name, help=help_line)
+            continue
+        module = importlib.import_module(module_name)
+        sub = subparsers.add_parser(name, help=help_line, description=module.__doc__.split("\n\n")[0])
         sub.prog = f"lexnli {name}"
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)
     return top
 
 
+def _user_errors() -> tuple[type[Exception], ...]:
+    """What a CLI reports as one ``error:`` line (:data:`experiments.runner.USER_ERRORS`), imported when one
+    is raised."""
+    from experiments.runner import USER_ERRORS
+
+    return USER_ERRORS
+
+
 def main(argv=None) -> int:
     """Run ``lexnli``; return its exit status (0; 2 after a usage or data error)."""
     exit_on_signals()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        args = parser().parse_args(argv)
+        args = parser(argv).parse_args(argv)
         status = args.run(args)
         sys.stdout.flush()  # a failed write of standard output is reported here, not by Python as it exits
         return status
-    except USER_ERRORS as exc:  # the experiments' own: one error: line, exit status 2
+    except SystemExit:  # --help, --version: argparse's own exit, before any import
+        raise
+    except UsageError as exc:  # a command line argparse refuses, before any import
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except _user_errors() as exc:  # the experiments' own: one error: line, exit status 2
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:  # a full disk, /dev/full, a closed pipe, an unreadable file

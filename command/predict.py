@@ -27,7 +27,6 @@ from lexnli.text import LONE_SURROGATE
 
 from .models import add_model_arguments, load, model_path
 
-HELP = "predict the label of a pair, or of every pair of a file or of standard input"
 
 
 def add_arguments(parser) -> None:

@@ -29,7 +29,6 @@ from lexnli.cli import check_output_file
 from lexnli.data_home import default_model_path
 from lexnli.syntax import build, default_syntax_path
 
-HELP = "train a model on SNLI and install it as the default (or save it with --model)"
 #: The models ``--preset`` names, the first the default: the inference model (the best) and the paper's lexicalized one.
 PRESETS = ("inference", "lexicalized")
 #: The SNLI splits read: train to fit, dev to choose C.

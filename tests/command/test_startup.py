@@ -1,0 +1,38 @@
+"""``lexnli --help`` and ``--version`` load no subcommand, so neither scikit-learn nor the experiments: they
+answer at once. A named subcommand loads its own module only."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+HEAVY = ("sklearn", "scipy", "pandas", "experiments", "classifiers", "featurize", "nltk")
+
+
+def loaded_after(argv: list[str]) -> set[str]:
+    """The top-level modules loaded once ``lexnli argv`` has run (in a fresh interpreter)."""
+    code = ("import sys\nfrom command.main import main\ntry:\n    main(%r)\nexcept SystemExit:\n    pass\n"
+            "print(' '.join(sorted({name.split('.')[0] for name in sys.modules})))" % (argv,))
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
+    return set(done.stdout.split("\n")[-2].split())
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], []])
+def test_help_and_version_load_nothing_heavy(argv):
+    assert not loaded_after(argv) & set(HEAVY)
+
+
+def test_a_named_subcommand_loads_its_module_only():
+    loaded = loaded_after(["fetch", "--help"])
+    assert "command" in loaded and not {"sklearn", "experiments"} & loaded
+
+
+def test_every_subcommand_is_listed_with_its_help(capsys):
+    from command.main import SUBCOMMANDS, main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = capsys.readouterr().out
+    assert all(name in shown and help_line.split(",")[0] in " ".join(shown.split())
+               for name, (_, help_line) in SUBCOMMANDS.items())
