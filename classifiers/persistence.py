@@ -30,7 +30,7 @@ import joblib
 import numpy as np
 import sklearn
 
-from featurize import PairFeaturizer
+from featurize import FAMILIES, PairFeaturizer
 from lexnli.io import atomic_open, existing_file
 from lexnli.progress import step
 from lexnli.version import __version__
@@ -257,6 +257,19 @@ def reset_resources(model, *, n_jobs=None, batch_size: int = DEFAULT_BATCH_SIZE)
     return model.set_params(**reset)
 
 
+def check_structure(model, path) -> None:
+    """Refuse a model whose featurizer has families that read dependency trees (the ``alignment`` and
+    ``tree`` families) but was fitted before they did (it records no syntax model: ``syntax_sha256_``): its
+    columns were learned from other tags and roles, and the families would read it anew."""
+    featurizer = getattr(model, "named_steps", {}).get("featurize")
+    if featurizer is None or "syntax_sha256_" in featurizer.__dict__:
+        return
+    reading = [name for name in featurizer.__dict__.get("families_", ()) if name in FAMILIES and FAMILIES[name].trees]
+    if reading:
+        raise ModelFileError(f"{path}: saved before its {' and '.join(reading)} families read each sentence's "
+                             "dependency tree; train it again with this lexnli (lexnli train)")
+
+
 def load_model(path, *, trusted: bool = False, n_jobs=None, batch_size: int = DEFAULT_BATCH_SIZE):
     """Load a model saved by :func:`save_model`; returns ``(model, info)`` where ``info`` lacks the model.
 
@@ -278,6 +291,7 @@ def load_model(path, *, trusted: bool = False, n_jobs=None, batch_size: int = DE
     model = payload.get("model")
     if not hasattr(model, "get_params") or not hasattr(model, "set_params"):
         raise ModelFileError(f"{path}: not a lexnli model file (its model is a {type(model).__name__})")
+    check_structure(model, path)
     reset_resources(model, n_jobs=n_jobs, batch_size=batch_size)
     info = {k: v for k, v in payload.items() if k != "model"}  # its "features": the settings saved, a record
     return model, info

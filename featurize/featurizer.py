@@ -353,10 +353,13 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         trees; a fitted featurizer refuses a model other than the one it was fitted with."""
         if not any(f.trees for f in families):
             return None
+        if "syntax_sha256_" not in self.__dict__:  # set by every fit since the families read trees
+            raise ValueError("this featurizer was fitted before its families read each sentence's dependency tree "
+                             "(its columns were learned from other tags and roles): fit it again")
         from lexnli.syntax import default_syntax_path, load_syntax  # the parser's modules, only when trees are read
 
         model = load_syntax(self.syntax)
-        fitted = getattr(self, "syntax_sha256_", None)
+        fitted = self.syntax_sha256_
         if fitted is not None and model.sha256 != fitted:
             where = self.syntax if self.syntax is not None else default_syntax_path()
             raise ValueError(f"the syntax model at {where} (sha256 {model.sha256[:12]}...) is not the one this "

@@ -397,3 +397,18 @@ def test_skops_is_imported_with_no_module_hidden():
     out = subprocess.run([sys.executable, "-c", _HIDDEN_MODULES_PROBE], capture_output=True, text=True, check=True,
                          cwd=REPO).stdout
     assert out.split() == ["skops.io", "[]"]
+
+
+def test_a_model_fitted_before_its_families_read_trees_is_refused(tmp_path):
+    """An ``inference`` model saved by the tag rules' code records no syntax model: refused on load, with how to
+    mend it, not read with trees its columns never saw."""
+    from types import SimpleNamespace
+
+    from classifiers.persistence import ModelFileError, check_structure
+
+    old = SimpleNamespace(named_steps={"featurize": SimpleNamespace(families_=["hyp_unigrams", "alignment", "tree"])})
+    with pytest.raises(ModelFileError, match="its alignment and tree families read"):
+        check_structure(old, tmp_path / "old.skops")
+    old.named_steps["featurize"].syntax_sha256_ = "0" * 64
+    check_structure(old, tmp_path / "new.skops")  # fitted since: its syntax model is checked when it reads
+    check_structure(SimpleNamespace(named_steps={"featurize": SimpleNamespace(families_=["hyp_unigrams"])}), "x")

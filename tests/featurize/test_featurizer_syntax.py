@@ -66,3 +66,12 @@ def test_a_sentence_and_its_tree_agree_in_length():
     tree = load_syntax().read([("A", "man", "sleeps", ".")])[0]
     with pytest.raises(ValueError, match="tree and the tokens differ"):
         Sentence("A man sleeps", ("A", "man", "sleeps"), ("DT", "NN", "VBZ"), tree=tree)
+
+
+def test_a_featurizer_fitted_before_the_families_read_trees_is_refused():
+    """A model saved by the tag rules' code (no ``syntax_sha256_``, no ``syntax``) is refused, not read anew."""
+    old = PairFeaturizer("alignment")
+    old.families_, old.n_features_out_ = ["alignment"], 1
+    del old.__dict__["syntax"]
+    with pytest.raises(ValueError, match="fitted before its families read"):
+        old.transform([RAW])
