@@ -9,7 +9,7 @@ from collections import Counter
 
 from .batch import Batch
 from .families import resolve
-from .inputs import as_pair, normalized, tagged_tokens
+from .inputs import as_pair, checked_items, normalized, tagged_tokens
 
 
 def reference_features(pair, features="lexicalized", *, lowercase: bool = True, tag_set: str = "ptb",
@@ -26,7 +26,8 @@ def reference_features(pair, features="lexicalized", *, lowercase: bool = True, 
     if any(family.trees for family in families):
         from lexnli.syntax import load_syntax
 
-        pair = Batch.from_tokens(tagged_tokens([as_pair(pair)], lowercase, tag_set, load_syntax(syntax))).pairs[0]
+        # raw strings straight to the syntax model, which tags them itself
+        pair = Batch.from_tokens(tagged_tokens(checked_items([pair]), lowercase, tag_set, load_syntax(syntax))).pairs[0]
     else:
         pair = normalized(as_pair(pair), lowercase, tag_set)
     counter = Counter()
