@@ -39,7 +39,9 @@ Rules
   (*a man after eating*) from that noun.
 * **Objects** are ``obj`` dependents with their conjuncts (every one: *gives the boy a ball* has
   two). A modifier's noun (the ``pobj`` of a ``prep`` on an argument: *the woman beside the men*)
-  is no argument of the predicate.
+  is no argument of the predicate. A comparative's objects are what it is compared with (the
+  ``pobj`` of its *than*: *Mary is taller than John* -> ``tall(Mary; John)``, *runs faster than
+  a dog* -> ``run(man; dog)``), so that two things compared trade places as roles do.
 * **Passives.** A verb with a ``nsubjpass``, or a ``VBN`` with a *be*/*get* auxiliary, is passive
   (never an *-ing* form, whatever its tag: *is (VBN diving)*):
   its grammatical subject becomes its object and the ``pobj`` of its *by* its subject (an object
@@ -141,6 +143,8 @@ _ARGUMENT_LABELS = frozenset({"nsubj", "nsubjpass", "obj"})
 #: First two tag letters of a copula's predicate complement (an adjective, a noun, a pronoun, a number,
 #: an adjectival participle).
 _COMPLEMENT_TAGS = frozenset({"JJ", "NN", "PR", "CD", "VB"})
+#: The tags of comparatives (*taller*, *faster*, *more* before an adjective).
+_COMPARATIVE_TAGS = frozenset({"JJR", "RBR"})
 #: First two tag letters of nouns (what a clause hanging from a word takes as its subject).
 _NOMINAL_TAGS = frozenset({"NN", "PR", "CD", "EX", "WP", "DT"})
 
@@ -348,11 +352,11 @@ class _Reader:
             agents = [pobj for by in phrases if self.lower[by] == "by" for pobj in self.kids_of(by, "pobj")]
             return Proposition(p, self.arguments(agents, c), subjects, True)
         if p != c:
-            objects = self.arguments(self.kids_of(p, "pobj"), c) if self.labels[p] == "prep" else ()
+            objects = self.arguments(self.kids_of(p, "pobj") if self.labels[p] == "prep" else self._compared(p), c)
         elif self.is_be(c):
             objects = ()
         else:
-            objects = self.arguments(self._objects(c), c)
+            objects = self.arguments(self._objects(c) + self._compared(c), c)
             if not objects and self.labels[c] == "relcl" and self.kids_of(c, "nsubj") and not any(
                     self.labels[w] != "mark" and (self.tags[w] in ("WP", "WDT", "WP$") or self.lower[w] in _RELATIVES)
                     or self.labels[w] == "mark" and self.lower[w] not in _RELATIVES for w in self.kids[c]):
@@ -369,6 +373,16 @@ class _Reader:
             if self.labels[k] == "obj" and self.tag(k) not in ("JJ", "RB", "VB", "IN"):
                 found.append(k)
         return found
+
+    def _compared(self, p: int) -> list[int]:
+        """What a comparative predicate is compared with: the ``pobj`` of a *than* on it or on its comparative
+        (*taller than John*, *runs faster than a dog*, *more careful than the boy*). A predicate is a comparative
+        when it is tagged ``JJR``/``RBR`` or has a dependent that is."""
+        comparatives = [k for k in self.kids_of(p, "dep") if self.tags[k] in _COMPARATIVE_TAGS]
+        if self.tags[p] not in _COMPARATIVE_TAGS and not comparatives:
+            return []
+        return [k for word in [p, *comparatives] for than in self.kids_of(word, "prep") if self.lower[than] == "than"
+                for k in self.kids_of(than, "pobj") if self.tag(k) in _NOMINAL_TAGS]
 
     # embedding
     def attachment(self, k: int) -> tuple[str, int | None]:

@@ -14,3 +14,6 @@ SYNONYM, HYPERNYM, HYPONYM, ANTONYM = "synonym", "hypernym", "hyponym", "antonym
 HOLONYM, MERONYM, COHYPONYM = "holonym", "meronym", "cohyponym"
 #: Words of different classes derived from one another (*grassy* / *grass*).
 DERIVATION = "derivation"
+#: What the alignment makes of an antonym's comparative with the two things compared traded (*Mary is
+#: taller than John* / *John is shorter than Mary*): an equal (:mod:`featurize.families.alignment`).
+CONVERSE = "converse"

@@ -9,7 +9,7 @@ them in order).
 from __future__ import annotations
 
 from .lists.settings import is_setting_word
-from .names import ANTONYM, COHYPONYM, DERIVATION, EXACT, HOLONYM, HYPERNYM, HYPONYM, LEMMA, MERONYM, SYNONYM
+from .names import ANTONYM, COHYPONYM, CONVERSE, DERIVATION, EXACT, HOLONYM, HYPERNYM, HYPONYM, LEMMA, MERONYM, SYNONYM
 from .registry import (ANY_CLASS, CONFLICT, EQUAL, GENERAL, NOMINAL, NOUN, SPECIFIC, UNRELATED, VERB, Relation,
                        relation_source)
 
@@ -91,7 +91,7 @@ def places(premise: str, hypothesis: str, wordnet) -> str | None:
                  relations=(Relation(SYNONYM, EQUAL, 50), Relation(HYPERNYM, GENERAL, 0, inverse=HYPONYM),
                             Relation(HOLONYM, GENERAL, 10, inverse=MERONYM), Relation(ANTONYM, CONFLICT, 0),
                             Relation(COHYPONYM, CONFLICT, 130), Relation(HYPONYM, SPECIFIC, 0),
-                            Relation(MERONYM, SPECIFIC, 30)))
+                            Relation(MERONYM, SPECIFIC, 30), Relation(CONVERSE, EQUAL, 80, source="WordNet antonyms")))
 def wordnet_tagged(words) -> str | None:
     """WordNet's relations with the words read in their tagged classes, co-hyponyms if close.
 

@@ -72,10 +72,11 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from lexical_resources import get_verbocean, get_wordnet, resources_version
+from lexical_resources.lists.adjectives import NON_SUBSECTIVE_CLASS, PRIVATIVE_CLASS, SUBSECTIVE_CLASS, adjective_class
 from lexical_resources.lists.function_words import AUXILIARIES, NEGATIONS, QUANTIFIERS
 from lexical_resources.lists.numbers import NUMBER_TOTAL, cardinal, ordinal
 from lexical_resources.lists.operators import ANTIVERIDICAL, DOWN, UP, VERIDICAL
-from lexical_resources.names import ANTONYM, EXACT, LEMMA
+from lexical_resources.names import ANTONYM, CONVERSE, EXACT, LEMMA
 from lexical_resources.registry import CONFLICT, EQUAL, GENERAL, SPECIFIC
 from lexical_resources.relations import RELATION_CLASSES, RELATION_RANK, RELATION_SOURCES, WordRelations
 from lexnli.text import WORD_CHARACTER, ptb_to_wordnet
@@ -208,8 +209,8 @@ class _Analysis:
     """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
 
     __slots__ = ("as_number", "compound_tags", "compounds", "content", "content_order", "counts", "described",
-                 "lemmas", "marking", "matchable", "mentions", "negated", "once", "passive",
-                 "propositions", "reading", "roles", "tags", "tokens", "words")
+                 "lemmas", "marking", "matchable", "mentions", "modified", "modifier_classes", "negated", "once",
+                 "passive", "propositions", "reading", "roles", "tags", "tokens", "words")
 
     def __init__(self, tokens, tags, tree, wn):
         self.tokens, self.tags = tokens, tags
@@ -257,6 +258,9 @@ class _Analysis:
         # The noun each adjective describes (see :func:`_described`).
         self.described = {i: k for i, tag in enumerate(tags) if tag[:2] == "JJ"
                           and (k := _described(tokens, tags, i)) is not None}
+        # From the tree: the noun each word before it modifies (*small elephant*, *toy gun*), and the classes of
+        # each noun's modifiers (:func:`_modifiers`).
+        self.modified, self.modifier_classes = _modifiers(tree, self.lemmas)
         # The numbers of two or more (*two young children*): each with its value and the noun it counts.
         self.counts = tuple([(j, value, k) for j, t in enumerate(tokens)
                              if (value := cardinal(t)) is not None and value >= 2
@@ -275,6 +279,29 @@ def _described(tokens, tags, i: int) -> int | None:
     if i and tokens[i - 1] in BE_FORMS:
         return next((k for k in range(i - 2, -1, -1) if tags[k][:2] == "NN"), None)
     return None
+
+
+#: The tags of comparatives (*taller*, *faster*).
+_COMPARATIVE_TAGS = frozenset({"JJR", "RBR"})
+#: The labels and tag classes (first letters) of a noun's modifiers before it in the tree: adjectives and
+#: participles (``amod``), nouns (``dep``: *toy gun*).
+_MODIFIER_LABELS = frozenset({"amod", "dep"})
+_MODIFIER_TAG_CLASSES = frozenset("JNV")
+
+
+def _modifiers(tree, lemmas) -> tuple[dict[int, int], dict[int, frozenset]]:
+    """The words before a noun that modify it, from the tree, each with the noun (*small* -> *elephant*), and
+    each noun's modifiers' :func:`~lexical_resources.lists.adjectives.adjective_class` es; only the first
+    ``len(lemmas)`` words."""
+    modified, classes = {}, {}
+    if tree is None:
+        return modified, {}
+    for i, (head, label, tag) in enumerate(zip(tree.heads[:len(lemmas)], tree.labels, tree.tags)):
+        if label in _MODIFIER_LABELS and tag[:1] in _MODIFIER_TAG_CLASSES and i < head - 1 < len(lemmas) \
+                and tree.tags[head - 1][:2] == "NN":
+            modified[i] = head - 1
+            classes.setdefault(head - 1, set()).add(adjective_class(lemmas[i]))
+    return modified, {noun: frozenset(found) for noun, found in classes.items()}
 
 
 def _mention(tokens, tags, i: int) -> tuple[int, float | None, int | None]:
@@ -353,7 +380,8 @@ def _links(p: _Analysis, h: _Analysis, relate, totals: dict[int, int], *,
     links |= _attributes(p, h, links)
     matched = sum(j2 - j1 for op, _, _, j1, j2 in blocks if op == "equal")
     share = matched / len(h.tokens) if h.tokens else 0.0
-    return [_project(link, p, h) for link in _number_totals([links[j] for j in sorted(links)], totals)], share
+    links = [_project(link, p, h) for link in _number_totals([links[j] for j in sorted(links)], totals)]
+    return _converses(p, h, _subsective(p, h, links)), share
 
 
 def _refined(blocks, p: _Analysis, h: _Analysis):
@@ -528,7 +556,9 @@ def _project(link: Link, p: _Analysis, h: _Analysis) -> Link:
       :data:`NON_MONOTONE_PROJECTION` (contexts that differ are left to the negation features);
     * a hypothesis word linked to none, added under a downward context the premise has too, is a
       restriction the premise's operator already covers (*no girl eats an apple* / *no girl eats
-      a red apple*): ``general``.
+      a red apple*): ``general``;
+    * a comparative supports not its positive (*taller than his sister* / *tall*: ``new``), and the
+      nouns' modifiers may change their relation (:func:`_modified`: *a fake gun* / *a gun*).
     """
     i, j, found = link.premise_index, link.hypothesis_index, link.relation_class
     premise, hypothesis = p.marking, h.marking
@@ -538,11 +568,67 @@ def _project(link: Link, p: _Analysis, h: _Analysis) -> Link:
     if premise.veridicality[i] != VERIDICAL and hypothesis.veridicality[j] == VERIDICAL:
         denied = premise.veridicality[i] == ANTIVERIDICAL and found in (EQUAL, SPECIFIC)
         return link._replace(projected=CONFLICT if denied else "new")
+    if found == EQUAL and p.tags[i] in _COMPARATIVE_TAGS and h.tags[j] not in _COMPARATIVE_TAGS:
+        found = "new"   # taller than his sister / tall
+    found = _modified(found, p.modifier_classes.get(i, ()), h.modifier_classes.get(j, ()))
     polarity = premise.polarity[i]
-    if polarity != hypothesis.polarity[j] or polarity == UP:
-        return link
-    projected = (DOWNWARD_PROJECTION if polarity == DOWN else NON_MONOTONE_PROJECTION)[found]
-    return link._replace(projected=projected) if projected != found else link
+    if polarity == hypothesis.polarity[j] != UP:
+        found = (DOWNWARD_PROJECTION if polarity == DOWN else NON_MONOTONE_PROJECTION)[found]
+    return link._replace(projected=found) if found != link.relation_class else link
+
+
+def _modified(found: str, premise_classes, hypothesis_classes) -> str:
+    """The class of two nouns' relation as their modifiers' classes make it (:mod:`lexical_resources.lists.adjectives`):
+    a privative modifier on one of them and not the other makes a conflict of an equal, more general or more
+    specific noun (*a fake gun* / *a gun*, *a toy horse* / *an animal*), a non-subsective one on the premise's
+    noun alone makes it unsupported (*an alleged thief* / *a thief*)."""
+    if found not in (EQUAL, GENERAL, SPECIFIC):
+        return found
+    if (PRIVATIVE_CLASS in premise_classes) != (PRIVATIVE_CLASS in hypothesis_classes):
+        return CONFLICT
+    if NON_SUBSECTIVE_CLASS in premise_classes and NON_SUBSECTIVE_CLASS not in hypothesis_classes:
+        return "new"
+    return found
+
+
+def _subsective(p: _Analysis, h: _Analysis, links: list[Link]) -> list[Link]:
+    """``links`` with each subsective adjective (:data:`~lexical_resources.lists.adjectives.SUBSECTIVE`) that
+    modifies a noun linked to a more specific one, the premise's same adjective modifying that, unsupported: a
+    small elephant is no small animal, though it is small for an elephant and an animal."""
+    by_word = {link.hypothesis_index: link for link in links}
+    found = []
+    for link in links:
+        j, i = link.hypothesis_index, link.premise_index
+        noun = by_word.get(h.modified.get(j))
+        if noun is not None and i is not None and link.projected_class == EQUAL \
+                and adjective_class(h.lemmas[j]) == SUBSECTIVE_CLASS and noun.projected_class == GENERAL \
+                and p.modified.get(i) == noun.premise_index is not None:
+            link = link._replace(projected="new")
+        found.append(link)
+    return found
+
+
+def _comparative(sentence: _Analysis, proposition) -> bool:
+    """Whether a proposition is a comparison of two things (:mod:`featurize.reading`: *Mary is taller than John*)."""
+    comparative = sentence.tags[proposition.predicate] in _COMPARATIVE_TAGS
+    return comparative and bool(proposition.subjects and proposition.objects)
+
+
+def _converses(p: _Analysis, h: _Analysis, links: list[Link]) -> list[Link]:
+    """``links`` with each comparative predicate linked to its antonym's comparative, the two things compared having
+    traded places, linked as :data:`~lexical_resources.names.CONVERSE`, an equal: *John is shorter than
+    Mary* says what *Mary is taller than John* says."""
+    arguments = _arguments_linked(p, h, links)
+    by_word = {link.hypothesis_index: link for link in links}
+    for proposition in filter(lambda proposition: _comparative(h, proposition), h.propositions):
+        link = by_word.get(proposition.predicate)
+        if link is None or link.relation != ANTONYM:
+            continue
+        premise = next((q for q in p.propositions if q.predicate == link.premise_index and _comparative(p, q)), None)
+        if premise is not None and {arguments.get(j) for j in proposition.subjects} <= set(premise.objects) \
+                and {arguments.get(j) for j in proposition.objects} <= set(premise.subjects):
+            by_word[proposition.predicate] = Link(link.hypothesis_index, link.premise_index, CONVERSE, link.kind)
+    return [by_word[j] for j in sorted(by_word)]
 
 
 def _dropped(p: _Analysis, h: _Analysis, links: list[Link]) -> int:
@@ -579,17 +665,34 @@ def _roles(p: _Analysis, h: _Analysis, links: list[Link]) -> str | None:
     ``unsupported`` when one is linked to a word that has another place in the premise
     (:func:`_elsewhere_in`: *the man who the dog is following is running* / *the dog is running*),
     else ``supported``. The worst over the hypothesis's propositions; None when none is found so."""
-    linked = {link.hypothesis_index: link.premise_index for link in links
-              if link.premise_index is not None and link.projected_class in (EQUAL, GENERAL)}
+    linked = _arguments_linked(p, h, links)
+    converse = {link.hypothesis_index for link in links if link.relation == CONVERSE}
     found = []
     for proposition in h.propositions:
         candidates = [premise for premise in p.propositions if p.lemmas[premise.predicate] ==
                       h.lemmas[proposition.predicate] and p.marking.veridicality[premise.predicate] == VERIDICAL] \
             or [premise for premise in p.propositions if premise.predicate == linked.get(proposition.predicate)]
+        if proposition.predicate in converse:
+            candidates = [premise._replace(subjects=premise.objects, objects=premise.subjects)
+                          for premise in candidates]
         if candidates:
             found.append(max((_role_support(p, proposition, premise, linked) for premise in candidates),
                              key=ROLES.index))
     return min(found, key=ROLES.index) if found else None
+
+
+def _arguments_linked(p: _Analysis, h: _Analysis, links: list[Link]) -> dict[int, int]:
+    """The premise word each hypothesis word stands for, for reading roles: the word it is linked to as an equal or
+    more general one, else the same word said once in the premise (which the alignment may have set across from
+    another word: *Mary is taller than John* / *John is taller than Mary*)."""
+    linked = {}
+    for link in links:
+        j = link.hypothesis_index
+        if link.premise_index is not None and link.projected_class in (EQUAL, GENERAL):
+            linked[j] = link.premise_index
+        elif (i := p.once.get(h.lemmas[j], p.once.get(h.tokens[j]))) is not None:
+            linked[j] = i
+    return linked
 
 
 def _role_support(p: _Analysis, hypothesis, premise, linked: dict[int, int]) -> str:
@@ -749,7 +852,9 @@ def _read_word(p: _Analysis, h: _Analysis, link: Link) -> _Word:
 
 def _read_pair(p: _Analysis, h: _Analysis, links: list[Link], share: float, relations: WordRelations) -> _Pair:
     """What the ``once`` rows read of the pair, given its ``links`` and ``share`` (:func:`_links_forward`)."""
-    crossed = p.passive == h.passive and (_role_swap(p, h) or _crossed(p, h))
+    # Two things compared that trade places under an antonym say the same (:func:`_converses`).
+    crossed = p.passive == h.passive and not any(link.relation == CONVERSE for link in links) \
+        and (_role_swap(p, h) or _crossed(p, h))
     roles = _roles(p, h, links)
     negation = "both" if p.negated and h.negated else "hypothesis_only" if h.negated else \
         "premise_only" if p.negated else None
@@ -853,7 +958,14 @@ def _describe_link(link: Link, sentence: _Analysis, other: _Analysis, arrow: str
             or sentence.marking.operators[link.hypothesis_index]
         words = " ".join(f'"{other.tokens[k] if link.premise_index is not None else sentence.tokens[k]}"'
                          for k in where)
-        line += f"; under {words}: projected {_CLASS_NAMES.get(link.projected, link.projected)}"
+        modifiers = " ".join(f'"{each.tokens[k]}"' for each, noun in ((other, link.premise_index),
+                                                                      (sentence, link.hypothesis_index))
+                             for k, head in each.modified.items() if head == noun
+                             and adjective_class(each.lemmas[k]) in (PRIVATIVE_CLASS, NON_SUBSECTIVE_CLASS))
+        line += f"; under {words}" if words else f"; modified by {modifiers}" if modifiers else \
+            "; a comparative's positive" if link.premise_index is not None and other.tags[link.premise_index] in \
+            _COMPARATIVE_TAGS else "; over a more general noun"
+        line += f": projected {_CLASS_NAMES.get(link.projected, link.projected)}"
     return line
 
 

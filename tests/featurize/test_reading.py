@@ -19,7 +19,7 @@ LEMMAS = {
     "kicked": "kick", "flew": "fly", "holds": "hold", "crying": "cry",
     "playing": "play", "dogs": "dog", "rides": "ride", "watches": "watch", "holding": "hold", "following": "follow",
     "has": "have", "singing": "sing", "dancing": "dance", "kicks": "kick", "sitting": "sit",
-    "says": "say", "children": "child", "photographed": "photograph", "diving": "dive",
+    "says": "say", "children": "child", "photographed": "photograph", "diving": "dive", "taller": "tall",
 }
 
 
@@ -70,6 +70,21 @@ CASES = {
         "(PP (IN by) (NP (DT the) (NN crowd)))))) (. .)))",
         [W("help", ["woman"], ["man"]), W("carry", ["crowd"], ["man"], passive=True)],
         "help(woman; man) & carry(crowd; man)"),
+    "comparative": (
+        "(ROOT (S (NP (NNP Mary)) (VP (VBZ is) (ADJP (JJR taller) (PP (IN than) (NP (NNP John))))) (. .)))",
+        [W("tall", ["mary"], ["john"])], "tall(mary; john)"),
+    "comparative with more": (
+        "(ROOT (S (NP (DT The) (NN woman)) (VP (VBZ is) (ADJP (RBR more) (JJ careful) (PP (IN than) "
+        "(NP (DT the) (NNS men))))) (. .)))",
+        [W("careful", ["woman"], ["man"])], "careful(woman; man)"),
+    "comparative adverb": (
+        "(ROOT (S (NP (DT A) (NN man)) (VP (VBZ is) (VP (VBG running) (ADVP (RBR faster)) (PP (IN than) "
+        "(NP (DT a) (NN dog))))) (. .)))",
+        [W("run", ["man"], ["dog"])], "run(man; dog)"),
+    "adjective with a prepositional phrase": (
+        "(ROOT (S (NP (DT The) (NN woman)) (VP (VBZ is) (ADJP (JJ careful) (PP (IN with) (NP (DT the) (NNS men))))) "
+        "(. .)))",
+        [W("careful", ["woman"])], "careful(woman)"),
     "prepositional phrase on the subject": (
         "(ROOT (S (NP (NP (DT The) (NN woman)) (PP (IN beside) (NP (DT the) (NNS men)))) (VP (VBD ate)) (. .)))",
         [W("eat", ["woman"])], "eat(woman)"),
@@ -303,7 +318,22 @@ def test_no_proposition_the_issue_warns_of():
         "embedded subject": ("know", ("lawyer",), ("doctor",)),
         "adverbial clause without a comma": ("leave", ("girl",), ("dog",)),
         "reduced relative on the subject": ("push", ("boy",), ("pool",)),
-        "prepositional phrase on the subject": ("eat", ("man",), ()),
+        "comparative": (
+        "(ROOT (S (NP (NNP Mary)) (VP (VBZ is) (ADJP (JJR taller) (PP (IN than) (NP (NNP John))))) (. .)))",
+        [W("tall", ["mary"], ["john"])], "tall(mary; john)"),
+    "comparative with more": (
+        "(ROOT (S (NP (DT The) (NN woman)) (VP (VBZ is) (ADJP (RBR more) (JJ careful) (PP (IN than) "
+        "(NP (DT the) (NNS men))))) (. .)))",
+        [W("careful", ["woman"], ["man"])], "careful(woman; man)"),
+    "comparative adverb": (
+        "(ROOT (S (NP (DT A) (NN man)) (VP (VBZ is) (VP (VBG running) (ADVP (RBR faster)) (PP (IN than) "
+        "(NP (DT a) (NN dog))))) (. .)))",
+        [W("run", ["man"], ["dog"])], "run(man; dog)"),
+    "adjective with a prepositional phrase": (
+        "(ROOT (S (NP (DT The) (NN woman)) (VP (VBZ is) (ADJP (JJ careful) (PP (IN with) (NP (DT the) (NNS men))))) "
+        "(. .)))",
+        [W("careful", ["woman"])], "careful(woman)"),
+    "prepositional phrase on the subject": ("eat", ("man",), ()),
         "subject relative clause": ("sleep", ("cat",), ()),
         "conjoined subjects": ("watch", ("girl",), ("boy",)),
     }

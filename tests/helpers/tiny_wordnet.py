@@ -10,10 +10,10 @@ class TinyWordNet:
               "persons": "person", "thinks": "think", "knows": "know", "refuses": "refuse", "eating": "eat",
               "apples": "apple", "pushed": "push", "pushing": "push", "following": "follow", "running": "run",
               "watching": "watch", "laughing": "laugh", "cooking": "cook", "sleeping": "sleep", "singing": "sing",
-              "dancing": "dance"}
+              "dancing": "dance", "taller": "tall", "shorter": "short", "holds": "hold"}
     RELATIONS = {("dog", "animal"): "hypernym", ("animal", "dog"): "hyponym", ("tall", "short"): "antonym",
                  ("short", "tall"): "antonym", ("man", "person"): "hypernym", ("apple", "fruit"): "hypernym",
-                 ("fruit", "apple"): "hyponym"}
+                 ("fruit", "apple"): "hyponym", ("gun", "weapon"): "hypernym"}
     COHYPONYMS = {frozenset(("blue", "green")), frozenset(("dog", "cat")), frozenset(("apple", "pear"))}
     MATERIALS = {"wooden": frozenset({"wood"}), "wood": frozenset({"wood"}), "metal": frozenset({"metal"})}
     DERIVED = {frozenset(("grassy", "grass"))}

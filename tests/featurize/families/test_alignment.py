@@ -784,3 +784,71 @@ def test_each_feature_name_is_its_template_filled_from_the_reading():
     for (each, template, _), (_, name, _) in zip(_FEATURES, _ROWS):
         if each == "word":
             assert name.format(*word) == "alignment:" + template.format_map(word._asdict())
+
+
+# ---- adjectives and comparatives ----------------------------------------------------------------
+
+TALLER = "mary/NNP is/VBZ taller/JJR than/IN john/NNP ./."
+
+
+def test_two_things_compared_that_trade_places_are_a_role_swap():
+    found = features(TALLER, "john/NNP is/VBZ taller/JJR than/IN mary/NNP ./.")
+    assert found["alignment:roles:swapped"] == 1 and found["alignment:role_swap"] == 1
+    assert not [name for name in found if name.startswith("alignment:verdict:")]
+
+
+def test_an_antonyms_comparative_with_the_things_compared_traded_is_the_same_comparison():
+    found = features(TALLER, "john/NNP is/VBZ shorter/JJR than/IN mary/NNP ./.")
+    assert found["alignment:word:converse"] == 1 and found["alignment:verdict:entailed"] == 1
+    assert found["alignment:roles:supported"] == 1
+    assert not [name for name in found if name.startswith(("alignment:role_swap", "alignment:word:antonym"))]
+    # the antonym's comparative of the same two things in the same places conflicts
+    same = features(TALLER, "mary/NNP is/VBZ shorter/JJR than/IN john/NNP ./.")
+    assert same["alignment:word:antonym"] == 1 and same["alignment:verdict:conflict_only"] == 1
+
+
+def test_a_comparative_does_not_support_its_positive():
+    found = features(TALLER, "mary/NNP is/VBZ tall/JJ ./.")
+    assert found["alignment:projected:equal>new"] == 1 and found["alignment:verdict:new=1"] == 1
+
+
+GUN = "a/DT man/NN holds/VBZ a/DT gun/NN ./."
+
+
+@pytest.mark.parametrize("modified", ["a/DT man/NN holds/VBZ a/DT fake/JJ gun/NN ./.",
+                                      "a/DT man/NN holds/VBZ a/DT toy/NN gun/NN ./."])
+def test_a_privative_modifier_on_one_noun_makes_it_conflict_with_the_other(modified):
+    for premise, hypothesis in ((modified, GUN), (GUN, modified)):
+        found = features(premise, hypothesis)
+        assert found["alignment:projected:equal>conflict"] == 1, (premise, hypothesis)
+    assert features(modified, modified)["alignment:verdict:entailed"] == 1
+    weapon = features(modified, "a/DT man/NN holds/VBZ a/DT weapon/NN ./.")
+    assert weapon["alignment:projected:general>conflict"] == 1
+
+
+def test_an_intersective_adjective_dropped_leaves_the_noun_entailed():
+    assert features("a/DT man/NN holds/VBZ a/DT black/JJ gun/NN ./.", GUN)["alignment:verdict:entailed"] == 1
+
+
+def test_a_non_subsective_adjective_leaves_the_noun_unsupported():
+    found = features("an/DT alleged/JJ thief/NN runs/VBZ ./.", "a/DT thief/NN runs/VBZ ./.")
+    assert found["alignment:projected:equal>new"] == 1 and found["alignment:verdict:new=1"] == 1
+
+
+def test_a_subsective_adjective_is_not_kept_over_a_more_general_noun():
+    small = features("a/DT small/JJ dog/NN runs/VBZ ./.", "a/DT small/JJ animal/NN runs/VBZ ./.")
+    assert small["alignment:projected:equal>new"] == 1 and small["alignment:verdict:new=1"] == 1
+    black = features("a/DT black/JJ dog/NN runs/VBZ ./.", "a/DT black/JJ animal/NN runs/VBZ ./.")
+    assert black["alignment:verdict:entailed"] == 1
+    assert "alignment:projected:equal>new" not in black
+
+
+def test_describe_names_what_changed_a_nouns_or_an_adjectives_relation():
+    lines = describe(sentence("a/DT man/NN holds/VBZ a/DT fake/JJ gun/NN ./."), sentence(GUN), RELATIONS)
+    assert 'gun <- gun: exact (token), in_place; modified by "fake": projected conflict' in lines
+    lines = describe(sentence("a/DT small/JJ dog/NN runs/VBZ ./."), sentence("a/DT small/JJ animal/NN runs/VBZ ./."),
+                     RELATIONS)
+    assert "small <- small: exact (token), in_place; over a more general noun: projected unsupported" in lines
+    lines = describe(sentence(TALLER), sentence("mary/NNP is/VBZ tall/JJ ./."), RELATIONS)
+    assert any(line.startswith("tall <- taller") and line.endswith("a comparative's positive: projected unsupported")
+               for line in lines)
