@@ -98,8 +98,10 @@ from __future__ import annotations
 
 import bisect
 import random
+import zlib
 from typing import NamedTuple
 
+from lexical_resources.lists.adjectives import NON_SUBSECTIVE, PRIVATIVE
 from lexical_resources.lists.function_words import NEGATIONS, QUANTIFIERS
 from lexical_resources.lists.kinds import IRREGULAR_PLURALS
 from lexical_resources.lists.people import ADULTS, CHILDREN, FEMALES, MALES, OCCUPATIONS, PERSONS
@@ -122,20 +124,25 @@ LABELS = {"negated_hypernym": "entailment", "negated_hypernym_reverse": "neutral
           "relative_object": "neutral", "relative_object_head": "entailment", "relative_object_clause": "entailment",
           "relative_subject": "neutral", "relative_subject_head": "entailment",
           "prepositional_piece": "neutral", "prepositional_head": "entailment",
-          "coordination": "entailment", "coordination_swap": "neutral"}
+          "coordination": "entailment", "coordination_swap": "neutral",
+          "embedded_object": "neutral", "subordinate_object": "neutral", "subordinate_main": "entailment",
+          "reduced_relative_head": "entailment", "reduced_relative_piece": "neutral",
+          "privative": "contradiction", "comparative_swap": "contradiction", "comparative_converse": "entailment",
+          "comparative_positive": "neutral"}
 RULES = tuple(LABELS)
 #: The rules that read WordNet (hypernyms, collocations); the others need no lexical data.
 WORDNET_RULES = frozenset(rule for rule in RULES if rule.startswith(("negated", "no_", "every")))
 #: The rules that take a premise's predicate for another subject (see :func:`_structural`).
-STRUCTURAL_RULES = frozenset(rule for rule in RULES if rule.startswith(("relative", "prepositional", "coordination")))
+STRUCTURAL_RULES = frozenset(rule for rule in RULES
+                             if rule.startswith(("relative", "prepositional", "coordination", "reduced")))
 
 _NOUNS = frozenset({"NN", "NNS"})
 #: Words under which a more general noun no longer says less, or says more (*without a hat*).
 _NON_MONOTONE = frozenset({"without", "avoiding", "missing", "lacking", "refusing", "ignoring", "denying",
                            "preventing", "stopping", "except", "than", "almost", "nearly", "barely"})
 #: Adjectives whose noun phrase names no kind of the noun (a *toy* gun is no gun).
-_PRIVATIVE = frozenset({"fake", "artificial", "toy", "stuffed", "former", "imitation", "mock", "pretend", "faux",
-                        "fictional", "counterfeit", "false", "virtual", "would-be", "so-called"})
+#: Adjectives that deny their noun, or leave it open (*a toy dog* is no dog): never deleted, nor made a subject.
+_PRIVATIVE = PRIVATIVE | NON_SUBSECTIVE
 _CLAUSE_ENDS = frozenset({",", ";", ":", "--", "while", "as", "because", "since", "when", "where", "whereas", "who",
                           "which", "that", "and", "or", "but"})
 _CLAUSE_END_TAGS = frozenset({"CC", "WDT", "WP", "VBZ", "VBP", "VBD", "VBG", "MD", "."})
@@ -255,6 +262,8 @@ OPERATORS = {
                               "A/DT witness/NN claims/VBZ that/IN ...", "If/IN ... ,/, +", "... or/CC +"),
 }
 _FINITE = frozenset({"VBZ", "VBP", "VBD", "MD"})
+#: The rules that join the premise to another premise of the set (its partner).
+_PARTNER_RULES = frozenset(OPERATORS) | {"subordinate_main", "subordinate_object"}
 
 
 def _clause(sentence: Sentence, *, initial: bool) -> tuple[list[str], list[str]] | None:
@@ -409,6 +418,61 @@ def _passive(premise: Sentence) -> list[_Made]:
     return made
 
 
+#: The privative adjective put before an animal's noun, and before a thing's.
+PRIVATIVES = {"animal": "toy", "thing": "fake"}
+
+
+def _privative(premise: Sentence) -> list[_Made]:
+    """The ``privative`` pair, for a premise of :func:`_transitive`'s form whose object is an article and one
+    noun, not a person's: the premise with a privative adjective before the object (:data:`PRIVATIVES`) /
+    the premise (*A man is holding a fake gun.* / *A man is holding a gun.*): a fake gun is no gun."""
+    tokens, tags = [t.lower() for t in premise.tokens], premise.tags
+    parts = _transitive(tokens, tags)
+    if parts is None or parts.end != parts.verb + 3 or tags[parts.end - 1] != "NN" or tokens[parts.end - 1] in _PEOPLE:
+        return []
+    noun = parts.end - 1
+    adjective = PRIVATIVES["animal" if tokens[noun] in _ANIMALS else "thing"]
+    words, word_tags = list(premise.tokens), list(tags)
+    words.insert(noun, adjective)
+    word_tags.insert(noun, "JJ")
+    _with_article(words, noun, adjective)
+    return [_Made("privative", as_sentence(words, word_tags), premise)]
+
+
+#: Comparatives of gradable adjectives, each with its antonym's and its positive.
+COMPARATIVES = (("taller", "shorter", "tall"), ("faster", "slower", "fast"), ("bigger", "smaller", "big"),
+                ("stronger", "weaker", "strong"), ("heavier", "lighter", "heavy"), ("happier", "sadder", "happy"),
+                ("louder", "quieter", "loud"), ("older", "younger", "old"))
+
+
+#: What a premise's subject is compared with, by its kind (:func:`_kind`): the first apart from it.
+COMPARED_WITH = {"person": ("man", "woman", "boy", "girl"), "baby": ("dog", "cat"), "animal": ("man", "dog", "cat")}
+
+
+def _compared(premise: Sentence) -> list[_Made]:
+    """The ``comparative_*`` pairs, for a premise of :func:`_predicate`'s form whose subject (``N1``) is a person, a
+    baby or an animal: *N1 is <A-er> than N2.*, ``N2`` the first of :data:`COMPARED_WITH` apart from ``N1`` and the
+    comparatives of :data:`COMPARATIVES` chosen by the premise (a checksum of its text) / the two traded
+    (``comparative_swap``), traded under the antonym's comparative (``comparative_converse``: *N2 is <B-er> than
+    N1.*), or *N1 is <A>.* (``comparative_positive``: taller than someone is not tall)."""
+    own = _predicate(premise)
+    head = None if own is None else own[0][-1][0].lower()
+    other = None if head is None else next((n for n in COMPARED_WITH[_kind(head)] if _apart(head, n)), None)
+    if other is None:
+        return []
+    more, less, positive = COMPARATIVES[zlib.crc32(premise.text.encode("utf-8")) % len(COMPARATIVES)]
+    n1, n2, is_ = own[0], [("the", "DT"), (other, "NN")], _items("is/VBZ")
+
+    def than(first, comparative, second):
+        return _said(first, is_, [(comparative, "JJR"), ("than", "IN")], [(second[0][0].lower(), second[0][1])],
+                     second[1:])
+
+    compared = than(n1, more, n2)
+    return [_Made("comparative_swap", compared, than(n2, more, n1)),
+            _Made("comparative_converse", compared, than(n2, less, n1)),
+            _Made("comparative_positive", compared, _said(n1, is_, [(positive, "JJ")]))]
+
+
 #: Nouns for animals, by species: two from one species (*dog*, *puppy*) may name the same animal.
 _ANIMALS = {"dog": "dog", "puppy": "dog", "cat": "cat", "kitten": "cat", "horse": "horse", "pony": "horse",
             "cow": "cow", "calf": "cow", "bull": "cow", "ox": "cow", "sheep": "sheep", "lamb": "sheep", "goat": "goat",
@@ -524,7 +588,7 @@ def _others(doers: _Doers) -> bool:
 
 
 _RELATIVE_RULES = ("relative_object", "relative_object_head", "relative_object_clause", "relative_subject",
-                   "relative_subject_head")
+                   "relative_subject_head", "reduced_relative_head", "reduced_relative_piece")
 
 
 def _structural_rules(doers: _Doers | None, subject: str | None, third: str) -> set[str]:
@@ -574,6 +638,12 @@ def _structural(premise: Sentence, donor: Sentence | None) -> list[_Made]:
     relative = _said(n1, _items("that/WDT" if _kind(first) == "animal" else "who/WP"), doing, n2, said)
     made += [_Made("relative_subject", relative, _said(n2, said), donor=True),
              _Made("relative_subject_head", relative, _said(n1, said), donor=True)]
+    verb = doing[-1][0].lower()
+    done = None if verb in _ACTIVE_ONLY else participle(verb)
+    if done is not None:
+        reduced = _said(n2, [(done, "VBN"), ("by", "IN")], n1, said)
+        made += [_Made("reduced_relative_head", reduced, _said(n2, said), donor=True),
+                 _Made("reduced_relative_piece", reduced, _said(n1, said), donor=True)]
     return made
 
 
@@ -612,10 +682,34 @@ def _matrix_subject(premise: Sentence) -> list[_Made]:
     for template in MATRIX_CLAUSES:
         matrix = _items(template)
         if _apart(matrix[1][0], own[0][-1][0].lower()):
-            embedded = as_sentence([w for w, _ in matrix] + clause[0] + ["."],
-                                   [t for _, t in matrix] + clause[1] + ["."])
-            made.append(_Made("embedded_subject", embedded, _said(matrix[:2], own[1])))
+            for words in (matrix, matrix[:-1]):   # with *that* and without
+                embedded = as_sentence([w for w, _ in words] + clause[0] + ["."],
+                                       [t for _, t in words] + clause[1] + ["."])
+                made.append(_Made("embedded_subject", embedded, _said(matrix[:2], own[1])))
+            made.append(_Made("embedded_object", embedded, _said(matrix[:3], own[0])))
     return made
+
+
+#: The subordinators of the ``subordinate_*`` rules: each says its clause and the main one.
+SUBORDINATORS = ("While/IN", "When/WRB", "As/IN", "Because/IN")
+
+
+def _subordinate(premise: Sentence, partner: Sentence | None) -> list[_Made]:
+    """The ``subordinate_*`` pairs, for a premise and a ``partner`` of :func:`_predicate`'s form: a subordinate
+    clause of the premise's subject, *is* and its verb in -ing (what the premise says, or less: *The man is
+    running down the road.* -> *the man is running*) with no comma before the partner, the subordinator of
+    :data:`SUBORDINATORS` chosen by the premise (a checksum of its text) / the partner (``subordinate_main``),
+    or the clause with the partner's subject for its object (``subordinate_object``: *While the man is running
+    the dog is barking.* / *The man is running the dog.*, the reading that leaves out the clause's end)."""
+    own, given = _predicate(premise), None if partner is None else _predicate(partner)
+    if own is None or given is None or own[1][1][1] != "VBG":
+        return []
+    subordinator = _items(SUBORDINATORS[zlib.crc32(premise.text.encode("utf-8")) % len(SUBORDINATORS)])
+    (subject, said), (other, other_said) = own, given
+    said = said[:2] + [(".", ".")]
+    joined = _said(subordinator, [(subject[0][0].lower(), subject[0][1])], subject[1:], said[:-1], other, other_said)
+    return [_Made("subordinate_main", joined, _said(other, other_said), partner=True),
+            _Made("subordinate_object", joined, _said(subject, said[:-1], other), partner=True)]
 
 
 def _structural_pairs(premise: Sentence, donor: Sentence | None) -> list[_Made]:
@@ -628,7 +722,8 @@ def _candidates(premise: Sentence, partner: Sentence | None, donor: Sentence | N
     """The premise's pairs of ``rules``; the embeddings and the rules reading WordNet, the slowest to apply,
     only if one of their rules is among them."""
     found = (_embedded(premise, partner) if rules & OPERATORS.keys() else []) + _matrix_subject(premise) \
-        + _passive(premise) + _structural_pairs(premise, donor)
+        + _subordinate(premise, partner) + _passive(premise) + _privative(premise) + _compared(premise) \
+        + _structural_pairs(premise, donor)
     if finder is not None and rules & WORDNET_RULES:
         found += _negated(premise, finder) + _quantified(premise, finder)
     return [made for made in found if made.rule in rules]
@@ -681,7 +776,7 @@ def compositional_pairs(premises, *, seed: int = 0, per_rule: dict | None = None
         if k in used:
             continue
         rules = {rule for rule in counts if open_rule(rule)}
-        at = first_unused(clauses, position) if rules & OPERATORS.keys() else None
+        at = first_unused(clauses, position) if rules & _PARTNER_RULES else None
         partner = None if at is None else order[at]
         donor = donor_of(premises[k], position, rules) if givers else None
         candidates = _candidates(premises[k], None if partner is None else premises[partner],

@@ -9,10 +9,10 @@ from collections import Counter
 
 import pytest
 
-from experiments.compositional import (LABELS, RULES, STRUCTURAL_RULES, WORDNET_RULES, _doers, _embedded, _negated,
-                                       _matrix_subject, _passive, _predicate, _prepositional, _quantified, _structural,
-                                       _structural_pairs, _structural_rules, compositional_augmentation,
-                                       compositional_pairs, participle)
+from experiments.compositional import (COMPARATIVES, LABELS, RULES, STRUCTURAL_RULES, WORDNET_RULES, _compared, _doers,
+                                       _embedded, _matrix_subject, _negated, _passive, _predicate, _prepositional,
+                                       _privative, _quantified, _structural, _structural_pairs, _structural_rules,
+                                       _subordinate, compositional_augmentation, compositional_pairs, participle)
 from experiments.substitutions import SubstitutionFinder
 from lexnli.records import Pair, Sentence
 
@@ -40,7 +40,8 @@ def finder():
 def test_every_rule_has_a_label_and_the_reverse_orders_are_neutral():
     assert set(LABELS.values()) == {"entailment", "neutral", "contradiction"}
     assert all(LABELS[rule] == "neutral" for rule in RULES if rule.endswith("_reverse"))
-    assert WORDNET_RULES == {rule for rule in RULES if not rule.startswith(("embedded", "passive"))} - STRUCTURAL_RULES
+    assert WORDNET_RULES == {rule for rule in RULES if rule.startswith(("negated", "no_", "every"))}
+    assert not WORDNET_RULES & STRUCTURAL_RULES
 
 
 # ---- rules that need WordNet ------------------------------------------------------------------
@@ -338,3 +339,64 @@ def test_the_matrix_subject_does_not_do_what_the_embedded_subject_does():
     assert not any(premise.startswith("The woman knows") for _, premise, _ in made)  # one woman may be the other
     assert LABELS["embedded_subject"] == "neutral"
     assert _matrix_subject(sentence("A dog is running .", "DT NN VBZ VBG .")) == []  # a person's predicate only
+
+
+def test_the_matrix_clause_without_that_and_its_verb_not_said_of_the_embedded_subject():
+    made = texts(_matrix_subject(SING))
+    assert ("embedded_subject", "The man thinks a woman is singing loudly.", "The man is singing loudly.") in made
+    assert ("embedded_object", "The man thinks a woman is singing loudly.", "The man thinks the woman.") in made
+    assert LABELS["embedded_object"] == "neutral"
+
+
+def test_a_subordinate_clause_without_a_comma_says_the_main_clause_not_its_subject_as_an_object():
+    running = sentence("A man is running .", "DT NN VBZ VBG .")
+    barking = sentence("A dog is barking .", "DT NN VBZ VBG .")
+    made = _subordinate(running, barking)
+    assert {m.rule for m in made} == {"subordinate_main", "subordinate_object"} and all(m.partner for m in made)
+    joined = made[0].premise.text
+    assert joined.endswith(" the man is running the dog is barking.") and "," not in joined
+    assert {(m.rule, m.hypothesis.text) for m in made} == {("subordinate_main", "The dog is barking."),
+                                                           ("subordinate_object", "The man is running the dog.")}
+    assert (LABELS["subordinate_main"], LABELS["subordinate_object"]) == ("entailment", "neutral")
+    # the clause ends at the verb, whatever the premise says after it: its garden path
+    carrying = {(m.rule, m.premise.text.split(" ", 1)[1], m.hypothesis.text)
+                for m in _subordinate(sentence("A man is carrying a child .", "DT NN VBZ VBG DT NN ."), barking)}
+    joined = "the man is carrying the dog is barking."
+    assert carrying == {("subordinate_main", joined, "The dog is barking."),
+                        ("subordinate_object", joined, "The man is carrying the dog.")}
+    # a progressive premise, and a partner with a subject to misread
+    assert _subordinate(sentence("A man runs .", "DT NN VBZ ."), barking) == []
+    assert _subordinate(running, sentence("Two dogs run .", "CD NNS VBP .")) == []
+
+
+def test_a_reduced_relative_says_its_head_does_what_the_sentence_says_not_its_agent():
+    made = texts(_structural(sentence("A man is carrying a girl .", "DT NN VBZ VBG DT NN ."),
+                             sentence("A woman is singing .", "DT NN VBZ VBG .")))
+    reduced = "The girl carried by the man is singing."
+    assert {("reduced_relative_head", reduced, "The girl is singing."),
+            ("reduced_relative_piece", reduced, "The man is singing.")} <= made
+
+
+def test_a_privative_adjective_before_the_object_denies_it():
+    made = texts(_privative(sentence("A man is holding an umbrella .", "DT NN VBZ VBG DT NN .")))
+    assert made == {("privative", "A man is holding a fake umbrella.", "A man is holding an umbrella.")}
+    assert texts(_privative(sentence("A girl is riding a horse .", "DT NN VBZ VBG DT NN ."))) == {
+        ("privative", "A girl is riding a toy horse.", "A girl is riding a horse.")}
+    assert LABELS["privative"] == "contradiction"
+    assert _privative(sentence("A man is carrying a child .", "DT NN VBZ VBG DT NN .")) == []  # no toy child
+    assert _privative(sentence("A man is holding a red umbrella .", "DT NN VBZ VBG DT JJ NN .")) == []
+
+
+def test_two_things_compared_trade_places_under_the_antonym_and_not_otherwise():
+    made = _compared(sentence("A man is carrying a box .", "DT NN VBZ VBG DT NN ."))
+    premise = made[0].premise.text
+    more, less, positive = next(c for c in COMPARATIVES if f" is {c[0]} than " in premise)
+    assert premise == f"The man is {more} than the woman."  # the first of COMPARED_WITH apart from a man
+    assert {(m.rule, m.hypothesis.text) for m in made} == {
+        ("comparative_swap", f"The woman is {more} than the man."),
+        ("comparative_converse", f"The woman is {less} than the man."),
+        ("comparative_positive", f"The man is {positive}.")}
+    assert [LABELS[m.rule] for m in made] == ["contradiction", "entailment", "neutral"]
+    assert _compared(sentence("A dog is chasing a cat .", "DT NN VBZ VBG DT NN ."))[0].premise.text.endswith(
+        " than the man.")
+    assert _compared(sentence("A box is falling .", "DT NN VBZ VBG .")) == []  # a box compared with whom?
