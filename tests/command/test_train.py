@@ -41,7 +41,8 @@ def files_args(files):
 def test_lexicalized_model_is_installed_as_the_default(template_files, data_home, capsys):
     assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--C-grid", "0.1", "1"]) == 0
     path = data_home / "models" / "default.skops"
-    model, info = load_model(path)
+    model = load_model(path)
+    info = model.lexnli_info_
     train, dev = read_snli(template_files["train"]), read_snli(template_files["dev"])
     hand = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "lexicalized", grid=(0.1, 1.0))
     assert info["metadata"] == {"C": hand.C, "n_train": 80}
@@ -58,7 +59,7 @@ def test_model_option_saves_elsewhere_and_max_train_subsamples(template_files, d
     path = tmp_path / "my model.skops"
     assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--C-grid", "1",
                       "--max-train", "30", "--model", str(path)]) == 0
-    assert load_model(path)[1]["metadata"] == {"C": 1.0, "n_train": 30}
+    assert load_model(path).lexnli_info_["metadata"] == {"C": 1.0, "n_train": 30}
     assert not data_home.exists()  # the default model is left alone
     printed = capsys.readouterr().out
     assert f"saved to {path}\n" in printed and f"lexnli predict --model '{path}' 'A man sleeps.'" in printed
@@ -146,7 +147,7 @@ def test_inference_preset_fits_with_the_experiments_defaults(template_files, dat
     monkeypatch.setattr(inference, "fit_inference", fit_inference)
     assert main.main(["train", *files_args(template_files), "--C-grid", "0.3", "--seed", "4", "--n-jobs", "1"]) == 0
     assert calls == [(80, 20, {"seed": 4, "grid": (0.3,), "preset": "recommended", "n_jobs": 1, "progress": None})]
-    _, info = load_model(data_home / "models" / "default.skops")
+    info = load_model(data_home / "models" / "default.skops").lexnli_info_
     assert info["metadata"] == {"C": 0.3, "n_train": 80, "bias_reweighting": inference.BIAS_REWEIGHTING}
     assert capsys.readouterr().out.startswith("inference model: dev accuracy ")
     monkeypatch.setattr(train_command, "INFERENCE_MAX_TRAIN", 30)  # the preset's own sample, unless --max-train says
@@ -168,8 +169,8 @@ def test_inference_model_is_the_experiments_saved_model(resources, tmp_path, mon
                            "--no-sick", *[arg for option, _ in inference.PROBE_SETS.values()
                                           for arg in (option, str(probes))],
                            *grid, "--save-model", str(tmp_path / "experiment.skops")]) == 0
-    (command_model, command_info), (experiment_model, experiment_info) = (
-        load_model(tmp_path / name) for name in ("train.skops", "experiment.skops"))
+    command_model, experiment_model = (load_model(tmp_path / name) for name in ("train.skops", "experiment.skops"))
+    command_info, experiment_info = command_model.lexnli_info_, experiment_model.lexnli_info_
     assert command_info["metadata"] == experiment_info["metadata"]
     assert command_info["features"] == experiment_info["features"]
     dev = read_snli(files["dev"]).pairs

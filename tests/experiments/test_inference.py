@@ -124,7 +124,8 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     train = read_snli(files["train"]).pairs
     composed = compositional_augmentation(train, 10, seed=3)
     assert composed
-    model, info = load_model(model_path, trusted=True)
+    model = load_model(model_path, trusted=True)
+    info = model.lexnli_info_
     assert info["metadata"] == {"C": 7.0, "n_train": 90 + 20 + len(composed), "bias_reweighting": 0.8}
     assert {k: info["features"][k] for k in ("features", "tag_set", "min_df", "n_jobs", "dense_bins_drop")} == \
         {"features": "inference", "tag_set": "ptb", "min_df": 2, "n_jobs": 1, "dense_bins_drop": "most_frequent"}
@@ -275,7 +276,7 @@ def test_saved_inference_model_explains_alignments(files, tmp_path):
     assert (tmp_path / "out" / "signature.txt").read_text().endswith(  # no sick_C
         "|C:dev(0.3,1)|augment:20+10|inference_bins_drop:most_frequent|alignment_weight:2.5"
         "|bias_reweighting:1(hypothesis_only,5-fold)\n")
-    model, _ = load_model(model_path, trusted=True)
+    model = load_model(model_path, trusted=True)
     pairs = tmp_path / "pairs.jsonl"
     pairs.write_text(json.dumps({"sentence1": PROBES[0][0], "sentence2": PROBES[0][1]}) + "\n", encoding="utf-8")
     predict_file(model, pairs, tmp_path / "out.jsonl", explain_k=3)
