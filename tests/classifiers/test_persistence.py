@@ -79,6 +79,62 @@ def test_a_skops_file_that_fails_to_build_is_unreadable(template_model, tmp_path
     assert f"not a readable .skops model file ({type(caught.value.__cause__).__name__}: " in str(caught.value)
 
 
+# ---- any pipeline whose first step is a PairFeaturizer --------------------------------------
+
+@pytest.mark.parametrize("built", ["make_pipeline", "make_model"])
+@pytest.mark.parametrize("saved", ["skops.io.dump", "save_model", "joblib.dump"])
+def test_a_pipeline_however_built_and_saved_loads_with_the_allow_list_unchanged(readme_pipeline, template_model,
+                                                                               template_files, tmp_path, built, saved):
+    """The README's make_pipeline model (steps named after their classes) and a make_model one, saved by
+    skops as they are, by save_model (which found the featurizer by its step's name: KeyError 'featurize'), or
+    pickled as they are: loaded, they predict as before; a pipeline saved as it is records no versions."""
+    import skops.io
+
+    model = {"make_pipeline": readme_pipeline, "make_model": template_model}[built]
+    path = tmp_path / ("m.joblib" if saved == "joblib.dump" else "m.skops")
+    if saved == "save_model":
+        save_model(model, path, C=1.0)
+    elif saved == "skops.io.dump":
+        skops.io.dump(model, path)
+        assert set(skops.io.get_untrusted_types(file=path)) <= set(TRUSTED_TYPES)
+    else:
+        joblib.dump(model, path)
+    loaded = load_model(path, trusted=saved == "joblib.dump")
+    test = read_snli(template_files["test"]).pairs
+    np.testing.assert_array_equal(loaded.predict_proba(test), model.predict_proba(test))
+    info = loaded.lexnli_info_
+    assert info["features"] == model[0].get_params()
+    assert info["metadata"] == ({"C": 1.0} if saved == "save_model" else {})
+    assert ("lexnli_version" in info) == (saved == "save_model")
+
+
+def test_a_loaded_model_saved_again_records_its_new_file_only(template_model, tmp_path):
+    first = load_model(save_model(template_model, tmp_path / "a.skops", C=1.0))
+    again = load_model(save_model(first, tmp_path / "b.skops", C=2.0))
+    assert again.lexnli_info_["metadata"] == {"C": 2.0} and first.lexnli_info_["metadata"] == {"C": 1.0}
+    import skops.io
+    assert "lexnli_info_" not in skops.io.loads((tmp_path / "b.skops").read_bytes(), trusted=list(
+        skops.io.get_untrusted_types(file=tmp_path / "b.skops")))["model"].__dict__
+
+
+def test_what_is_no_fitted_pair_pipeline_is_refused_on_save_and_on_load(readme_pipeline, tmp_path):
+    import skops.io
+    from sklearn.base import clone
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import MaxAbsScaler
+
+    with pytest.raises(TypeError, match="save_model saves a scikit-learn Pipeline whose first step is a "
+                                        "PairFeaturizer, not a LogisticRegression"):
+        save_model(LogisticRegression(), tmp_path / "m.skops")
+    skops.io.dump(make_pipeline(MaxAbsScaler(), LogisticRegression()), tmp_path / "other.skops")
+    with pytest.raises(ModelFileError, match=r"other\.skops: not a lexnli model file \(its model is a Pipeline, not "):
+        load_model(tmp_path / "other.skops")
+    skops.io.dump(clone(readme_pipeline), tmp_path / "unfitted.skops")
+    with pytest.raises(ModelFileError, match=r"unfitted\.skops: its pipeline is not fitted"):
+        load_model(tmp_path / "unfitted.skops")
+
+
 # ---- bounds on what a .skops file declares -------------------------------------------------
 
 def _rewrite(path, out, data_of, compression=zipfile.ZIP_STORED):
