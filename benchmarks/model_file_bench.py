@@ -86,9 +86,10 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)
         source = args.model if args.model is not None else small_model(folder)
-        model, info = load_model(source, trusted=not is_safe_format(source))
-        files = {"skops": save_model(model, folder / "model.skops", **info["metadata"]),
-                 "pickle": save_model(model, folder / "model.joblib", **info["metadata"])}
+        model = load_model(source, trusted=not is_safe_format(source))
+        metadata = model.lexnli_info_["metadata"]
+        files = {"skops": save_model(model, folder / "model.skops", **metadata),
+                 "pickle": save_model(model, folder / "model.joblib", **metadata)}
         del model
         pair = args.pair
         if pair is None:

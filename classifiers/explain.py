@@ -1,19 +1,40 @@
-"""Which named features pushed a logistic-regression prediction, and the top-weighted features per class."""
+"""Which named features pushed a linear model's prediction, and the top-weighted features per class.
+
+The model is a fitted pipeline, its first step a PairFeaturizer and its last a linear classifier
+(``coef_``, as :class:`~sklearn.linear_model.LogisticRegression`), its steps named anyhow
+(:mod:`classifiers.steps`).
+"""
 from __future__ import annotations
 
 import numpy as np
 
 from featurize.families.alignment import describe, word_relations
 
+from . import steps
 
-def _contributions(model, X_scaled_row, label_index):
-    """Per-column push toward class ``label_index``: x_j * (w_cj - mean_k w_kj).
+
+def centered_weights(classifier) -> np.ndarray:
+    """One row of weights per class of ``classifier``, centred over the classes: ``w_cj - mean_k w_kj``.
 
     Softmax probabilities only depend on differences between class scores, so a weight shared by
-    every class pushes nothing; centering the weights across classes removes it.
+    every class pushes nothing; centering the weights across classes removes it. A two-class model's
+    one row of weights (class 1's score against class 0's 0) becomes two: ``-w/2`` and ``w/2``.
+
+    >>> from types import SimpleNamespace
+    >>> centered_weights(SimpleNamespace(coef_=np.array([[2.0, -1.0]]), classes_=["a", "b"])).tolist()
+    [[-1.0, 0.5], [1.0, -0.5]]
     """
-    coef = model.named_steps["classify"].coef_
-    centered = coef[label_index] - coef.mean(axis=0)
+    if not hasattr(classifier, "coef_"):
+        raise TypeError(f"explanations need a linear classifier (with coef_), not a {type(classifier).__name__}")
+    coef = np.asarray(classifier.coef_)
+    if coef.shape[0] == 1 and len(classifier.classes_) == 2:
+        coef = np.vstack([np.zeros_like(coef[0]), coef[0]])
+    return coef - coef.mean(axis=0)
+
+
+def _contributions(model, X_scaled_row, label_index):
+    """Per-column push toward class ``label_index``: x_j times the centred weight (:func:`centered_weights`)."""
+    centered = centered_weights(steps.classifier(model))[label_index]
     row = X_scaled_row.tocsr()
     return row.indices, row.data * centered[row.indices]
 
@@ -33,11 +54,11 @@ def explain(model, pair, k: int = 10, label=None) -> list[tuple[str, float]]:
     Returns ``(name, contribution)`` pairs, strongest first; a hashed column carrying several
     names (a collision) shows them joined by " / ".
     """
-    featurizer = model.named_steps["featurize"]
-    classes = list(model.named_steps["classify"].classes_)
+    featurizer, classifier = steps.featurizer(model), steps.classifier(model)
+    classes = list(classifier.classes_)
     X = model[:-1].transform([pair])  # every step before the classifier
     if label is None:
-        label = classes[int(np.argmax(model.named_steps["classify"].predict_proba(X)[0]))]
+        label = classes[int(np.argmax(classifier.predict_proba(X)[0]))]
     columns, pushes = _contributions(model, X, classes.index(label))
     order = np.argsort(-pushes)[:k]
     names = _column_names(featurizer, [pair], columns[order])
@@ -53,10 +74,9 @@ def top_features(model, pairs, k: int = 20) -> dict[str, list[tuple[str, float]]
     and ``pairs`` is not read; hashed indicator columns have names only where some pair in
     ``pairs`` fires them, so then pass the training pairs (or a large sample).
     """
-    featurizer = model.named_steps["featurize"]
-    classifier = model.named_steps["classify"]
-    centered = classifier.coef_ - classifier.coef_.mean(axis=0)
-    weighting = model.named_steps.get("weight")
+    featurizer, classifier = steps.featurizer(model), steps.classifier(model)
+    centered = centered_weights(classifier)
+    weighting = steps.family_weights(model)
     if weighting is not None and weighting.column_weights_ is not None:
         centered = centered * weighting.column_weights_
     candidates = {label: np.argsort(-centered[i])[: 5 * k] for i, label in enumerate(classifier.classes_)}
@@ -72,7 +92,7 @@ def top_features(model, pairs, k: int = 20) -> dict[str, list[tuple[str, float]]
 def alignments(model, pair) -> list[str]:
     """How the hypothesis of ``pair`` aligns to its premise, as the model's alignment family sees it
     (``"green <- blue: cohyponym (WordNet), swap"``); empty when the model has no alignment family."""
-    featurizer = model.named_steps["featurize"]
+    featurizer = steps.featurizer(model)
     if "alignment" not in featurizer.families_:
         return []
     seen = featurizer.read_pairs([pair])[0]

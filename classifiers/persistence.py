@@ -11,6 +11,12 @@ Two formats, chosen by the file name:
 
 The suffix is compared without regard to case (*m.SKOPS* is the safe format too).
 
+A model is a fitted scikit-learn Pipeline whose first step is a :class:`~featurize.PairFeaturizer`
+(:mod:`classifiers.steps`), whatever its steps are named: :func:`save_model` writes it with the
+versions and featurizer settings beside it; a pipeline saved as it is (``skops.io.dump``,
+``joblib.dump``) loads too, recording no versions. :func:`load_model` returns the model, what its
+file recorded beside it on its ``lexnli_info_`` attribute.
+
 A file from another lexnli version, or a damaged one, is refused with a clear error. A ``.skops`` file
 whose members declare more than :data:`MAX_MEMBER_BYTES`, :data:`MAX_SCHEMA_BYTES` or, all together,
 :data:`MAX_TOTAL_BYTES` is refused before any member is read (:func:`check_archive`). How a loaded
@@ -18,6 +24,7 @@ model runs (``n_jobs``, ``batch_size``) is the caller's to say, never the file's
 """
 from __future__ import annotations
 
+import copy
 import io
 import math
 import struct
@@ -29,12 +36,16 @@ from pathlib import Path
 import joblib
 import numpy as np
 import sklearn
+from sklearn.exceptions import NotFittedError
+from sklearn.pipeline import Pipeline
+from sklearn.utils.validation import check_is_fitted
 
 from featurize import FAMILIES, PairFeaturizer
 from lexnli.io import atomic_open, existing_file
 from lexnli.progress import step
 from lexnli.version import __version__
 
+from . import steps
 from .family_weights import FamilyWeights
 from .row_norm_cap import RowNormCap
 
@@ -81,14 +92,20 @@ def is_safe_format(path) -> bool:
 
 
 def save_model(model, path, **metadata) -> Path:
-    """Write ``model`` (a fitted Pipeline) to ``path`` atomically, with version and metadata.
+    """Write ``model`` (a fitted Pipeline whose first step is a PairFeaturizer, its steps named
+    anyhow) to ``path`` atomically, with the versions, its featurizer's settings and ``metadata``.
 
-    A ``.skops`` name gives the safe format, any other a joblib pickle.
+    A ``.skops`` name gives the safe format, any other a joblib pickle. What a loaded model's file
+    recorded (``lexnli_info_``) is not saved with it: the new file records its own.
     """
-    featurizer = model.named_steps["featurize"]
+    if not steps.is_pair_pipeline(model):
+        raise TypeError(f"save_model saves {steps.MODEL_KIND}, not a {type(model).__name__}")
+    if hasattr(model, "lexnli_info_"):
+        model = copy.copy(model)  # the same steps, without the attribute
+        del model.lexnli_info_
     payload = {
         "format": FORMAT, "lexnli_version": __version__, "sklearn_version": sklearn.__version__,
-        "features": featurizer.get_params(), "metadata": metadata, "model": model,
+        "features": steps.featurizer(model).get_params(), "metadata": metadata, "model": model,
     }
     with step(f"saving the model to {path}"), atomic_open(path, "wb") as f:
         if is_safe_format(path):
@@ -261,8 +278,8 @@ def check_structure(model, path) -> None:
     """Refuse a model whose featurizer has families that read dependency trees (the ``alignment`` and
     ``tree`` families) but was fitted before they did (it records no syntax model: ``syntax_sha256_``): its
     columns were learned from other tags and roles, and the families would read it anew."""
-    featurizer = getattr(model, "named_steps", {}).get("featurize")
-    if featurizer is None or "syntax_sha256_" in featurizer.__dict__:
+    featurizer = steps.featurizer(model)
+    if "syntax_sha256_" in featurizer.__dict__:
         return
     reading = [name for name in featurizer.__dict__.get("families_", ()) if name in FAMILIES and FAMILIES[name].trees]
     if reading:
@@ -271,8 +288,13 @@ def check_structure(model, path) -> None:
 
 
 def load_model(path, *, trusted: bool = False, n_jobs=None, batch_size: int = DEFAULT_BATCH_SIZE):
-    """Load a model saved by :func:`save_model`; returns ``(model, info)`` where ``info`` lacks the model.
+    """Load a model saved by :func:`save_model`, or a pipeline saved as it is; return the model, with
+    what its file recorded beside it on ``model.lexnli_info_``.
 
+    The model is a fitted Pipeline whose first step is a PairFeaturizer (:mod:`classifiers.steps`).
+    ``lexnli_info_`` is a dict: for a file of :func:`save_model`, its ``format``, ``lexnli_version``,
+    ``sklearn_version``, ``features`` (the featurizer's settings saved, a record) and ``metadata``;
+    for a pipeline saved as it is, only ``features`` and an empty ``metadata`` (it records no versions).
     A ``.skops`` file is loaded safely (see :data:`TRUSTED_TYPES`, :func:`check_archive`); any other is
     a pickle, whose loading runs its code: it is refused unless ``trusted`` (:data:`TRUST_RULE`). A
     model saved by another scikit-learn version is loaded with a warning. The settings of how the model
@@ -283,15 +305,26 @@ def load_model(path, *, trusted: bool = False, n_jobs=None, batch_size: int = DE
         raise ModelFileError(f"{path}: not a {SAFE_SUFFIX} file, so a pickle, and loading a pickle runs the code it "
                              f"holds; load it only if you trust it (--trust-pickle, or trusted=True)")
     payload = _load_safe(path) if is_safe_format(path) else _load_pickle(path)
-    check_header(path, payload, FORMAT, "lexnli model file")
-    if payload.get("sklearn_version") != sklearn.__version__:
-        warnings.warn(f"{path}: saved with scikit-learn {payload.get('sklearn_version')}, this is "
-                      f"{sklearn.__version__}; its predictions may differ: retrain it with this version to be sure",
-                      stacklevel=2)
-    model = payload.get("model")
-    if not hasattr(model, "get_params") or not hasattr(model, "set_params"):
-        raise ModelFileError(f"{path}: not a lexnli model file (its model is a {type(model).__name__})")
+    if isinstance(payload, Pipeline):  # saved as it is: no header
+        model, info = payload, None
+    else:
+        check_header(path, payload, FORMAT, "lexnli model file")
+        if payload.get("sklearn_version") != sklearn.__version__:
+            warnings.warn(f"{path}: saved with scikit-learn {payload.get('sklearn_version')}, this is "
+                          f"{sklearn.__version__}; its predictions may differ: retrain it with this version to be "
+                          f"sure", stacklevel=2)
+        model = payload.get("model")
+        info = {k: v for k, v in payload.items() if k != "model"}
+    if not steps.is_pair_pipeline(model):
+        raise ModelFileError(f"{path}: not a lexnli model file (its model is a {type(model).__name__}, not "
+                             f"{steps.MODEL_KIND})")
+    try:
+        check_is_fitted(model)
+    except NotFittedError:
+        raise ModelFileError(f"{path}: its pipeline is not fitted: fit it before saving it") from None
     check_structure(model, path)
+    if info is None:
+        info = {"features": steps.featurizer(model).get_params(), "metadata": {}}
     reset_resources(model, n_jobs=n_jobs, batch_size=batch_size)
-    info = {k: v for k, v in payload.items() if k != "model"}  # its "features": the settings saved, a record
-    return model, info
+    model.lexnli_info_ = info
+    return model

@@ -49,7 +49,7 @@ def predictions(model, pairs, explain_k: int = 0) -> list[dict]:
     ``explain_k`` the ``explain_k`` named features that pushed it most (``explanation``) and, for a
     model with the alignment family, how the hypothesis aligns to the premise (``alignments``)."""
     probabilities = model.predict_proba(pairs) if pairs else np.zeros((0, len(LABELS)))
-    classes = list(model.named_steps["classify"].classes_)
+    classes = list(model.classes_)
     found = []
     for pair, probs in zip(pairs, probabilities):
         line = {"predicted_label": classes[int(np.argmax(probs))],
@@ -156,7 +156,7 @@ def main(argv=None) -> int:
         if args.input != STDIN:
             check_snli(args.input, args.split, require_label=False,  # a bad line, before any long work
                        max_line_bytes=args.max_line_bytes, allow_blank=False)
-        model, _ = load_model(args.model, trusted=args.trust_pickle)
+        model = load_model(args.model, trusted=args.trust_pickle)
         summary = predict_file(model, args.input, args.output, args.explain, args.split, args.max_line_bytes)
         print_summary(summary, args.output)
         sys.stdout.flush()  # a failed write of standard output is reported here, not by Python as it exits

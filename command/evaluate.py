@@ -144,7 +144,7 @@ def run(args) -> int:
     if args.file != STDIN:
         check_snli(args.file, args.split, require_label=False, gold_labels=gold_labels,
                    max_line_bytes=args.max_line_bytes, allow_blank=False)
-    models = [load_model(path, trusted=args.trust_pickle)[0] for path in paths]
+    models = [load_model(path, trusted=args.trust_pickle) for path in paths]
     items = iter_snli(args.file, args.split, keep_unlabeled=True, require_label=False, gold_labels=gold_labels,
                       with_fields=True, max_line_bytes=args.max_line_bytes, allow_blank=False)
     report = scores(collect(models, items, args.by))

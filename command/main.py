@@ -54,9 +54,9 @@ def parser(argv=None) -> ArgumentParser:
 
 
 def _user_errors() -> tuple[type[Exception], ...]:
-    """What a CLI reports as one ``error:`` line (:data:`experiments.runner.USER_ERRORS`), imported when one
+    """What a CLI reports as one ``error:`` line (:data:`classifiers.cli.USER_ERRORS`), imported when one
     is raised."""
-    from experiments.runner import USER_ERRORS
+    from classifiers.cli import USER_ERRORS
 
     return USER_ERRORS
 
@@ -76,7 +76,7 @@ def main(argv=None) -> int:
     except UsageError as exc:  # a command line argparse refuses, before any import
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except _user_errors() as exc:  # the experiments' own: one error: line, exit status 2
+    except _user_errors() as exc:  # the library's own: one error: line, exit status 2
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:  # a full disk, /dev/full, a closed pipe, an unreadable file

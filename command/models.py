@@ -39,5 +39,4 @@ def not_a_folder(path: Path, option: str) -> Path:
 
 def load(args, path=None):
     """The model ``path`` names (default: :func:`model_path`), loaded as ``--trust-pickle`` says."""
-    model, _ = load_model(path if path is not None else model_path(args), trusted=args.trust_pickle)
-    return model
+    return load_model(path if path is not None else model_path(args), trusted=args.trust_pickle)

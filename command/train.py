@@ -1,29 +1,31 @@
-"""``lexnli train``: train a model on SNLI with the experiments' recipe and install it as your default.
+"""``lexnli train``: train a model on SNLI with the shipped recipe and install it as your default.
 
     lexnli train [--preset inference|lexicalized] [--data-dir DIR | --train FILE --dev FILE]
                  [--model PATH] [--max-train N] [--n-jobs N] [--seed S] [--C-grid C ...] [--progress]
 
 SNLI is found in the data home (``--data-dir``, else ``$LEXNLI_DATA``, else ``~/.cache/lexnli``)
 or downloaded there, checksum-verified, unless ``--train`` and ``--dev`` name the files; test is
-not read. The ``inference`` preset is :func:`experiments.inference.fit_inference` with the
-experiment's settings (the model ``python -m experiments.inference --save-model`` saves from the
-same data), ``lexicalized`` the SNLI paper's lexicalized model as
-``python -m experiments.lexicalized`` fits it; C is chosen on dev. The model is written
-atomically to ``--model``, by default :func:`lexnli.data_home.default_model_path`, where
-``lexnli predict`` and ``lexnli evaluate`` look for it. The ``inference`` model reads every
-sentence with the syntax model (:mod:`lexnli.syntax`); when there is none
+not read. The ``inference`` preset is :func:`classifiers.recipes.fit_inference` with its
+settings (the model ``python -m experiments.inference --save-model`` saves from the same data),
+``lexicalized`` the SNLI paper's lexicalized model as ``python -m experiments.lexicalized`` fits
+it; C is chosen on dev. The model is written atomically to ``--model``, by default
+:func:`lexnli.data_home.default_model_path`, where ``lexnli predict`` and ``lexnli evaluate`` look
+for it; a default model already there is replaced, and the command says so on standard error
+before it reads any data (``--model PATH`` saves elsewhere). It imports no experiment. The
+``inference`` model reads every sentence with the syntax model (:mod:`lexnli.syntax`); when there is none
 (:func:`lexnli.syntax.default_syntax_path`), it is built first from the train pairs' parses, as
 ``lexnli fetch syntax`` builds it from SNLI train.
 """
 from __future__ import annotations
 
 import shlex
+import sys
 from pathlib import Path
 
 import lexical_resources
+from classifiers import cli, recipes
 from classifiers.logistic import fit_select_C
 from classifiers.persistence import save_model
-from experiments import inference, runner
 from featurize.presets import DEFAULT_PRESET
 from lexnli.cli import check_output_file
 from lexnli.data_home import default_model_path
@@ -51,9 +53,10 @@ def add_arguments(parser) -> None:
                              "says otherwise (full SNLI train is 550,152)")
     parser.add_argument("--model", type=Path, default=None, metavar="PATH",
                         help="save the model here instead of installing it as the default (.skops: the safe format; "
-                             "default: <data home>/models/default.skops, which lexnli predict reads)")
-    runner.add_data_arguments(parser, SPLITS)
-    runner.add_fit_arguments(parser)
+                             "default: <data home>/models/default.skops, which lexnli predict reads; a default "
+                             "model there is replaced, and the command says so first)")
+    cli.add_data_arguments(parser, SPLITS)
+    cli.add_fit_arguments(parser)
 
 
 def _build_syntax_if_missing(train) -> None:
@@ -69,12 +72,16 @@ def _build_syntax_if_missing(train) -> None:
 def run(args) -> int:
     """Train the ``--preset`` model on SNLI train (C chosen on dev), save it, say where and how to use it."""
     path = default_model_path() if args.model is None else args.model
-    check_output_file(path, "--model", runner.input_files(args, SPLITS))
+    check_output_file(path, "--model", cli.input_files(args, SPLITS))
     if args.preset == "inference" and args.max_train is None:
         args.max_train = INFERENCE_MAX_TRAIN
     if args.preset == "inference":  # a missing resource is an error now, not after featurizing
         lexical_resources.get_wordnet(), lexical_resources.get_verbocean()
-    corpora = runner.load_splits(args, SPLITS)
+    replaced = args.model is None and path.is_file()
+    if replaced:  # said before any long work: Ctrl-C keeps the old one
+        print(f"note: the default model at {path} will be replaced by the {args.preset} model trained now "
+              f"(--model PATH saves it elsewhere)", file=sys.stderr)
+    corpora = cli.load_splits(args, SPLITS)
     train, dev = corpora["train"], corpora["dev"]
     if args.preset == "inference":
         _build_syntax_if_missing(train)
@@ -83,15 +90,15 @@ def run(args) -> int:
               f"another number)")
     options = dict(grid=tuple(args.C_grid), preset=DEFAULT_PRESET, n_jobs=args.n_jobs, progress=args.progress)
     if args.preset == "inference":
-        _, selection = inference.fit_inference(train.pairs, dev.pairs, seed=args.seed, **options)
-        inference.save_inference_model(selection, path, bias_reweighting=inference.BIAS_REWEIGHTING)
+        _, selection = recipes.fit_inference(train.pairs, dev.pairs, seed=args.seed, **options)
+        recipes.save_inference_model(selection, path, bias_reweighting=recipes.BIAS_REWEIGHTING)
     else:
         selection = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "lexicalized", **options)
         save_model(selection.model, path, C=selection.C, n_train=len(train))
     print(f"{args.preset} model: dev accuracy {100 * selection.dev_accuracy[selection.C]:.1f}% on {len(dev)} pairs "
           f"(C={selection.C:g} chosen on dev; {len(selection.train_predictions)} training pairs)")
     if args.model is None:
-        print(f"installed as your default model: {path}")
+        print(f"installed as your default model: {path}" + (" (the previous one replaced)" if replaced else ""))
         print(f"use it: lexnli predict {shlex.join(EXAMPLE)}")
     else:
         print(f"saved to {path}")

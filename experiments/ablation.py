@@ -23,6 +23,7 @@ import time
 
 import pandas as pd
 
+from classifiers.cli import add_fit_arguments
 from classifiers.evaluation import accuracy, mcnemar
 from classifiers.logistic import C_GRID, fit_select_C
 from featurize import GROUPS
@@ -117,7 +118,7 @@ def report(args, corpora) -> Results:
 
 
 def add_arguments(parser) -> None:
-    runner.add_fit_arguments(parser, " for every row")
+    add_fit_arguments(parser, " for every row")
 
 
 def main(argv=None) -> int:

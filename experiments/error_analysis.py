@@ -23,6 +23,7 @@ import pandas as pd
 
 from classifiers.evaluation import accuracy, confusion_frame
 from classifiers.explain import explain, top_features
+from classifiers import steps
 from classifiers.persistence import load_model
 from featurize.presets import signature
 from lexnli.cli import at_least
@@ -139,7 +140,8 @@ def probe_section(model, k: int = EXPLAIN_K) -> str:
 
 def report(args, corpora=None) -> Results:
     """Analyse the saved model: top features, the test set (with ``--test``) and the probes, as one markdown file."""
-    model, info = load_model(args.model, trusted=args.trust_pickle)
+    model = load_model(args.model, trusted=args.trust_pickle)
+    info = model.lexnli_info_
     test = read_snli(args.test) if args.test is not None else None
     if args.train is not None:
         naming, source = read_snli(args.train).pairs, "training"
@@ -148,10 +150,10 @@ def report(args, corpora=None) -> Results:
     else:
         naming, source = [pair for _, pair in probe_pairs()], "probe"
         logger.warning("no --train or --test: naming features from the probe pairs only")
-    featurizer = model.named_steps["featurize"]
+    featurizer = steps.featurizer(model)
     metadata = ", ".join(f"{k}={v}" for k, v in info.get("metadata", {}).items())
     sections = [f"# Error analysis\n\nModel `{args.model}` (features {featurizer.features!r}; lexnli "
-                f"{info['lexnli_version']}; {metadata}).\n",
+                f"{info.get('lexnli_version', 'version not recorded')}; {metadata}).\n",
                 top_feature_section(model, naming, args.top, source)]
     if test is not None:
         sections.append(test_section(model, test, args.errors, EXPLAIN_K))

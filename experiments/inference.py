@@ -6,8 +6,8 @@
 The ``inference`` model is the paper's lexicalized families plus the lexical-resource families
 (WordNet, VerbOcean, tree, bag overlap) and the alignment family, trained on SNLI train plus
 ``--augment`` one-word substitutions made from the train premises
-(:mod:`experiments.substitutions`) and ``--compositional-augment`` compositional rewrites of them
-(:mod:`experiments.compositional`: negation, monotonicity, embedding, voice, structure), each
+(:mod:`classifiers.augmentation.substitutions`) and ``--compositional-augment`` compositional rewrites of them
+(:mod:`classifiers.augmentation.compositional`: negation, monotonicity, embedding, voice, structure), each
 training pair weighted by how little a hypothesis-only model fitted without it explains its label
 (``--bias-reweighting``, :mod:`classifiers.bias_reweighting`); its featurizer leaves out each
 real-valued column's most frequent bin (:data:`featurize.presets.INFERENCE_SETTINGS`, unless
@@ -39,17 +39,17 @@ model, which ``python -m classifiers.predict`` loads.
 """
 from __future__ import annotations
 
-import logging
 from collections import Counter
 from pathlib import Path
 
 import pandas as pd
 
 from classifiers.bias_reweighting import FOLDS as BIAS_FOLDS
-from classifiers.bias_reweighting import bias_weights, out_of_fold_gold_probabilities
+from classifiers.cli import add_fit_arguments
 from classifiers.evaluation import accuracy, mcnemar
 from classifiers.logistic import C_GRID, fit_select_C, fit_select_C_cv
-from classifiers.persistence import save_model
+from classifiers.recipes import (ALIGNMENT_WEIGHT, AUGMENT, BIAS_REWEIGHTING, COMPOSITIONAL_AUGMENT, alignment_weights,
+                                 fit_inference, inference_options, save_inference_model)
 from classifiers.transfer import WithModelProbabilities
 from featurize import PairFeaturizer
 from featurize.inputs import as_pairs
@@ -58,12 +58,8 @@ from lexnli.cli import UsageError, at_least, checked, positive_number
 from lexnli.records import Pair
 
 from . import runner
-from .compositional import compositional_augmentation
 from .make_probes import COMPOSITIONAL_PROBES, PROBES, read_probes
 from .runner import Results, featurizer_params, percent
-from .substitutions import augmentation
-
-logger = logging.getLogger("lexnli")
 
 #: Reference accuracies: the paper's lexicalized classifier on SNLI test (full train); on SICK
 #: the paper's LSTM trained on SICK alone, on SNLI only, and on SNLI then SICK.
@@ -73,26 +69,14 @@ REFERENCES = {("snli", "snli_test"): 0.782, ("sick", "sick_test"): 0.713, ("snli
 SEMEVAL_BEST = 0.846
 #: Cross-validation folds on SICK TRAIN+TRIAL for the SICK models' C (0: C on TRIAL, fitted on TRAIN).
 SICK_FOLDS = 5
-#: Substituted pairs added to the inference model's SNLI training data (chosen on dev).
-AUGMENT = 12_000
-#: Compositional pairs (:mod:`experiments.compositional`) added besides (chosen on dev and the
-#: compositional probes; fewer when the train premises offer fewer).
-COMPOSITIONAL_AUGMENT = 12_000
-#: The weight of the alignment family's columns in the SNLI inference model (chosen on dev; see
-#: :mod:`classifiers.family_weights`), and in the SICK ones (chosen by cross-validation on SICK TRAIN+TRIAL).
-ALIGNMENT_WEIGHT = 2.5
+#: The weight of the alignment family's columns in the SICK models (chosen by cross-validation on SICK
+#: TRAIN+TRIAL; the SNLI inference model's: :data:`classifiers.recipes.ALIGNMENT_WEIGHT`).
 SICK_ALIGNMENT_WEIGHT = 1.0
-#: How much the SNLI inference model's training pairs are reweighted against the hypothesis-only
-#: model (:mod:`classifiers.bias_reweighting`; 0: not at all; chosen on dev, docs/RESULTS.md).
-BIAS_REWEIGHTING = 1.0
 MODELS = ("lexicalized", "inference")
-#: The hypothesis-only model whose dev errors make the hard-dev proxy, and the bias model of the
-#: reweighting.
-HYPOTHESIS_ONLY = ("hyp_unigrams", "hyp_bigrams")
 _PROBES = Path(__file__).resolve().parent / "probes"
 #: The probe sets reported, by the name of their rows, with the option that names each one's file
 #: and its default: one word of an SNLI dev premise replaced by rule (``probes``) or by hand;
-#: compositional edits of dev premises by rule (:mod:`experiments.compositional`) and pairs written
+#: compositional edits of dev premises by rule (:mod:`classifiers.augmentation.compositional`) and pairs written
 #: by hand for each compositional phenomenon (negation, monotonicity, voice, coordination, relative
 #: clauses, embedding under veridical and non-veridical operators, role swaps).
 PROBE_SETS = {"probes": ("--probes", PROBES), "hand_written": ("--hand-written", _PROBES / "hand_written.jsonl"),
@@ -108,65 +92,12 @@ def _row(model, train, dataset, gold, predicted) -> dict:
             "accuracy": accuracy(gold, predicted), "reference_accuracy": reference}
 
 
-def alignment_weights(weight: float):
-    """The family weights of a model whose alignment columns weigh ``weight`` (``None`` for 1: unweighted)."""
-    return None if weight == 1 else {"alignment": weight}
-
-
 def probe_pairs(lines) -> tuple[list[Pair], list[str]]:
     """Probe lines as pairs (tokenized and tagged from the text) and their categories."""
     tagged = as_pairs([(line["sentence1"], line["sentence2"]) for line in lines])  # one batch
     pairs = [Pair(p.premise, p.hypothesis, label=line["gold_label"], pair_id=line.get("pairID"))
              for p, line in zip(tagged, lines)]
     return pairs, [line["category"] for line in lines]
-
-
-def fit_inference(train_pairs, dev_pairs, *, grid=C_GRID, augment: int = AUGMENT,
-                  compositional_augment: int = COMPOSITIONAL_AUGMENT, seed: int = 0, preset="recommended",
-                  featurizer_params=None, n_jobs=None, progress=False, alignment_weight: float = ALIGNMENT_WEIGHT,
-                  bias_reweighting: float = BIAS_REWEIGHTING):
-    """Fit the SNLI inference model as the experiment does; return the hypothesis-only model's
-    selection and the inference model's (:class:`~classifiers.logistic.Selection`, C chosen on dev).
-
-    The hypothesis-only model (:data:`HYPOTHESIS_ONLY`) is fitted on the labelled ``train_pairs``;
-    the inference model on them plus ``augment`` substitutions and ``compositional_augment``
-    compositional rewrites of them (drawn with ``seed``), its alignment columns weighted by
-    ``alignment_weight`` and its training pairs reweighted against the hypothesis-only model
-    with strength ``bias_reweighting`` (folds drawn with ``seed``). Both choose C from ``grid``
-    on the labelled ``dev_pairs``; ``preset``, ``featurizer_params``, ``n_jobs`` and
-    ``progress`` configure the featurizers.
-    """
-    options = dict(grid=grid, preset=preset, featurizer_params=featurizer_params, n_jobs=n_jobs, progress=progress)
-    train_labels, dev_labels = [p.label for p in train_pairs], [p.label for p in dev_pairs]
-    hypothesis_only = fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, HYPOTHESIS_ONLY, **options)
-    substituted = augmentation(train_pairs, augment, seed=seed, progress=progress)
-    composed = compositional_augmentation(train_pairs, compositional_augment, seed=seed, progress=progress)
-    logger.info("%d substituted and %d compositional pairs added to the inference model's training data",
-                len(substituted), len(composed))
-    pairs = list(train_pairs) + substituted + composed
-    labels = [p.label for p in pairs]
-    sample_weight = None
-    if bias_reweighting:
-        sample_weight = _reweighting(pairs, labels, len(train_pairs), hypothesis_only.C, bias_reweighting, seed,
-                                     options)
-    selection = fit_select_C(pairs, labels, dev_pairs, dev_labels, "inference",
-                             family_weights=alignment_weights(alignment_weight), sample_weight=sample_weight,
-                             **inference_options(options))
-    return hypothesis_only, selection
-
-
-def inference_options(options: dict) -> dict:
-    """``options`` for an inference model: the featurizer settings of
-    :data:`~featurize.presets.INFERENCE_SETTINGS` (each real-valued column's most frequent bin left
-    out), unless ``options["featurizer_params"]`` sets them."""
-    return dict(options, featurizer_params={**INFERENCE_SETTINGS, **(options["featurizer_params"] or {})})
-
-
-def save_inference_model(selection, path, *, bias_reweighting: float):
-    """Save the inference model of ``selection`` (:func:`fit_inference`) to ``path`` atomically, with
-    its C, its number of training pairs and the ``bias_reweighting`` strength it was fitted with."""
-    return save_model(selection.model, path, C=selection.C, n_train=len(selection.train_predictions),
-                      bias_reweighting=bias_reweighting)
 
 
 def run(corpora, sick=None, probe_sets=None, *, grid=C_GRID, augment: int = AUGMENT,
@@ -214,18 +145,6 @@ def run(corpora, sick=None, probe_sets=None, *, grid=C_GRID, augment: int = AUGM
                            options=inference_options(dict(options,
                                                           family_weights=alignment_weights(sick_alignment_weight))))
     return pd.DataFrame(rows), significance, models, selections
-
-
-def _reweighting(pairs, labels, n_snli, C, strength, seed, options):
-    """The sample weights of ``pairs`` (the first ``n_snli`` from SNLI, then the substitutions)
-    against a hypothesis-only model with ``C``, cross-fitted in folds drawn with ``seed``."""
-    fit_options = {key: value for key, value in options.items() if key != "grid"}
-    weights = bias_weights(out_of_fold_gold_probabilities(pairs, labels, HYPOTHESIS_ONLY, C=C, seed=seed,
-                                                          **fit_options), strength)
-    logger.info("training pairs reweighted against the hypothesis-only model (C=%g): mean weight %.3f of the %d "
-                "SNLI pairs, %.3f of the %d substitutions, largest %.3f", C, weights[:n_snli].mean(), n_snli,
-                weights[n_snli:].mean() if len(weights) > n_snli else 0.0, len(weights) - n_snli, weights.max())
-    return weights
 
 
 def _misled_rows(split, gold, hypothesis_only, predictions, whole=True) -> list[dict]:
@@ -328,7 +247,7 @@ def add_arguments(parser) -> None:
                              "probability a hypothesis-only model (fitted without it) gives its gold label "
                              "(0: no reweighting; default: %(default)s)")
     parser.add_argument("--save-model", type=Path, default=None, help="save the SNLI-trained inference model here")
-    runner.add_fit_arguments(parser)
+    add_fit_arguments(parser)
 
 
 def main(argv=None) -> int:

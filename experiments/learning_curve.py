@@ -32,11 +32,11 @@ import pandas as pd
 from classifiers.evaluation import accuracy
 from classifiers.logistic import fit_select_C
 from featurize.presets import DEFAULT_PRESET
-from lexnli.cli import at_least, positive_number
+from lexnli.cli import UsageError, at_least, positive_number
 
 from . import runner
 from .lexicalized import PAPER
-from .runner import Results, UsageError, featurizer_params
+from .runner import Results, featurizer_params
 
 logger = logging.getLogger("lexnli")
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from classifiers.cli import add_fit_arguments
 from classifiers.evaluation import accuracy, confusion_frame, mcnemar
 from classifiers.logistic import C_GRID, fit_select_C
 from classifiers.persistence import save_model
@@ -81,7 +82,7 @@ def report(args, corpora) -> Results:
 
 def add_arguments(parser) -> None:
     parser.add_argument("--save-model", type=Path, default=None, help="save the lexicalized model to this file")
-    runner.add_fit_arguments(parser)
+    add_fit_arguments(parser)
 
 
 def main(argv=None) -> int:

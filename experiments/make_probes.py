@@ -4,9 +4,9 @@
     python -m experiments.make_probes --rules compositional --dev snli_1.0_dev.jsonl[.gz]
 
 Each distinct dev premise is used at most once. With ``--rules substitution`` (the default), one
-word is replaced by the rules of :mod:`experiments.substitutions` (colour, nationality, co-hyponym,
+word is replaced by the rules of :mod:`classifiers.augmentation.substitutions` (colour, nationality, co-hyponym,
 antonym, number, ordinal: contradiction; synonym, hypernym: entailment); with ``--rules
-compositional``, the premise is rewritten by the rules of :mod:`experiments.compositional`
+compositional``, the premise is rewritten by the rules of :mod:`classifiers.augmentation.compositional`
 (negation, *no*, *every*, embedding operators, the passive; written to :data:`COMPOSITIONAL_PROBES`
 unless ``--out`` says otherwise). Up to ``--per-rule`` pairs per rule, premises visited in an order
 fixed by ``--seed``. Output lines are SNLI-style JSON (``pairID``,
@@ -20,14 +20,13 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from classifiers.augmentation import compositional
+from classifiers.augmentation.substitutions import RULES, SubstitutionFinder, distinct_premises, substituted_pairs
 from lexnli.cli import ArgumentParser, UsageError, at_least, check_output_file, exit_on_signals, os_error_status
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import CorpusFormatError, ResourceMissingError
 from lexnli.io import atomic_open
 from lexnli.text import load_wordnet
-
-from . import compositional
-from .substitutions import RULES, SubstitutionFinder, distinct_premises, substituted_pairs
 
 #: Where the probe set made from the official dev split is kept.
 PROBES = Path(__file__).with_name("probes") / "lexical_substitution.jsonl"

@@ -36,10 +36,11 @@ from typing import NamedTuple
 import pandas as pd
 import torch
 
+from classifiers.cli import add_fit_arguments
 from classifiers.evaluation import accuracy, mcnemar
 from classifiers.logistic import fit_select_C
 from featurize.presets import signature
-from lexnli.cli import at_least
+from lexnli.cli import UsageError, at_least
 from neural.embeddings import cached_word_vectors, word_vector_bytes
 from neural.estimator import SentenceEncoderClassifier
 from neural.persistence import save_neural_model
@@ -47,7 +48,7 @@ from neural.transfer import fine_tuned
 
 from . import learning_curve, runner
 from .lexicalized import PAPER as TABLE_4
-from .runner import Results, UsageError, featurizer_params, percent
+from .runner import Results, featurizer_params, percent
 
 logger = logging.getLogger("lexnli")
 
@@ -307,7 +308,7 @@ def add_arguments(parser) -> None:
     model = parser.add_argument_group("model", "SentenceEncoderClassifier settings")
     runner.add_parameter_arguments(model, SentenceEncoderClassifier, MODEL_OPTIONS,
                                    SentenceEncoderClassifier().get_params())
-    runner.add_fit_arguments(parser, " for the lexicalized model")
+    add_fit_arguments(parser, " for the lexicalized model")
 
 
 def main(argv=None) -> int:

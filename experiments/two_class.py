@@ -25,15 +25,17 @@ import time
 
 import numpy as np
 
+from classifiers.cli import add_data_arguments, load_splits
 from classifiers.edit_distance import EditDistanceClassifier
 from classifiers.evaluation import accuracy
 from classifiers.two_class import MajorityClassifier, OverlapClassifier, collapse_labels
 from featurize.presets import signature
+from lexnli.cli import UsageError
 from lexnli.corpora.rte import read_rte3
 from lexnli.errors import DataNotFoundError
 
 from . import runner
-from .runner import Results, UsageError, add_data_arguments, load_splits
+from .runner import Results
 
 logger = logging.getLogger("lexnli")
 

@@ -146,6 +146,21 @@ def template_model(template_files):
 
 
 @pytest.fixture(scope="session")
+def readme_pipeline(template_files):
+    """The README's ``make_pipeline(PairFeaturizer("lexicalized"), LogisticRegression(max_iter=1000))`` (steps
+    named after their classes, no scaling) fitted on :func:`template_files`' train split; tests must not change it."""
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+
+    from featurize import PairFeaturizer
+    from lexnli.corpora.snli import read_snli
+
+    train = read_snli(template_files["train"])
+    return make_pipeline(PairFeaturizer("lexicalized"), LogisticRegression(max_iter=1000)).fit(train.pairs,
+                                                                                             train.labels)
+
+
+@pytest.fixture(scope="session")
 def template_corpora(tmp_path_factory) -> dict:
     """Templated pairs without parses as 80 train / 20 dev / 20 test jsonl files, read (``SNLICorpus`` by
     split; reading them needs the tagger), and their ``root`` folder."""

@@ -1,6 +1,10 @@
 """The packages import only downward: lexnli < lexical_resources < featurize < classifiers < neural < experiments
 < command;
-and no test module imports another (what tests share is in tests/conftest.py or tests/helpers/)."""
+and no test module imports another (what tests share is in tests/conftest.py or tests/helpers/).
+
+One exception: ``lexnli/__init__.py``, a user's first import, defines ``lexnli.load`` and ``lexnli.save``,
+whose bodies import :data:`FACADE_IMPORTS` when called; importing ``lexnli`` or any of its modules still
+loads no package above it (checked in a fresh interpreter)."""
 import ast
 import subprocess
 import sys
@@ -12,13 +16,36 @@ from tests.conftest import REPO
 LAYERS = ("lexnli", "lexical_resources", "featurize", "classifiers", "neural", "experiments", "command")
 
 
-def imported_packages(path):
-    """``(line, top-level package)`` of every absolute import in a module (relative ones stay inside it)."""
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+#: The facade, and the only modules its functions' bodies may import from above its layer.
+FACADE = REPO / "lexnli" / "__init__.py"
+FACADE_IMPORTS = ("classifiers.api",)
+
+
+def imported_modules(path):
+    """``(line, module, in_function)`` of every absolute import in a module (relative ones stay inside
+    it); ``in_function``: the import is in a function's body, run when the function is called."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    functions = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    in_functions = {id(node) for function in functions for node in ast.walk(function)}
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            yield from ((node.lineno, alias.name.split(".")[0]) for alias in node.names)
+            yield from ((node.lineno, alias.name, id(node) in in_functions) for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            yield node.lineno, node.module.split(".")[0]
+            yield node.lineno, node.module, id(node) in in_functions
+
+
+def imported_packages(path):
+    """``(line, top-level package)`` of every absolute import in a module."""
+    return [(line, module.split(".")[0]) for line, module, _ in imported_modules(path)]
+
+
+def upward_imports(path, layer, facade=False) -> list[str]:
+    """The imports of the module ``path`` (of ``layer``) from a package above it, but, when it is the
+    ``facade``, those of :data:`FACADE_IMPORTS` in a function's body."""
+    return [f"{path.relative_to(path.parents[1])}:{line} imports {module}"
+            for line, module, in_function in imported_modules(path)
+            if (package := module.split(".")[0]) in LAYERS and LAYERS.index(package) > LAYERS.index(layer)
+            and not (facade and in_function and module in FACADE_IMPORTS)]
 
 
 def modules():
@@ -31,8 +58,7 @@ def test_every_layer_has_modules():
 
 @pytest.mark.parametrize("layer,path", modules(), ids=lambda v: str(v.relative_to(REPO)) if hasattr(v, "parts") else v)
 def test_no_module_imports_a_package_above_its_own(layer, path):
-    upward = [f"{path.relative_to(REPO)}:{line} imports {package}" for line, package in imported_packages(path)
-              if package in LAYERS and LAYERS.index(package) > LAYERS.index(layer)]
+    upward = upward_imports(path, layer, facade=path == FACADE)
     assert not upward, "; ".join(upward)
 
 
@@ -40,6 +66,42 @@ def test_an_upward_import_is_caught(tmp_path):
     module = tmp_path / "m.py"
     module.write_text("import os\nfrom classifiers.logistic import make_model\nfrom . import sibling\n")
     assert list(imported_packages(module)) == [(1, "os"), (2, "classifiers")]
+
+
+def test_the_facade_exception_is_only_a_function_body_importing_the_api(tmp_path):
+    """The facade's functions import classifiers.api; its top level may not, nor its functions anything else,
+    nor any other module's functions the api."""
+    assert [(module, in_function) for _, module, in_function in imported_modules(FACADE)
+            if module.split(".")[0] in LAYERS[1:]] == [("classifiers.api", True), ("classifiers.api", True)]
+    (tmp_path / "lexnli").mkdir()
+    module = tmp_path / "lexnli" / "__init__.py"
+    module.write_text("from classifiers.api import load\n\n\ndef f():\n    from classifiers.api import save\n"
+                      "    import experiments.runner\n    import classifiers.logistic\n")
+    assert upward_imports(module, "lexnli", facade=True) == [
+        "lexnli/__init__.py:1 imports classifiers.api", "lexnli/__init__.py:6 imports experiments.runner",
+        "lexnli/__init__.py:7 imports classifiers.logistic"]
+    assert upward_imports(module, "lexnli") == [
+        "lexnli/__init__.py:1 imports classifiers.api", "lexnli/__init__.py:5 imports classifiers.api",
+        "lexnli/__init__.py:6 imports experiments.runner", "lexnli/__init__.py:7 imports classifiers.logistic"]
+
+
+def loaded_after(code: str) -> set[str]:
+    """The top-level packages loaded once ``code`` has run in a fresh interpreter."""
+    probe = code + "\nimport sys\nprint(' '.join(sorted({name.split('.')[0] for name in sys.modules})))"
+    return set(subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True,
+                              check=True).stdout.split())
+
+
+def test_importing_lexnli_loads_nothing_above_it_nor_anything_heavy(tmp_path):
+    """``import lexnli`` loads none of the upper layers and no scientific library; its modules, all imported,
+    none of the upper layers; calling ``lexnli.load`` does (the check can fail)."""
+    upper = set(LAYERS[1:])
+    assert not loaded_after("import lexnli") & (upper | {"sklearn", "scipy", "pandas", "nltk", "numpy", "skops"})
+    ground = [".".join(path.relative_to(REPO).with_suffix("").parts).removesuffix(".__init__")
+              for layer, path in modules() if layer == "lexnli" and path.name != "__main__.py"]
+    assert "lexnli.records" in ground and not loaded_after("\n".join(f"import {name}" for name in ground)) & upper
+    called = f"import lexnli\ntry:\n    lexnli.load(data_home={str(tmp_path)!r})\nexcept FileNotFoundError:\n    pass"
+    assert {"classifiers", "featurize"} <= loaded_after(called)
 
 
 def imported_test_modules(path, root=REPO):

@@ -32,6 +32,19 @@ def test_featurize_your_own_pairs_example_runs(tagger):
     exec(compile(code, "README.md", "exec"), {})
 
 
+def test_predict_from_python_example_runs(readme_pipeline, tagger, tmp_path, monkeypatch):
+    """The Predict section's example, with a default model in the data home, run where it writes mine.skops."""
+    import lexnli
+
+    monkeypatch.setenv("LEXNLI_DATA", str(tmp_path / "home"))
+    (tmp_path / "home" / "models").mkdir(parents=True)
+    lexnli.save(readme_pipeline, tmp_path / "home" / "models" / "default.skops")
+    monkeypatch.chdir(tmp_path)
+    (code,) = readme_code("Predict: from Python and with the `lexnli` command")
+    exec(compile(code, "README.md", "exec"), {})
+    assert lexnli.load(tmp_path / "mine.skops").info["metadata"] == {}
+
+
 def test_signature_example_is_the_current_one():
     """The README's example signature is what ``signature`` gives today (it names the version)."""
     from featurize import signature

@@ -133,7 +133,7 @@ def test_alignments_see_the_words_as_the_model_does(lowercase, expected):
                 tagged("A dog chases the Cat .", "DT NN VBZ DT NN ."))
     for tag_set in ("ptb", "coarse"):
         featurizer = PairFeaturizer("alignment", lowercase=lowercase, tag_set=tag_set).fit([pair])
-        shown = alignments(SimpleNamespace(named_steps={"featurize": featurizer}), pair)
+        shown = alignments(SimpleNamespace(steps=[("pairfeaturizer", featurizer)]), pair)
         assert shown[:2] == expected
         assert shown[2].startswith("cat <- cat: exact" if lowercase else "Cat <- Cat: exact")
 

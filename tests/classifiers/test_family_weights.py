@@ -116,7 +116,7 @@ def test_fit_select_C_passes_the_weights_and_the_model_round_trips_through_skops
     selection = fit_select_C(X_TEXT, Y, X_TEXT, Y, "lexicalized", grid=(1.0,), family_weights={"hyp_unigrams": 2.0})
     model = selection.model
     assert list(model.named_steps["weight"].weights) == ["hyp_unigrams"]
-    loaded, _ = load_model(save_model(model, tmp_path / "m.skops"))
+    loaded = load_model(save_model(model, tmp_path / "m.skops"))
     np.testing.assert_array_equal(loaded.predict_proba(X_TEXT), model.predict_proba(X_TEXT))
 
 

@@ -1,5 +1,6 @@
-"""``lexnli train``: the model it installs (the experiments' recipe, refitted by hand), where it goes, the
-outputs it refuses before reading data, and the one-line errors without data or resources.
+"""``lexnli train``: the model it installs (the library's recipe, refitted by hand), where it goes, what it
+says when it replaces the default, the outputs it refuses before reading data, the one-line errors without data
+or resources, and that it imports no experiment.
 
 The lexicalized runs read the parsed template fixture (no NLTK data); the inference preset is checked
 with stand-ins for its fit, and once for real against ``python -m experiments.inference --save-model``
@@ -7,20 +8,24 @@ with stand-ins for its fit, and once for real against ``python -m experiments.in
 import errno
 import json
 import os
+import subprocess
+import sys
 import tempfile
 
 import numpy as np
 import pytest
 
 import lexical_resources
+from classifiers import cli, recipes
 from classifiers.logistic import fit_select_C
 from classifiers.persistence import load_model
 from command import main
 from command import train as train_command
-from experiments import inference, runner
+from experiments import inference
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import ResourceMissingError
 
+from tests.conftest import REPO
 from tests.helpers.cli import full_disk, one_error_line
 from tests.helpers.noisy_snli import write_splits
 
@@ -41,7 +46,8 @@ def files_args(files):
 def test_lexicalized_model_is_installed_as_the_default(template_files, data_home, capsys):
     assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--C-grid", "0.1", "1"]) == 0
     path = data_home / "models" / "default.skops"
-    model, info = load_model(path)
+    model = load_model(path)
+    info = model.lexnli_info_
     train, dev = read_snli(template_files["train"]), read_snli(template_files["dev"])
     hand = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "lexicalized", grid=(0.1, 1.0))
     assert info["metadata"] == {"C": hand.C, "n_train": 80}
@@ -54,11 +60,37 @@ def test_lexicalized_model_is_installed_as_the_default(template_files, data_home
     assert list(path.parent.iterdir()) == [path]  # written atomically: no temporary file left
 
 
+def test_replacing_the_default_model_is_said_before_any_data_is_read(template_files, data_home, monkeypatch,
+                                                                     capsys):
+    path = data_home / "models" / "default.skops"
+    args = ["train", "--preset", "lexicalized", *files_args(template_files), "--C-grid", "1"]
+    assert main.main(args) == 0
+    first = capsys.readouterr()
+    assert first.err == "" and f"installed as your default model: {path}\n" in first.out  # none there: nothing said
+    read = cli.load_splits
+    monkeypatch.setattr(cli, "load_splits", lambda *a, **k: (print("reading", file=sys.stderr), read(*a, **k))[1])
+    assert main.main(args) == 0
+    again = capsys.readouterr()
+    assert again.err.splitlines()[:2] == [f"note: the default model at {path} will be replaced by the lexicalized "
+                                          "model trained now (--model PATH saves it elsewhere)", "reading"]
+    assert f"installed as your default model: {path} (the previous one replaced)\n" in again.out
+
+
+def test_the_command_imports_no_experiment():
+    """``lexnli train`` goes down the layers: its module's import closure (in a fresh interpreter) holds no
+    experiments module, and the recipe it runs is the library's."""
+    code = ("import sys\nimport command.train\n"
+            "print(' '.join(sorted(name for name in sys.modules if name.split('.')[0] == 'experiments')))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == ""
+    assert train_command.recipes.fit_inference is inference.fit_inference  # the experiment runs the same recipe
+
+
 def test_model_option_saves_elsewhere_and_max_train_subsamples(template_files, data_home, tmp_path, capsys):
     path = tmp_path / "my model.skops"
     assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--C-grid", "1",
                       "--max-train", "30", "--model", str(path)]) == 0
-    assert load_model(path)[1]["metadata"] == {"C": 1.0, "n_train": 30}
+    assert load_model(path).lexnli_info_["metadata"] == {"C": 1.0, "n_train": 30}
     assert not data_home.exists()  # the default model is left alone
     printed = capsys.readouterr().out
     assert f"saved to {path}\n" in printed and f"lexnli predict --model '{path}' 'A man sleeps.'" in printed
@@ -72,7 +104,7 @@ def test_test_split_is_neither_an_option_nor_read(template_files, data_home, cap
 
 @pytest.mark.parametrize("target", ["train", "folder", "default-folder"])
 def test_refused_outputs_before_any_data_is_read(template_files, data_home, tmp_path, monkeypatch, capsys, target):
-    monkeypatch.setattr(runner, "load_splits", lambda *a, **k: pytest.fail("data read before the output check"))
+    monkeypatch.setattr(cli, "load_splits", lambda *a, **k: pytest.fail("data read before the output check"))
     if target == "default-folder":  # <data home>/models/default.skops is a folder
         (data_home / "models" / "default.skops").mkdir(parents=True)
         model, message = [], f"--model {data_home / 'models' / 'default.skops'}: is a folder, expected a file name"
@@ -124,7 +156,7 @@ def test_inference_preset_without_verbocean_fails_before_reading_data(template_f
 
     monkeypatch.setattr(lexical_resources, "get_wordnet", lambda: None)
     monkeypatch.setattr(lexical_resources, "get_verbocean", missing)
-    monkeypatch.setattr(runner, "load_splits", lambda *a, **k: pytest.fail("data read before the resources"))
+    monkeypatch.setattr(cli, "load_splits", lambda *a, **k: pytest.fail("data read before the resources"))
     assert main.main(["train", *files_args(template_files)]) == 2  # inference: the default preset
     assert one_error_line(capsys) == "error: VerbOcean is not available: (the reason)"
 
@@ -143,11 +175,11 @@ def test_inference_preset_fits_with_the_experiments_defaults(template_files, dat
 
     monkeypatch.setattr(lexical_resources, "get_wordnet", lambda: None)
     monkeypatch.setattr(lexical_resources, "get_verbocean", lambda: None)
-    monkeypatch.setattr(inference, "fit_inference", fit_inference)
+    monkeypatch.setattr(recipes, "fit_inference", fit_inference)
     assert main.main(["train", *files_args(template_files), "--C-grid", "0.3", "--seed", "4", "--n-jobs", "1"]) == 0
     assert calls == [(80, 20, {"seed": 4, "grid": (0.3,), "preset": "recommended", "n_jobs": 1, "progress": None})]
-    _, info = load_model(data_home / "models" / "default.skops")
-    assert info["metadata"] == {"C": 0.3, "n_train": 80, "bias_reweighting": inference.BIAS_REWEIGHTING}
+    info = load_model(data_home / "models" / "default.skops").lexnli_info_
+    assert info["metadata"] == {"C": 0.3, "n_train": 80, "bias_reweighting": recipes.BIAS_REWEIGHTING}
     assert capsys.readouterr().out.startswith("inference model: dev accuracy ")
     monkeypatch.setattr(train_command, "INFERENCE_MAX_TRAIN", 30)  # the preset's own sample, unless --max-train says
     assert main.main(["train", *files_args(template_files), "--C-grid", "0.3"]) == 0
@@ -168,8 +200,8 @@ def test_inference_model_is_the_experiments_saved_model(resources, tmp_path, mon
                            "--no-sick", *[arg for option, _ in inference.PROBE_SETS.values()
                                           for arg in (option, str(probes))],
                            *grid, "--save-model", str(tmp_path / "experiment.skops")]) == 0
-    (command_model, command_info), (experiment_model, experiment_info) = (
-        load_model(tmp_path / name) for name in ("train.skops", "experiment.skops"))
+    command_model, experiment_model = (load_model(tmp_path / name) for name in ("train.skops", "experiment.skops"))
+    command_info, experiment_info = command_model.lexnli_info_, experiment_model.lexnli_info_
     assert command_info["metadata"] == experiment_info["metadata"]
     assert command_info["features"] == experiment_info["features"]
     dev = read_snli(files["dev"]).pairs
@@ -185,7 +217,7 @@ def test_a_model_folder_that_takes_no_new_file_is_refused_before_training(error,
         raise OSError(error, os.strerror(error), str(tmp_path / ".lexnli-probe.x"))
 
     monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
-    monkeypatch.setattr(runner, "load_splits", lambda *a, **k: pytest.fail("data read before the output check"))
+    monkeypatch.setattr(cli, "load_splits", lambda *a, **k: pytest.fail("data read before the output check"))
     path = tmp_path / "models" / "m.skops"
     assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--model", str(path)]) == 2
     assert one_error_line(capsys) == f"error: --model {path}: cannot write in {tmp_path}: {os.strerror(error)}"

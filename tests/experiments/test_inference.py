@@ -17,10 +17,11 @@ from sklearn.pipeline import Pipeline
 from classifiers.bias_reweighting import bias_weights, out_of_fold_gold_probabilities
 from classifiers.logistic import fit_classifier, fit_preprocessing, fit_select_C, fit_select_C_cv, make_model
 from classifiers.persistence import load_model
+from classifiers import recipes
+from classifiers.augmentation.compositional import compositional_augmentation
+from classifiers.augmentation.substitutions import augmentation
 from classifiers.transfer import WithModelProbabilities
 from experiments import inference
-from experiments.compositional import compositional_augmentation
-from experiments.substitutions import augmentation
 from featurize import PairFeaturizer
 from lexnli.corpora.sick import read_sick
 from lexnli.corpora.snli import read_snli
@@ -96,7 +97,8 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
         fits.append((features, list(pairs), kwargs, selection))
         return selection
 
-    monkeypatch.setattr(inference, "fit_select_C", recording_fit)
+    for module in (recipes, inference):  # the recipe's fits, then the experiment's
+        monkeypatch.setattr(module, "fit_select_C", recording_fit)
     monkeypatch.setattr(inference, "fit_select_C_cv", recording_cv_fit)
     model_path = tmp_path / "model.joblib"
     assert inference.main(arguments(files, tmp_path / "out", "--save-model", str(model_path), *OPTIONS)) == 0
@@ -124,7 +126,8 @@ def test_inference_experiment_end_to_end(files, tmp_path, capsys, monkeypatch):
     train = read_snli(files["train"]).pairs
     composed = compositional_augmentation(train, 10, seed=3)
     assert composed
-    model, info = load_model(model_path, trusted=True)
+    model = load_model(model_path, trusted=True)
+    info = model.lexnli_info_
     assert info["metadata"] == {"C": 7.0, "n_train": 90 + 20 + len(composed), "bias_reweighting": 0.8}
     assert {k: info["features"][k] for k in ("features", "tag_set", "min_df", "n_jobs", "dense_bins_drop")} == \
         {"features": "inference", "tag_set": "ptb", "min_df": 2, "n_jobs": 1, "dense_bins_drop": "most_frequent"}
@@ -251,7 +254,8 @@ def test_missing_sick_file_is_exit_2_before_training(files, tmp_path, capsys):
 
 
 def test_more_folds_than_a_label_has_pairs_is_exit_2_before_training(files, tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(inference, "fit_select_C", lambda *a, **k: pytest.fail("trained before the check"))
+    for module in (recipes, inference):
+        monkeypatch.setattr(module, "fit_select_C", lambda *a, **k: pytest.fail("trained before the check"))
     assert inference.main(arguments(files, tmp_path / "out", "--sick-folds", "40")) == 2
     err = capsys.readouterr().err
     counts = Counter(p.label for split in ("TRAIN", "TRIAL") for p in read_sick(files["sick"], split))
@@ -275,7 +279,7 @@ def test_saved_inference_model_explains_alignments(files, tmp_path):
     assert (tmp_path / "out" / "signature.txt").read_text().endswith(  # no sick_C
         "|C:dev(0.3,1)|augment:20+10|inference_bins_drop:most_frequent|alignment_weight:2.5"
         "|bias_reweighting:1(hypothesis_only,5-fold)\n")
-    model, _ = load_model(model_path, trusted=True)
+    model = load_model(model_path, trusted=True)
     pairs = tmp_path / "pairs.jsonl"
     pairs.write_text(json.dumps({"sentence1": PROBES[0][0], "sentence2": PROBES[0][1]}) + "\n", encoding="utf-8")
     predict_file(model, pairs, tmp_path / "out.jsonl", explain_k=3)
@@ -303,7 +307,7 @@ def test_option_defaults_and_bounds():
     for bad in ("-0.1", "1.5", "nan"):
         with pytest.raises(UsageError, match=f"--bias-reweighting: must be from 0 to 1, got {bad}"):
             parser.parse_args(["--bias-reweighting", bad])
-    assert inference.alignment_weights(1.0) is None and inference.alignment_weights(2.5) == {"alignment": 2.5}
+    assert recipes.alignment_weights(1.0) is None and recipes.alignment_weights(2.5) == {"alignment": 2.5}
     with pytest.raises(UsageError, match="--alignment-weight: must be a finite number greater than 0, got 0"):
         parser.parse_args(["--alignment-weight", "0"])
     assert parser.parse_args(["--sick-folds", "0"]).sick_folds == 0  # C on TRIAL, fitted on TRAIN
@@ -353,13 +357,15 @@ def test_inference_run_defaults(noisy_snli, monkeypatch):
         return np.linspace(0.0, 0.9, len(pairs))
 
     calls, bias = [], []
-    monkeypatch.setattr(inference, "fit_select_C", recording_fit(calls, chosen={inference.HYPOTHESIS_ONLY: 1}))
-    monkeypatch.setattr(inference, "augmentation", augmentation)
-    monkeypatch.setattr(inference, "compositional_augmentation", compositional_augmentation)
-    monkeypatch.setattr(inference, "out_of_fold_gold_probabilities", gold_probabilities)
+    fit = recording_fit(calls, chosen={recipes.HYPOTHESIS_ONLY: 1})
+    for module in (recipes, inference):  # the recipe's fits, then the experiment's
+        monkeypatch.setattr(module, "fit_select_C", fit)
+    monkeypatch.setattr(recipes, "augmentation", augmentation)
+    monkeypatch.setattr(recipes, "compositional_augmentation", compositional_augmentation)
+    monkeypatch.setattr(recipes, "out_of_fold_gold_probabilities", gold_probabilities)
     rows = inference.run(noisy_snli)[0]
     # seed 0; the run's progress setting (no bars) reaches the augmentations
-    assert augmented == [(300, 12_000, 0, False), ("compositional", 300, inference.COMPOSITIONAL_AUGMENT, 0, False)]
+    assert augmented == [(300, 12_000, 0, False), ("compositional", 300, recipes.COMPOSITIONAL_AUGMENT, 0, False)]
     assert [(call["features"], call["n_train"]) for call in calls] == [
         (("hyp_unigrams", "hyp_bigrams"), 300), ("inference", 308), ("lexicalized", 300)]
     # only the inference model weights the alignment family, and its pairs, against the
@@ -398,9 +404,11 @@ def test_inference_without_reweighting_fits_no_bias_model(noisy_snli, monkeypatc
     import experiments.inference as inference
 
     calls = []
-    monkeypatch.setattr(inference, "fit_select_C", recording_fit(calls))
-    monkeypatch.setattr(inference, "augmentation", lambda train_pairs, n, **kw: [])
-    monkeypatch.setattr(inference, "out_of_fold_gold_probabilities",
+    fit = recording_fit(calls)
+    for module in (recipes, inference):
+        monkeypatch.setattr(module, "fit_select_C", fit)
+    monkeypatch.setattr(recipes, "augmentation", lambda train_pairs, n, **kw: [])
+    monkeypatch.setattr(recipes, "out_of_fold_gold_probabilities",
                         lambda *a, **k: pytest.fail("a bias model was fitted with --bias-reweighting 0"))
     inference.run(noisy_snli, bias_reweighting=0)
     assert [call.get("sample_weight") for call in calls[1:]] == [None, None]

@@ -116,7 +116,8 @@ def test_table4_confusion_files_and_mcnemar_recounted(table4_run, noisy_snli_fil
 def test_table4_saved_model_predicts_like_the_lexicalized_row(table4_run, noisy_snli):
     _, out, _ = table4_run
     table = pd.read_csv(out / "results" / "table4.csv")
-    model, info = load_model(out / "model.joblib", trusted=True)
+    model = load_model(out / "model.joblib", trusted=True)
+    info = model.lexnli_info_
     assert info["metadata"] == {"C": table.loc[0, "C"], "n_train": 300}
     assert model.named_steps["featurize"].features == "lexicalized"
     # the paper preset (Penn Treebank tags, no bins) with min_df overridden, and the --n-jobs given

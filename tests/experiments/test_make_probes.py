@@ -14,7 +14,7 @@ from lexnli.errors import CorpusFormatError, ResourceMissingError
 PREMISES = ["A man in a blue shirt sings in a café.", "Two dogs run in the park.", "A tall woman is walking.",
             "A dog runs on the beach.", "An American man is cooking.", "The first runner is tired.",
             "A happy child eats an apple.", "Three girls are dancing on the stage.", "Two dogs run in the park."]
-#: The label each rule gives (experiments.substitutions): only synonyms and hypernyms keep the meaning.
+#: The label each rule gives (classifiers.augmentation.substitutions): only synonyms and hypernyms keep the meaning.
 ENTAILING = {"synonym", "hypernym"}
 
 
@@ -100,7 +100,7 @@ def test_a_bad_probe_line_is_named(tmp_path, text, problem):
 
 
 def test_compositional_probe_lines_label_their_rule(dev, tmp_path, capsys):
-    from experiments.compositional import LABELS
+    from classifiers.augmentation.compositional import LABELS
 
     text, _ = make(dev, tmp_path / "compositional.jsonl", capsys, "--rules", "compositional", "--per-rule", "2")
     lines = [json.loads(line) for line in text.splitlines()]

@@ -6,6 +6,7 @@ from numbers import Integral, Real
 
 import pytest
 
+from classifiers import cli
 from experiments import ablation, error_analysis, learning_curve, lexicalized, make_probes, runner, two_class
 from featurize import PairFeaturizer
 from featurize.sklearn_constraints import Interval, StrOptions
@@ -118,7 +119,7 @@ def help_entries(text: str) -> dict[str, str]:
 
 
 def test_help_shows_the_groups_metavars_and_choices(capsys):
-    text = help_text(capsys, add_arguments=runner.add_fit_arguments)
+    text = help_text(capsys, add_arguments=cli.add_fit_arguments)
     data, features = text.index("\ndata:\n"), text.index("\nfeatures:\n")
     assert data < text.index("\n  --max-train N") < features < text.index("\n  --min-df N")
     assert " ".join(text[features:].split()[1:11]) == \
@@ -220,7 +221,7 @@ def test_option_values_reach_the_report(capsys):
     calls = []
     argv = ["--dense-bins", "none", "--n-features", "64", "--no-lowercase", "--tag-set", "ptb", "--preset", "paper"]
     assert runner.main(argv, prog="x", description="x", report=fake_report(calls), snli=False,
-                       add_arguments=runner.add_fit_arguments) == 0
+                       add_arguments=cli.add_fit_arguments) == 0
     args, corpora = calls[0]
     assert corpora is None and args.preset == "paper"
     assert runner.featurizer_params(args) == {"tag_set": "ptb", "dense_bins": None, "n_features": 64,
@@ -230,7 +231,7 @@ def test_option_values_reach_the_report(capsys):
 
 def test_progress_option_forces_or_refuses_the_bars():
     parser = ArgumentParser(prog="x")
-    runner.add_fit_arguments(parser)
+    cli.add_fit_arguments(parser)
     assert [parser.parse_args(argv).progress for argv in ([], ["--progress"], ["--no-progress"])] == [None, True, False]
 
 
@@ -317,7 +318,7 @@ def test_splits_sharing_pairs_with_train_are_warned_of(template_files, caplog):
     args = argparse.Namespace(train=same, dev=template_files["dev"], test=same, data_dir=None, max_train=None,
                               seed=0)
     with caplog.at_level(logging.WARNING, logger="lexnli"):
-        corpora = runner.load_splits(args)
+        corpora = cli.load_splits(args)
     warned = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert warned == [f"{len(corpora['test'])} of the {len(corpora['test'])} test pairs are also training pairs "
                       f"({same} and {same})"]  # dev shares none

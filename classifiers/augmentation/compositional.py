@@ -51,7 +51,7 @@ rule                          premise / hypothesis                              
 ``passive_role_swap``         the same, both nouns for people or animals / the passive    contradiction
                               with subject and object traded (*A man is carrying a child.*
                               / *A man is being carried by a child.*), as the ``role_swap``
-                              rule of :mod:`experiments.substitutions` labels a role swap
+                              rule of :mod:`classifiers.augmentation.substitutions` labels a role swap
 ``passive_role_swap_active``  the passive / the active with subject and object traded     contradiction
                               (*A child is being carried by a man.* / *A child is carrying
                               a man.*): the same swap read from the passive
@@ -75,7 +75,7 @@ rule                          premise / hypothesis                              
 ============================  =========================================================  =============
 
 The monotonicity rules (negated, *no*, *every*) take hypernyms from
-:class:`~experiments.substitutions.SubstitutionFinder` (so they need WordNet) and change a noun
+:class:`~classifiers.augmentation.substitutions.SubstitutionFinder` (so they need WordNet) and change a noun
 after the verb only when it has *a*/*an* or no determiner and stands in the verb's clause (before a
 comma, a conjunction, a relative pronoun or another verb): definites and numbers are not monotone
 the simple way, and a clause of its own is out of the operator's scope. Premises with a negation,

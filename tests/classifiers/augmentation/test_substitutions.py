@@ -1,12 +1,13 @@
 """The one-word substitution rules, rule by rule, on hand-picked tagged sentences.
 
-Expectations come from the rules' definitions (experiments/substitutions.py) and from what a
+Expectations come from the rules' definitions (classifiers/augmentation/substitutions.py) and from what a
 reader knows of the words (*tall* / *short*, *two* / *three*), not from the code's output. The
 word rules need NLTK's WordNet (skipped without it); the sentence-level rules and ``apply`` do not.
 """
 import pytest
 
-from experiments.substitutions import Substitution, SubstitutionFinder, _negation, _plural, _role_swap, apply
+from classifiers.augmentation.substitutions import (Substitution, SubstitutionFinder, _negation, _plural, _role_swap,
+                                                    apply)
 from lexnli.records import Sentence
 
 from tests.conftest import wordnet_or_skip
@@ -99,7 +100,7 @@ def test_plural(word, plural):
 ])
 def test_plural_of_a_substituted_noun(word, plural):
     """The English plural a co-hyponym takes when it replaces a plural noun (no WordNet needed)."""
-    from experiments.substitutions import _plural
+    from classifiers.augmentation.substitutions import _plural
 
     assert _plural(word) == plural
 
@@ -181,7 +182,7 @@ def test_a_noun_before_a_noun_keeps_its_antonym_to_itself(finder):
 
 
 def test_words_naming_people_and_distinct_siblings(finder):
-    from experiments.substitutions import _distinct_siblings, _names_people
+    from classifiers.augmentation.substitutions import _distinct_siblings, _names_people
 
     # the docstring's examples name people; *wooden* has no noun sense at all
     assert all(_names_people(finder.wn, word) for word in ("male", "female", "young"))
@@ -201,7 +202,7 @@ def test_apply_joins_possessives_and_contractions():
 
 
 def test_substituted_pairs_stop_at_the_rule_cap(finder):
-    from experiments.substitutions import substituted_pairs
+    from classifiers.augmentation.substitutions import substituted_pairs
 
     premises = [Sentence(text=f"{n} dogs run .", tokens=(n, "dogs", "run", "."), tags=("CD", "NNS", "VBP", "."))
                 for n in ("two", "three", "four", "five", "six")]

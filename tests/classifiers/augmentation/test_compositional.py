@@ -1,6 +1,6 @@
 """The compositional rules, rule by rule, on hand-built tagged sentences.
 
-Expectations come from the rules' definitions (experiments/compositional.py) and from what a reader
+Expectations come from the rules' definitions (classifiers/augmentation/compositional.py) and from what a reader
 knows of the operators (*not* and *no* reverse entailment, *maybe* leaves it open), not from the
 code's output. The rules that generalize a noun or delete an adjective need NLTK's WordNet (skipped
 without it); the embedding and passive rules and ``participle`` do not.
@@ -9,11 +9,12 @@ from collections import Counter
 
 import pytest
 
-from experiments.compositional import (COMPARATIVES, LABELS, RULES, STRUCTURAL_RULES, WORDNET_RULES, _compared, _doers,
-                                       _embedded, _matrix_subject, _negated, _passive, _predicate, _prepositional,
-                                       _privative, _quantified, _structural, _structural_pairs, _structural_rules,
-                                       _subordinate, compositional_augmentation, compositional_pairs, participle)
-from experiments.substitutions import SubstitutionFinder
+from classifiers.augmentation.compositional import (COMPARATIVES, LABELS, RULES, STRUCTURAL_RULES, WORDNET_RULES,
+                                                    _compared, _doers, _embedded, _matrix_subject, _negated, _passive,
+                                                    _predicate, _prepositional, _privative, _quantified, _structural,
+                                                    _structural_pairs, _structural_rules, _subordinate,
+                                                    compositional_augmentation, compositional_pairs, participle)
+from classifiers.augmentation.substitutions import SubstitutionFinder
 from lexnli.records import Pair, Sentence
 
 from tests.conftest import wordnet_or_skip
