@@ -173,7 +173,7 @@ def test_a_by_field_no_line_has_is_one_error_line_naming_the_fields(labelled, mo
     assert "error: --by categroy: no line of <stdin> has this field" in one_error_line(capsys)
 
 
-def test_other_formats_and_field_names_are_scored_alike(model_file, labelled, tmp_path, capsys):
+def test_other_formats_and_field_names_are_scored_alike(model_file, labelled, tmp_path, tagger, capsys):
     lines, path = labelled
     whole = evaluate_json(["--model", str(model_file), str(path)], capsys)
     tsv = tmp_path / "set.tsv"

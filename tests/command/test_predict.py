@@ -273,7 +273,8 @@ def test_a_model_that_is_a_folder_is_one_error_line(records, tmp_path, capsys):
     assert one_error_line(capsys) == f"error: --model {tmp_path}: is a folder, expected a model file"
 
 
-def test_tsv_and_csv_files_and_standard_input_are_read_alike(model_file, records, tmp_path, monkeypatch, capsys):
+def test_tsv_and_csv_files_and_standard_input_are_read_alike(model_file, records, tmp_path, monkeypatch, tagger,
+                                                              capsys):
     source = write_jsonl(tmp_path / "in.jsonl", records[:6])
     assert main(["predict", "--model", str(model_file), "--input", str(source), "--output", str(tmp_path / "a")]) == 0
     capsys.readouterr()
@@ -296,7 +297,7 @@ def test_tsv_and_csv_files_and_standard_input_are_read_alike(model_file, records
     assert [json.loads(line)["predicted_label"] for line in capsys.readouterr().out.splitlines()] == reference
 
 
-def test_text_output_names_the_sentences_under_either_field_name(model_file, monkeypatch, capsys):
+def test_text_output_names_the_sentences_under_either_field_name(model_file, monkeypatch, tagger, capsys):
     stdin(monkeypatch, json.dumps({"premise": "A man sleeps.", "hypothesis": "A man is awake.", "label": 2}) + "\n")
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     assert main(["predict", "--model", str(model_file), "-"]) == 0
