@@ -29,11 +29,13 @@ def add_data_arguments(parser: argparse.ArgumentParser, splits=SNLI_SPLITS) -> N
     ``--seed``, ``--n-jobs``."""
     group = parser.add_argument_group("data")
     group.add_argument("--data-dir", type=Path, default=None,
-                       help="folder holding snli_1.0.zip or snli_1.0/ (default: LEXNLI_DATA, then the "
-                            "per-user cache, downloading the official zip if absent)")
+                       help="the data home: a folder holding snli_1.0/ (snli_1.0_{train,dev,test}.jsonl or .txt, "
+                            "optionally .gz) or snli_1.0.zip (default: LEXNLI_DATA, then the per-user cache; then "
+                            "LEXNLI_SHARED_DATA; else the official zip is downloaded)")
     for split in splits:
         group.add_argument(f"--{split}", type=Path, default=None,
-                           help=f"an SNLI {split} file (.jsonl, .txt, optionally .gz); overrides --data-dir")
+                           help=f"an SNLI {split} file (.jsonl, .txt, .tsv, .csv, optionally .gz); overrides "
+                                "--data-dir")
     group.add_argument("--max-train", type=at_least(1), default=None, metavar="N",
                        help="use a random subsample of N training pairs")
     group.add_argument("--seed", type=int, default=0, help="random seed for subsampling (default: %(default)s)")

@@ -1,17 +1,20 @@
-"""Predict labels for SNLI-style JSON lines with a saved model.
+"""Predict labels for a file of pairs with a saved model.
 
     python -m classifiers.predict --model MODEL --input PAIRS.jsonl --output OUT.jsonl [--explain K]
 
 The model is a ``.skops`` file (the safe format) or a pickle (trusted files only). The input is
-SNLI JSON lines or ``.txt`` (optionally gzipped), or a split of an SNLI zip or folder
-(``--split``); ``--output`` may not be the input or the model. Input lines need ``sentence1`` and
-``sentence2``; ``sentence1_parse``/``sentence2_parse`` and ``gold_label`` are used when present.
-Each output line is the input line's fields (sentences, gold label, any other) plus
-``predicted_label`` and one ``probability_<label>`` per class; with ``--explain K`` also the K
-named features that pushed the prediction most and, for a model with the alignment family (the
-``inference`` preset), how the hypothesis aligns to the premise (``"green <- blue: cohyponym
-(WordNet), swap"``). Accuracy is printed when gold labels are present ("-" labels are not
-scored). Pairs are read, predicted and written :data:`BATCH_SIZE` at a time.
+read as every entry point reads pairs (:mod:`lexnli.corpora.snli`): ``.jsonl``, ``.txt``/``.tsv``
+or ``.csv`` (optionally gzipped; the format from the name, ``--format`` otherwise), a split of
+an SNLI zip or folder (``--split``), or ``-``, standard input; ``--output`` may not be the input
+or the model. The sentences are ``sentence1``/``sentence2`` or ``premise``/``hypothesis``, the
+gold label ``gold_label`` or ``label`` (integers: 0 entailment, 1 neutral, 2 contradiction, -1
+none); ``sentence1_parse``/``sentence2_parse`` are used when present. Each output line is the
+input line's fields (sentences, gold label, any other) plus ``predicted_label`` and one
+``probability_<label>`` per class; with ``--explain K`` also the K named features that pushed
+the prediction most and, for a model with the alignment family (the ``inference`` preset), how
+the hypothesis aligns to the premise (``"green <- blue: cohyponym (WordNet), swap"``). Accuracy
+is printed when gold labels are present ("-" labels are not scored). Pairs are read, predicted
+and written :data:`BATCH_SIZE` at a time.
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ import numpy as np
 from lexnli.cli import (ArgumentParser, UsageError, at_least, check_output_file, exit_on_signals,
                         os_error_status)
 from lexnli.corpora.lines import MAX_LINE_BYTES
-from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
+from lexnli.corpora.snli import FORMATS, STDIN, check_snli, corpus_files, iter_snli
 from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
 from lexnli.io import STDOUT, atomic_open
 from lexnli.records import LABELS, SNLI_SPLITS
@@ -42,6 +45,19 @@ def add_max_line_bytes_argument(parser) -> None:
     parser.add_argument("--max-line-bytes", type=at_least(1), default=MAX_LINE_BYTES, metavar="N",
                         help="refuse an input line longer than N bytes, having read no more of it "
                              "(default: %(default)s, 1 MiB)")
+
+
+#: What an input of pairs may be, for the commands' help.
+INPUT_HELP = (".jsonl, .txt or .tsv, .csv (optionally .gz; the fields sentence1 and sentence2 or premise and "
+              "hypothesis, the gold label gold_label or label), an SNLI zip or folder with --split, or - for "
+              "standard input")
+
+
+def add_format_argument(parser) -> None:
+    """``--format``: the input's format when its name does not tell it (standard input is sniffed)."""
+    parser.add_argument("--format", choices=tuple(FORMATS), default=None,
+                        help="the input's format (default: told by the file's suffix; for standard input, by its "
+                             "first line: JSON, tab-separated, or comma-separated with a header row)")
 
 
 def predictions(model, pairs, explain_k: int = 0) -> list[dict]:
@@ -117,16 +133,16 @@ def print_summary(summary: dict, output_path, hint: str = "") -> None:
 
 
 def predict_file(model, input_path, output_path, explain_k: int = 0, split: str | None = None,
-                 max_line_bytes: int = MAX_LINE_BYTES) -> dict:
+                 max_line_bytes: int = MAX_LINE_BYTES, format: str | None = None) -> dict:
     """Write one prediction line per input pair (its fields and :func:`predictions`') to
     ``output_path``; return counts and accuracy (see :func:`write_predictions`).
 
-    ``split`` names the split to read when ``input_path`` is an SNLI zip or folder; a line longer
-    than ``max_line_bytes``, or with an empty or blank sentence, is refused
-    (:func:`lexnli.corpora.snli.iter_snli`).
+    ``split`` names the split to read when ``input_path`` is an SNLI zip or folder, ``format`` the
+    input's format (None: told by its name); a line longer than ``max_line_bytes``, or with an empty
+    or blank sentence, is refused (:func:`lexnli.corpora.snli.iter_snli`).
     """
     items = iter_snli(input_path, split, keep_unlabeled=True, on_error="raise", require_label=False, with_fields=True,
-                      max_line_bytes=max_line_bytes, allow_blank=False)
+                      max_line_bytes=max_line_bytes, allow_blank=False, format=format)
     return write_predictions(model, items, output_path, explain_k)
 
 
@@ -138,9 +154,8 @@ def main(argv=None) -> int:
                              "safe format; other names: pickle, loaded only with --trust-pickle)")
     parser.add_argument("--trust-pickle", action="store_true",
                         help="load a --model that is a pickle, which runs the code it holds (trusted files only)")
-    parser.add_argument("--input", required=True, help="SNLI pairs: .jsonl or .txt (optionally .gz), an SNLI zip or "
-                                                       "folder with --split, or - (standard input: JSON lines or "
-                                                       "premise<TAB>hypothesis lines)")
+    parser.add_argument("--input", required=True, help=f"the pairs: {INPUT_HELP}")
+    add_format_argument(parser)
     parser.add_argument("--split", choices=SNLI_SPLITS, default=None,
                         help="the split to read from an SNLI zip or folder")
     parser.add_argument("--output", required=True,
@@ -155,9 +170,10 @@ def main(argv=None) -> int:
                           [("--input", path) for path in corpus_files(args.input)] + [("--model", args.model)])
         if args.input != STDIN:
             check_snli(args.input, args.split, require_label=False,  # a bad line, before any long work
-                       max_line_bytes=args.max_line_bytes, allow_blank=False)
+                       max_line_bytes=args.max_line_bytes, allow_blank=False, format=args.format)
         model = load_model(args.model, trusted=args.trust_pickle)
-        summary = predict_file(model, args.input, args.output, args.explain, args.split, args.max_line_bytes)
+        summary = predict_file(model, args.input, args.output, args.explain, args.split, args.max_line_bytes,
+                               args.format)
         print_summary(summary, args.output)
         sys.stdout.flush()  # a failed write of standard output is reported here, not by Python as it exits
     except (UsageError, ModelFileError, CorpusFormatError, ResourceMissingError, FileNotFoundError,

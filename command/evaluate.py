@@ -1,20 +1,24 @@
 """``lexnli evaluate``: score a model on a labelled file of one's own, overall, by class and by field.
 
-    lexnli evaluate challenge.jsonl --by category
+    lexnli evaluate challenge.jsonl --by category --plot challenge.png
     lexnli evaluate --model a.skops rte.jsonl --against b.skops --json
 
-The file is SNLI-style (``.jsonl`` or ``.txt``, optionally gzipped; an SNLI zip or folder with
-``--split``; ``-``: standard input, JSON lines or premise<TAB>hypothesis<TAB>label lines). Gold
-labels are three-way (entailment, contradiction, neutral) or two-way: a file with any
-``non-entailment`` (or GLUE's ``not_entailment``, or ``non_entailment``) label is scored two-way,
-its neutral and contradiction labels and the model's neutral and contradiction predictions all
-counting as not entailment. Pairs labelled "-" or without a label are read and not scored.
+The file is read as every entry point reads pairs (:mod:`lexnli.corpora.snli`): ``.jsonl``,
+``.txt``/``.tsv``, ``.csv`` (optionally gzipped), an SNLI zip or folder with ``--split``, or
+``-``, standard input, read as a file is. Gold labels (``gold_label`` or ``label``; integers: 0
+entailment, 1 neutral, 2 contradiction, -1 none) are three-way (entailment, contradiction,
+neutral) or two-way: a file with any ``non-entailment`` (or GLUE's ``not_entailment``, or
+``non_entailment``) label is scored two-way, its neutral and contradiction labels and the model's
+neutral and contradiction predictions all counting as not entailment. Pairs labelled "-" or
+without a label are read and not scored.
 
 Reported: accuracy; precision, recall and F1 per class; the confusion matrix; with ``--by FIELD``
-the number of pairs and accuracy for each value of that field of the input lines; with
-``--against MODEL`` the second model's accuracy and McNemar's exact test between the two; and the
-configuration signature (file, model, lexnli version, label set). As text, or one JSON object
-with ``--json``. The pairs are read and predicted in batches.
+the number of pairs and accuracy for each value of that field of the input lines (a field no line
+has is an error naming the fields there are); with ``--against MODEL`` the second model's accuracy
+and McNemar's exact test between the two; and the configuration signature (file, model, lexnli
+version, label set). Every accuracy comes with its 95% Wilson score interval. As text, or one JSON
+object with ``--json``; ``--plot FILE`` (``.png`` or ``.svg``) also draws the confusion matrix and
+the accuracy by group with the intervals. The pairs are read and predicted in batches.
 """
 from __future__ import annotations
 
@@ -22,11 +26,13 @@ import json
 import sys
 from pathlib import Path
 
-from classifiers.evaluation import accuracy, breakdown, class_scores, confusion_frame, mcnemar, two_way
+from classifiers.evaluation import (accuracy, breakdown, class_scores, confusion_frame, mcnemar, two_way,
+                                   wilson_interval)
 from classifiers.persistence import TRUST_RULE, load_model
-from classifiers.predict import add_max_line_bytes_argument, batches
-from lexnli.cli import UsageError
-from lexnli.corpora.snli import STDIN, check_snli, iter_snli
+from classifiers.predict import INPUT_HELP, add_format_argument, add_max_line_bytes_argument, batches
+from lexnli.cli import UsageError, check_output_file
+from lexnli.corpora.lines import ReadReport
+from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
 from lexnli.records import ENTAILMENT, LABELS, NON_ENTAILMENT_SPELLINGS, SNLI_SPLITS
 from lexnli.version import __version__
 
@@ -34,17 +40,22 @@ from .models import add_model_arguments, model_path, not_a_folder
 
 #: Shown for a pair that lacks a ``--by`` field.
 MISSING = "(none)"
+#: The picture formats ``--plot`` writes, by suffix.
+PLOT_SUFFIXES = (".png", ".svg")
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("file", help="labelled pairs: SNLI .jsonl or .txt (optionally .gz), an SNLI zip or folder with "
-                                     "--split, or - for standard input")
+    parser.add_argument("file", help=f"labelled pairs: {INPUT_HELP}")
+    add_format_argument(parser)
     parser.add_argument("--split", choices=SNLI_SPLITS, default=None, help="the split of an SNLI zip or folder")
     parser.add_argument("--by", action="append", default=[], metavar="FIELD",
                         help="also report accuracy for each value of this field of the input lines (repeatable)")
     parser.add_argument("--against", type=Path, default=None, metavar="MODEL",
                         help="a second model: its accuracy, and McNemar's exact test between the two")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--plot", default=None, metavar="FILE",
+                        help="also draw the confusion matrix and the accuracy by group with 95%% intervals in FILE "
+                             f"({' or '.join(PLOT_SUFFIXES)}, by its suffix)")
     add_max_line_bytes_argument(parser)
     add_model_arguments(parser)
     parser.epilog = TRUST_RULE
@@ -89,14 +100,18 @@ def scores(collected: dict) -> dict:
     if spelling is not None:  # a two-way file: neutral and contradiction are not entailment
         labels, gold = (ENTAILMENT, spelling), two_way(gold, spelling)
         predicted = [two_way(found, spelling) for found in predicted]
+    n_right = sum(g == p for g, p in zip(gold, predicted[0]))
     report = {"n_read": collected["n_read"], "n_scored": len(gold), "labels": list(labels),
-              "accuracy": accuracy(gold, predicted[0]),
+              "accuracy": accuracy(gold, predicted[0]), "interval": list(wilson_interval(n_right, len(gold))),
               "classes": class_scores(gold, predicted[0], labels),
               "confusion": confusion_frame(gold, predicted[0], labels),
               "by": {name: breakdown(gold, predicted[0], values, name)
                      for name, values in collected["groups"].items()}}
     if len(predicted) > 1:
-        report["against"] = {"accuracy": accuracy(gold, predicted[1]), **mcnemar(gold, predicted[0], predicted[1])}
+        n_right = sum(g == p for g, p in zip(gold, predicted[1]))
+        report["against"] = {"accuracy": accuracy(gold, predicted[1]),
+                             "interval": list(wilson_interval(n_right, len(gold))),
+                             **mcnemar(gold, predicted[0], predicted[1])}
     return report
 
 
@@ -116,14 +131,18 @@ def _text(report: dict, args) -> str:
     lines = [f"pairs: {report['n_read']} read, {report['n_scored']} scored "
              f"({report['n_read'] - report['n_scored']} without a gold label)",
              f"accuracy: {100 * report['accuracy']:.2f} "
-             f"({round(report['accuracy'] * report['n_scored'])}/{report['n_scored']})", "",
+             f"({round(report['accuracy'] * report['n_scored'])}/{report['n_scored']}; 95% interval "
+             f"{100 * report['interval'][0]:.2f} to {100 * report['interval'][1]:.2f})", "",
              _table(report["classes"], ("precision", "recall", "f1")), "",
              "confusion matrix (rows gold, columns predicted):", "", report["confusion"].to_markdown()]
     for name, table in report["by"].items():
-        lines += ["", f"by {name}:", "", _table(table, ("accuracy",), index=False)]
+        lines += ["", f"by {name} (low, high: the 95% interval of the accuracy):", "",
+                  _table(table, ("accuracy", "low", "high"), index=False)]
     if "against" in report:
         against = report["against"]
-        lines += ["", f"against {args.against}: accuracy {100 * against['accuracy']:.2f}; McNemar's exact test: "
+        low, high = against["interval"]
+        lines += ["", f"against {args.against}: accuracy {100 * against['accuracy']:.2f} (95% interval "
+                      f"{100 * low:.2f} to {100 * high:.2f}); McNemar's exact test: "
                       f"only the model right on {against['a_only']} pairs, only {args.against} on "
                       f"{against['b_only']}, p = {against['p_value']:.3g}"]
     return "\n".join(lines + ["", f"Configuration: `{report['signature']}`"]) + "\n"
@@ -138,16 +157,45 @@ def _json(report: dict) -> str:
     return json.dumps(shown, ensure_ascii=False, indent=2) + "\n"
 
 
+def _check_by(by, report: ReadReport) -> None:
+    """Raise :class:`UsageError` for a ``--by`` field that no line read has, naming the fields there are."""
+    absent = [name for name in by if name not in report.fields]
+    if absent:
+        raise UsageError(f"--by {absent[0]}: no line of {report.source} has this field; the fields there are: "
+                         f"{', '.join(sorted(report.fields))}")
+
+
+def _plot_path(args):
+    """``--plot``'s file, checked (suffix, writable, not an input) before any work; None without it."""
+    if args.plot is None:
+        return None
+    if not args.plot.lower().endswith(PLOT_SUFFIXES):
+        raise UsageError(f"--plot {args.plot}: expected a file name ending in {' or '.join(PLOT_SUFFIXES)}")
+    inputs = [("file", path) for path in corpus_files(args.file)] if args.file != STDIN else []
+    check_output_file(args.plot, "--plot", inputs + [("--model", model_path(args))])
+    return args.plot
+
+
 def run(args) -> int:
     gold_labels = LABELS + NON_ENTAILMENT_SPELLINGS
     paths = [model_path(args)] + ([not_a_folder(args.against, "--against")] if args.against is not None else [])
-    if args.file != STDIN:
+    plot = _plot_path(args)
+    read = ReadReport(str(args.file))
+    if args.file != STDIN:  # every line, and the --by fields, before the models load
         check_snli(args.file, args.split, require_label=False, gold_labels=gold_labels,
-                   max_line_bytes=args.max_line_bytes, allow_blank=False)
+                   max_line_bytes=args.max_line_bytes, allow_blank=False, format=args.format, report=read)
+        _check_by(args.by, read)
     models = [load_model(path, trusted=args.trust_pickle) for path in paths]
     items = iter_snli(args.file, args.split, keep_unlabeled=True, require_label=False, gold_labels=gold_labels,
-                      with_fields=True, max_line_bytes=args.max_line_bytes, allow_blank=False)
-    report = scores(collect(models, items, args.by))
+                      with_fields=True, max_line_bytes=args.max_line_bytes, allow_blank=False, format=args.format,
+                      report=read)
+    collected = collect(models, items, args.by)
+    _check_by(args.by, read)  # standard input: known once read
+    report = scores(collected)
     report["signature"] = _signature(args, paths[0], report["labels"])
+    if plot is not None:
+        from .evaluation_plot import write_plot
+
+        write_plot(report, plot)
     sys.stdout.write(_json(report) if args.json else _text(report, args))
     return 0

@@ -3,10 +3,12 @@
     lexnli fetch [--data-dir DIR] [snli] [tagger] [wordnet] [verbocean] [syntax]
 
 Each resource named (default: all) is looked for where lexnli reads it and, when missing,
-downloaded there checksum-verified: SNLI and VerbOcean into the data home (``--data-dir``,
-else ``$LEXNLI_DATA``, else ``~/.cache/lexnli``; ``$LEXNLI_VERBOCEAN`` names a VerbOcean file of
-your own), NLTK's data where NLTK keeps it (``$NLTK_DATA``, else NLTK's default folder). One line
-per resource says where it is and whether it was found or fetched. With ``LEXNLI_NO_DOWNLOAD=1``
+downloaded checksum-verified: SNLI and VerbOcean into the data home (``--data-dir``, else
+``$LEXNLI_DATA``, else ``~/.cache/lexnli``), after looking in it and then in
+``$LEXNLI_SHARED_DATA`` (a local copy laid out as a data home; ``$LEXNLI_VERBOCEAN`` names a
+VerbOcean file of your own), NLTK's data where NLTK keeps it (``$NLTK_DATA``, else NLTK's
+default folder). One line per resource says whether it was found, fetched or is missing, where
+it is (or how to provide it), and the variables that point at it (:data:`VARIABLES`). With ``LEXNLI_NO_DOWNLOAD=1``
 nothing is downloaded: fetch only checks, and reports what is missing. Exit status 2 when
 something is still missing.
 
@@ -93,6 +95,11 @@ def _syntax_fetch(home) -> str:
     return f"{path} (built from {model.info['sentences']} sentences of {model.info['train']})"
 
 
+#: The variables (and option) that point at each resource, in the order they are read.
+VARIABLES = {"snli": "--data-dir or LEXNLI_DATA, then LEXNLI_SHARED_DATA", "tagger": "NLTK_DATA",
+             "wordnet": "NLTK_DATA",
+             "verbocean": "LEXNLI_VERBOCEAN, else --data-dir or LEXNLI_DATA, then LEXNLI_SHARED_DATA",
+             "syntax": "LEXNLI_SYNTAX (the other commands), else --data-dir or LEXNLI_DATA"}
 #: The resources, by the name given on the command line: (is it there?, fetch it and say where).
 RESOURCES = {"snli": (_snli_present, lambda home: str(fetch_snli(home))), "tagger": _nltk("tagger"),
              "wordnet": _nltk("wordnet"), "verbocean": (_verbocean_present, _verbocean_fetch),
@@ -109,8 +116,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("what", nargs="*", type=_resource, metavar="WHAT",
                         help=f"what to prepare, any of {', '.join(RESOURCES)} (default: all)")
     parser.add_argument("--data-dir", type=Path, default=None,
-                        help="the data home to fill with SNLI and VerbOcean (default: LEXNLI_DATA, then the per-user "
-                             "cache); the other commands read VerbOcean from LEXNLI_DATA, so set it to this folder")
+                        help="the data home to look in and fill (default: LEXNLI_DATA, then the per-user cache): "
+                             "snli_1.0/ (snli_1.0_{train,dev,test}.jsonl or .txt, optionally .gz) or snli_1.0.zip; "
+                             "verbocean.unrefined.2004-05-20.txt or .txt.gz, there or in verbocean/; the syntax model "
+                             "in syntax/. The other commands read VerbOcean and the syntax model from LEXNLI_DATA, so "
+                             "set it to this folder")
 
 
 def run(args) -> int:
@@ -125,9 +135,9 @@ def run(args) -> int:
             where = fetch(home)
         except FAILURES as exc:
             missing.append(name)
-            print(f"{name:<10} missing  {exc}")
+            print(f"{name:<10} missing  {exc} [{VARIABLES[name]}]")
             continue
-        print(f"{name:<10} {'found' if found else 'fetched':<8} {where}")
+        print(f"{name:<10} {'found' if found else 'fetched':<8} {where} [{VARIABLES[name]}]")
     if missing:
         print(f"error: missing: {', '.join(missing)} (each line above says how to provide it)", file=sys.stderr)
         return 2

@@ -1,8 +1,8 @@
 """``lexnli predict``: the label of a pair, or of every pair of a file or of standard input.
 
     lexnli predict "A man sleeps." "A man is awake."           # one pair
-    lexnli predict - < pairs.jsonl                              # JSON lines, or premise<TAB>hypothesis lines
-    lexnli predict --input dev.jsonl --output predictions.jsonl
+    lexnli predict - < pairs.jsonl                              # standard input, read as a file is
+    lexnli predict --input pairs.tsv --output predictions.jsonl
 
 The model is ``--model`` (default: the one ``lexnli train`` installed). On a terminal each pair's
 label and class probabilities are shown as text (with ``--explain K``, the K named features that
@@ -11,15 +11,20 @@ output is a file or a pipe, each pair is one JSON line: the input line's fields 
 label, any other field) plus ``predicted_label`` and ``probability_<label>`` per class (and
 ``explanation``, ``alignments``). Pairs are read, predicted and written in batches, so any number
 of them fits in memory; a file input is checked line by line before the model is loaded.
+
+Inputs are read as by every entry point (:mod:`lexnli.corpora.snli`): ``.jsonl``, ``.txt``/``.tsv``,
+``.csv`` (optionally ``.gz``), the sentences named ``sentence1``/``sentence2`` or ``premise``/``hypothesis``.
 """
 from __future__ import annotations
 
 import sys
 
 from classifiers.persistence import TRUST_RULE
-from classifiers.predict import add_max_line_bytes_argument, output_line, print_summary, write_predictions
+from classifiers.predict import (INPUT_HELP, add_format_argument, add_max_line_bytes_argument, output_line,
+                                 print_summary, write_predictions)
 from featurize.inputs import as_pairs
 from lexnli.cli import UsageError, at_least, check_output_file
+from lexnli.corpora.fields import sentence_fields
 from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
 from lexnli.io import STDOUT
 from lexnli.records import SNLI_SPLITS
@@ -31,11 +36,10 @@ from .models import add_model_arguments, load, model_path
 
 def add_arguments(parser) -> None:
     parser.add_argument("pair", nargs="*", metavar="PREMISE HYPOTHESIS | -",
-                        help="one pair, or - to read pairs from standard input (JSON lines with sentence1 and "
-                             "sentence2, or premise<TAB>hypothesis lines)")
-    parser.add_argument("--input", default=None,
-                        help="a file of pairs instead: SNLI .jsonl or .txt (optionally .gz), or an SNLI zip or "
-                             "folder with --split")
+                        help="one pair, or - to read pairs from standard input (as a file is read: JSON lines, "
+                             "tab-separated lines, comma-separated lines with a header row)")
+    parser.add_argument("--input", default=None, help=f"a file of pairs instead: {INPUT_HELP}")
+    add_format_argument(parser)
     parser.add_argument("--split", choices=SNLI_SPLITS, default=None, help="the split of an SNLI zip or folder")
     parser.add_argument("--output", default=STDOUT, help="write the predictions here (default: standard output)")
     parser.add_argument("--json", action="store_true", help="JSON lines on a terminal too")
@@ -60,15 +64,16 @@ def _source(args):
         return None, [(as_pairs([tuple(args.pair)])[0], fields)]
     source = args.input if args.input is not None else STDIN
     return source, iter_snli(source, args.split, keep_unlabeled=True, require_label=False, with_fields=True,
-                             max_line_bytes=args.max_line_bytes, allow_blank=False)
+                             max_line_bytes=args.max_line_bytes, allow_blank=False, format=args.format)
 
 
 def _text(fields: dict, prediction: dict) -> str:
     """A prediction for a terminal: the label and probabilities, the pair, the explanation."""
     probabilities = sorted(((key.removeprefix("probability_"), value) for key, value in prediction.items()
                             if key.startswith("probability_")), key=lambda item: -item[1])
+    premise, hypothesis = sentence_fields(fields)
     lines = [f"{prediction['predicted_label']:<14} " + "  ".join(f"{label} {p:.3f}" for label, p in probabilities),
-             f"    {fields['sentence1']}  =>  {fields['sentence2']}"]
+             f"    {fields[premise]}  =>  {fields[hypothesis]}"]
     if "explanation" in prediction:
         pushes = (f"{e['feature']} {e['push']:+.3f}" for e in prediction["explanation"])
         lines.append("    features: " + ", ".join(pushes))
@@ -81,7 +86,8 @@ def run(args) -> int:
     inputs = [("--input", path) for path in corpus_files(source)] if source is not None else []
     check_output_file(args.output, "--output", inputs + [("--model", model_path(args))])
     if source not in (None, STDIN):  # every line, before the model loads
-        check_snli(source, args.split, require_label=False, max_line_bytes=args.max_line_bytes, allow_blank=False)
+        check_snli(source, args.split, require_label=False, max_line_bytes=args.max_line_bytes, allow_blank=False,
+                   format=args.format)
     model = load(args)
     as_text = args.output == STDOUT and sys.stdout.isatty() and not args.json
     summary = write_predictions(model, items, args.output, args.explain, render=_text if as_text else output_line)

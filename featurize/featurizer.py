@@ -25,7 +25,7 @@ from .arrays import unique_inverse
 from .batch import Batch
 from .families import resolve
 from .families.lexicalized import BOUNDED_FAMILIES, CROSS_MAX_TOKENS, n_capped, pair_work
-from .inputs import COLUMNS, TAG_SETS, checked_items, tagged_tokens
+from .inputs import TAG_SETS, checked_items, tagged_tokens
 from .key_names import KeyNames
 from .presets import PRESETS, preset_params
 from .sklearn_constraints import Interval, StrOptions, check_parameters
@@ -205,9 +205,10 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
     progress : bool or None, default=False
         Draw a progress bar over the pairs: ``None`` on a terminal only, ``True`` always,
         ``False`` never; without a bar the progress is logged (see :mod:`lexnli.progress`).
-    columns : (str, str), default=("premise", "hypothesis")
+    columns : (str, str) or None, default=None
         The premise and hypothesis columns of a table of pairs (a pandas DataFrame, a Hugging
-        Face ``datasets.Dataset`` or a dict of columns); other inputs ignore it.
+        Face ``datasets.Dataset`` or a dict of columns); ``None``: ``sentence1`` and ``sentence2``,
+        or ``premise`` and ``hypothesis``. Other inputs ignore it.
     syntax : str, path or None, default=None
         The syntax model file (:mod:`lexnli.syntax`) that reads every sentence when a chosen family
         reads dependency trees (the ``alignment`` family): its tags then replace the given ones for
@@ -270,13 +271,13 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         "n_jobs": [Interval(Integral, 1, None, closed="left"), Interval(Integral, None, -1, closed="right"), None],
         "batch_size": [Interval(Integral, 1, None, closed="left")],
         "progress": ["boolean", None],
-        "columns": [tuple, list],
+        "columns": [tuple, list, None],
         "syntax": [str, os.PathLike, None],
     }
 
     def __init__(self, features="lexicalized", *, n_features=_PAPER["n_features"], min_df=_PAPER["min_df"],
                  dense_bins=_PAPER["dense_bins"], dense_bins_drop=None, lowercase=_PAPER["lowercase"],
-                 tag_set=_PAPER["tag_set"], n_jobs=None, batch_size=2048, progress=False, columns=COLUMNS,
+                 tag_set=_PAPER["tag_set"], n_jobs=None, batch_size=2048, progress=False, columns=None,
                  syntax=None):
         self.features = features
         self.n_features = n_features

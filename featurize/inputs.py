@@ -17,8 +17,8 @@ def _is_string_pair(item) -> bool:
     return isinstance(item, (tuple, list, np.ndarray)) and len(item) == 2 and all(isinstance(s, str) for s in item)
 
 
-#: The columns a table of pairs (DataFrame, Hugging Face dataset) holds the two sentences in, by default.
-COLUMNS = ("premise", "hypothesis")
+#: What the two sentences of a pair are called in messages.
+SIDES = ("premise", "hypothesis")
 
 
 def as_pair(item, index: int | None = None) -> Pair:
@@ -31,13 +31,14 @@ def _is_table(items) -> bool:
     return isinstance(items, (pd.DataFrame, dict)) or hasattr(items, "to_pandas")
 
 
-def checked_items(items, start: int | None = 0, columns=COLUMNS) -> list:
+def checked_items(items, start: int | None = 0, columns=None) -> list:
     """``items`` as a list of :class:`Pair` records and ``(premise, hypothesis)`` strings, each checked.
 
     ``items`` may also be a table of pairs (a DataFrame, a ``datasets.Dataset``, a dict of
-    columns) whose ``columns`` hold the premise and the hypothesis. A single pair is not mistaken
-    for a batch. ``start`` is the position of the first item, for error messages (``None``: do
-    not say where).
+    columns) whose ``columns`` hold the premise and the hypothesis (``None``: ``sentence1`` and
+    ``sentence2`` or ``premise`` and ``hypothesis``, :func:`lexnli.corpora.frames.text_columns`).
+    A single pair is not mistaken for a batch. ``start`` is the position of the first item, for
+    error messages (``None``: do not say where).
 
     A string holding a lone surrogate (``"\\ud800"``: no character, so no UTF-8 text, and what the
     corpus readers refuse) is a ``ValueError`` naming its position and side; the text functions
@@ -45,7 +46,7 @@ def checked_items(items, start: int | None = 0, columns=COLUMNS) -> list:
     """
     if isinstance(items, (str, Pair)):
         raise TypeError("expected a sequence of pairs, got a single item: wrap it in a list")
-    items = frame_texts(items, *columns) if _is_table(items) else list(items)
+    items = frame_texts(items, columns) if _is_table(items) else list(items)
     for i, item in enumerate(items):
         if isinstance(item, Pair):
             continue
@@ -53,7 +54,7 @@ def checked_items(items, start: int | None = 0, columns=COLUMNS) -> list:
         if not _is_string_pair(item):
             raise TypeError(f"expected a Pair or a (premise, hypothesis) pair of strings{where}, "
                             f"got {type(item).__name__}: {item!r:.80}")
-        for side, text in zip(COLUMNS, item):
+        for side, text in zip(SIDES, item):
             if LONE_SURROGATE.search(text):
                 raise ValueError(f"the {side}{where} holds a lone surrogate (not a character): {text!r:.80}")
     return items
@@ -99,7 +100,7 @@ def _read_tokens(items, lowercase: bool, tag_set: str, syntax) -> list[tuple]:
     return found
 
 
-def as_pairs(items, start: int | None = 0, columns=COLUMNS) -> list[Pair]:
+def as_pairs(items, start: int | None = 0, columns=None) -> list[Pair]:
     """:func:`as_pair` on every item of :func:`checked_items`: the string pairs' sentences are tokenized
     and tagged together (one batch, see :func:`lexnli.text.make_sentences`)."""
     items = checked_items(items, start, columns)

@@ -37,6 +37,8 @@ VERBOCEAN_URL = ("https://raw.githubusercontent.com/hltfbk/Excitement-Open-Platf
                  "main/resources/VerbOcean/verbocean.unrefined.2004-05-20.txt")
 #: SHA-256 of the uncompressed official file.
 VERBOCEAN_SHA256 = "5eeeab2bf958040332b9fcc8c5021dcf676789cdb8ac633fd4b62f5969832a3d"
+#: Where VerbOcean is looked for in a data folder (:func:`locate_verbocean`).
+VERBOCEAN_NAMES = tuple(f"{folder}{VERBOCEAN_FILENAME}{gz}" for folder in ("", "verbocean/") for gz in ("", ".gz"))
 #: Environment variable naming a VerbOcean file (``.txt`` or ``.txt.gz``) to use.
 ENV_VAR = "LEXNLI_VERBOCEAN"
 #: Set to 1 to use a located VerbOcean file whose content is not the official one (your own variant).
@@ -85,8 +87,8 @@ class VerbOcean:
         path : str or path-like, optional
             A VerbOcean ``.txt`` or ``.txt.gz`` (gzip is detected from the content). Default:
             ``$LEXNLI_VERBOCEAN`` if set; else ``verbocean.unrefined.2004-05-20.txt`` or
-            ``.txt.gz`` in the data home or its ``verbocean/`` folder (see
-            :func:`lexnli.data_home.get_data_home`); else the official file is downloaded
+            ``.txt.gz`` in the data home or ``$LEXNLI_SHARED_DATA``, or their ``verbocean/``
+            folder (:func:`locate_verbocean`); else the official file is downloaded
             into the data home, checksum-verified.
         min_score : float, default=0.0
             Keep only relations scored at least this much. *unk* relations all score 0.0.
@@ -275,7 +277,9 @@ def _open_text(path: Path, verify: bool):
 
 def locate_verbocean(data_home=None, *, download_if_missing: bool = True) -> Path:
     """The VerbOcean file :meth:`VerbOcean.load` reads by default: ``$LEXNLI_VERBOCEAN`` if set, else
-    the one in the data home (or its ``verbocean/`` folder), else the official file downloaded there.
+    :data:`VERBOCEAN_FILENAME` (or ``.gz``) in the data home or ``$LEXNLI_SHARED_DATA``, or their
+    ``verbocean/`` folder (:func:`lexnli.data_home.find_data`), else the official file downloaded
+    into the data home.
 
     Raises
     ------
@@ -284,10 +288,8 @@ def locate_verbocean(data_home=None, *, download_if_missing: bool = True) -> Pat
     """
     if os.environ.get(ENV_VAR):
         return Path(os.environ[ENV_VAR])
-    home = Path(data_homes.get_data_home(data_home))
-    for folder in (home, home / "verbocean"):
-        for name in (VERBOCEAN_FILENAME, VERBOCEAN_FILENAME + ".gz"):
-            if (folder / name).is_file():
-                return folder / name
+    found = data_homes.find_data(VERBOCEAN_NAMES, data_home)
+    if found is not None:
+        return found
     return data_homes.fetch_file(VERBOCEAN_FILENAME, VERBOCEAN_URL, VERBOCEAN_SHA256, data_home,
                             download_if_missing=download_if_missing)

@@ -1,7 +1,10 @@
 """Find data files (the SNLI corpus, lexical resources) locally, or download them checksum-verified.
 
 Files live in the *data home*: the ``data_home`` argument, else ``$LEXNLI_DATA``, else
-``$XDG_CACHE_HOME/lexnli`` (``~/.cache/lexnli``). A download streams into a temporary file next
+``$XDG_CACHE_HOME/lexnli`` (``~/.cache/lexnli``). A resource missing there is looked for in
+``$LEXNLI_SHARED_DATA`` when set: a local copy of the data laid out as a data home (``snli_1.0/``
+or ``snli_1.0.zip``, ``verbocean/``, ``sick/``, ``nltk_data/``), only read (:func:`data_folders`).
+Downloads go into the data home. A download streams into a temporary file next
 to its destination, is checked against a SHA-256 digest and only then renamed into place, so an
 interrupted or corrupted download never leaves a partial file behind.
 """
@@ -53,6 +56,26 @@ def get_data_home(data_home=None, *, create: bool = False) -> Path:
     if create:
         home.mkdir(parents=True, exist_ok=True)
     return home
+
+
+#: The environment variable naming a folder of local data searched after the data home (see the module docstring).
+SHARED_DATA_ENV = "LEXNLI_SHARED_DATA"
+
+
+def data_folders(data_home=None) -> list[Path]:
+    """The folders a resource is looked for in, in order: the data home (:func:`get_data_home`), then
+    ``$LEXNLI_SHARED_DATA`` when set (and another folder)."""
+    folders = [get_data_home(data_home)]
+    shared = os.environ.get(SHARED_DATA_ENV)
+    if shared and Path(shared).expanduser() != folders[0]:
+        folders.append(Path(shared).expanduser())
+    return folders
+
+
+def find_data(names, data_home=None) -> Path | None:
+    """The first file of ``names`` (paths inside a data folder) that exists in :func:`data_folders`, or None."""
+    return next((folder / name for folder in data_folders(data_home) for name in names
+                 if (folder / name).is_file()), None)
 
 
 def default_model_path(data_home=None) -> Path:
@@ -202,9 +225,10 @@ def fetch_snli(data_home=None, *, download_if_missing: bool = True, url: str = S
                sha256: str = SNLI_SHA256, progress: bool = True) -> Path:
     """Locate the SNLI 1.0 corpus, downloading the official zip if it is missing.
 
-    Looks in the data home for a ``snli_1.0/`` folder holding ``snli_1.0_{train,dev,test}``
-    files (``.jsonl`` or ``.txt``, optionally gzipped), then for ``snli_1.0.zip`` (verified
-    against ``sha256`` once, see :func:`verify_file`), and otherwise downloads the zip there.
+    Looks in the data home, then in ``$LEXNLI_SHARED_DATA`` (:func:`data_folders`), for a ``snli_1.0/``
+    folder holding ``snli_1.0_{train,dev,test}`` files (``.jsonl`` or ``.txt``, optionally
+    gzipped), then for ``snli_1.0.zip`` (verified against ``sha256`` once, see
+    :func:`verify_file`), and otherwise downloads the zip into the data home.
 
     Parameters
     ----------
@@ -230,15 +254,16 @@ def fetch_snli(data_home=None, *, download_if_missing: bool = True, url: str = S
         The download, or the zip found in the data home, has the wrong digest.
     """
     home = get_data_home(data_home)
-    if _has_snli_splits(home / SNLI_DIR):
-        return home / SNLI_DIR
+    for folder in data_folders(data_home):
+        if _has_snli_splits(folder / SNLI_DIR):
+            return folder / SNLI_DIR
+        if (folder / SNLI_ZIP).is_file():
+            return verify_file(folder / SNLI_ZIP, sha256)
     advice = (
         f"To use a local copy, put {SNLI_ZIP} or {SNLI_DIR}/ in a folder DIR and pass --data-dir DIR or set "
         "LEXNLI_DATA=DIR (Python: data_home=DIR), or give the split files the command reads with --train/--dev/--test "
         "FILE (Python: read_snli(FILE)); online, `lexnli fetch snli` downloads it once."
     )
-    if (home / SNLI_ZIP).is_file():
-        return verify_file(home / SNLI_ZIP, sha256)
     return _fetch(home / SNLI_ZIP, url, sha256, download_if_missing=download_if_missing,
                   progress=progress, looked_for=f"SNLI ({home / SNLI_DIR}/ or {home / SNLI_ZIP})",
                   advice=advice)

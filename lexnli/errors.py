@@ -18,11 +18,12 @@ class CorpusFormatError(ValueError):
     """A corpus line is malformed; the message names the file, the line number and the problem.
 
     A ``fatal`` error (e.g. a bad header row) is raised even when the caller skips bad lines.
+    ``unit`` names what ``line`` counts (``row`` for a table).
     """
 
-    def __init__(self, source: str, line: int | None, problem: str, *, fatal: bool = False):
+    def __init__(self, source: str, line: int | None, problem: str, *, fatal: bool = False, unit: str = "line"):
         self.source, self.line, self.problem, self.fatal = str(source), line, problem, fatal
-        where = f"{source}, line {line}" if line is not None else str(source)
+        where = f"{source}, {unit} {line}" if line is not None else str(source)
         super().__init__(f"{where}: {problem}")
 
 

@@ -21,7 +21,7 @@ from sklearn.utils.validation import check_is_fitted
 from torch.nn import functional
 
 from classifiers.evaluation import accuracy
-from featurize.inputs import COLUMNS, as_pairs, normalize
+from featurize.inputs import as_pairs, normalize
 from featurize.sklearn_constraints import Interval, StrOptions, check_parameters
 from lexnli.errors import CorpusFormatError
 from lexnli.progress import bar
@@ -103,8 +103,9 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
     progress : bool or None, default=False
         Draw a progress bar per epoch: ``None`` on a terminal only, ``True`` always, ``False``
         never; without a bar the epoch's progress is logged (see :mod:`lexnli.progress`).
-    columns : tuple of str, default=("premise", "hypothesis")
-        The columns holding the sentences when the input is a table.
+    columns : tuple of str or None, default=None
+        The columns holding the sentences when the input is a table (``None``: ``sentence1`` and
+        ``sentence2``, or ``premise`` and ``hypothesis``).
 
     Attributes
     ----------
@@ -144,13 +145,13 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         "device": [StrOptions({"auto", "cpu", "cuda"})],
         "random_state": [Interval(Integral, 0, None, closed="left")],
         "progress": ["boolean", None],
-        "columns": [tuple, list],
+        "columns": [tuple, list, None],
     }
 
     def __init__(self, encoder="lstm", *, embedding_dim=300, sentence_dim=100, hidden_dim=200, n_hidden_layers=3,
                  dropout=0.1, weight_decay=0.0, optimizer="adam", learning_rate=1e-3, batch_size=128, max_epochs=10,
                  patience=2, min_count=1, lowercase=True, embeddings=None, validation_fraction=0.1, device="auto",
-                 random_state=0, progress=False, columns=COLUMNS):
+                 random_state=0, progress=False, columns=None):
         self.encoder = encoder
         self.embedding_dim = embedding_dim
         self.sentence_dim = sentence_dim

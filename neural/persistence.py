@@ -32,9 +32,10 @@ _CONFIG, _WEIGHTS = "model.json", "weights.pt"
 def save_neural_model(model: SentenceEncoderClassifier, path, **metadata) -> Path:
     """Write the fitted ``model`` to ``path`` (a zip, see the module docstring) atomically."""
     params = {k: str(v) if k == "embeddings" and v is not None else v for k, v in model.get_params().items()}
+    columns = params["columns"]
     config = {
         "format": FORMAT, "lexnli_version": __version__, "torch_version": torch.__version__,
-        "params": {**params, "columns": list(params["columns"])}, "classes": model.classes_.tolist(),
+        "params": {**params, "columns": None if columns is None else list(columns)}, "classes": model.classes_.tolist(),
         "vocabulary": list(model.vocabulary_.known), "history": model.history_, "best_epoch": model.best_epoch_,
         "n_pretrained": model.n_pretrained_, "metadata": metadata,
     }
@@ -69,7 +70,9 @@ def load_neural_model(path) -> tuple[SentenceEncoderClassifier, dict]:
     path = existing_file(path, "model file")
     config, state = _read(path)
     try:
-        model = SentenceEncoderClassifier(**{**config["params"], "columns": tuple(config["params"]["columns"])})
+        columns = config["params"]["columns"]
+        columns = None if columns is None else tuple(columns)  # JSON has lists only
+        model = SentenceEncoderClassifier(**{**config["params"], "columns": columns})
         check_parameters(model)
         model.classes_ = np.asarray(config["classes"], dtype=object)
         model.vocabulary_ = Vocabulary(config["vocabulary"])

@@ -54,6 +54,12 @@ def tiny_syntax_model():
         os.environ[SYNTAX_ENV] = before
 
 
+@pytest.fixture
+def no_shared_data(monkeypatch):
+    """``LEXNLI_SHARED_DATA`` unset, for a test of what the data home alone holds (the library reads it too)."""
+    monkeypatch.delenv("LEXNLI_SHARED_DATA", raising=False)
+
+
 @pytest.fixture(scope="session")
 def snli_dev_path() -> Path:
     return shared_file("snli_1.0/snli_1.0_dev.jsonl.gz")

@@ -25,13 +25,14 @@ class ReadReport:
 
     ``n_unlabeled`` counts pairs whose gold label is "-" (no annotator majority), excluded
     unless asked for; ``skipped`` holds one :class:`CorpusFormatError` per bad line skipped
-    when the caller chose ``on_error="skip"``.
+    when the caller chose ``on_error="skip"``; ``fields`` the name of every field a line read had.
     """
 
     source: str
     n_read: int = 0
     n_unlabeled: int = 0
     skipped: list[CorpusFormatError] = field(default_factory=list)
+    fields: set[str] = field(default_factory=set)
 
     def log(self) -> None:
         """Log the counts at INFO (WARNING when lines were skipped)."""

@@ -10,8 +10,8 @@ tokens and tags come from :func:`lexnli.text.make_sentences` (NLTK's tokenizer, 
 sentence_A is the premise, sentence_B the hypothesis (SICK's A -> B direction).
 
 The file is located as: the ``path`` argument, else ``$LEXNLI_SICK``, else ``SICK.txt`` or
-``SICK.txt.gz`` in the data home (or its ``sick/`` folder; see
-:func:`lexnli.data_home.get_data_home`). There is no download: the official zip is not
+``SICK.txt.gz`` in the data home or ``$LEXNLI_SHARED_DATA``, or their ``sick/`` folder (see
+:func:`lexnli.data_home.find_data`). There is no download: the official zip is not
 reliably available, get ``SICK.txt`` from the SICK / SemEval-2014 task 1 distribution
 (https://marcobaroni.org/composes/sick.html, or the SemEval-2014 task 1 page).
 """
@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 
-from ..data_home import get_data_home
+from ..data_home import data_folders, find_data, get_data_home
 from ..errors import CorpusFormatError, DataNotFoundError
 from ..io import existing_file, open_bytes
 from ..progress import bar
@@ -36,13 +36,15 @@ LABELS = {"ENTAILMENT": "entailment", "NEUTRAL": "neutral", "CONTRADICTION": "co
 SICK_SHA256 = "1539c2d059809b5bd40694e26d8121cc85b6b496f91c7b40f2fc83bbd7dcd957"
 #: Environment variable naming the SICK file (``.txt`` or ``.txt.gz``).
 ENV_VAR = "LEXNLI_SICK"
+#: Where SICK is looked for in a data folder (:func:`locate_sick`).
+SICK_NAMES = ("SICK.txt", "SICK.txt.gz", "sick/SICK.txt", "sick/SICK.txt.gz")
 _REQUIRED = ("pair_ID", "sentence_A", "sentence_B", "entailment_label", "SemEval_set")
 _WHERE = ("SICK.txt is distributed by the SICK authors / SemEval-2014 task 1 "
           "(https://marcobaroni.org/composes/sick.html; uncompressed sha256 " + SICK_SHA256 + ")")
 
 
 def locate_sick(path=None, data_home=None) -> Path:
-    """The SICK file to read: ``path``, else ``$LEXNLI_SICK``, else SICK.txt[.gz] in the data home.
+    """The SICK file to read: ``path``, else ``$LEXNLI_SICK``, else :data:`SICK_NAMES` in a data folder.
 
     Raises
     ------
@@ -54,15 +56,13 @@ def locate_sick(path=None, data_home=None) -> Path:
     given = path if path is not None else os.environ.get(ENV_VAR) or None
     if given is not None:
         return existing_file(Path(given).expanduser(), "SICK file")
+    found = find_data(SICK_NAMES, data_home)
+    if found is not None:
+        return found
     home = get_data_home(data_home)
-    candidates = [home / "SICK.txt", home / "SICK.txt.gz", home / "sick" / "SICK.txt",
-                  home / "sick" / "SICK.txt.gz"]
-    for candidate in candidates:
-        if candidate.is_file():
-            return candidate
     raise DataNotFoundError(
-        f"SICK not found: no path given, ${ENV_VAR} unset, and none of "
-        f"{', '.join(str(c) for c in candidates)} exists. {_WHERE}; pass its path (the experiments' "
+        f"SICK not found: no path given, ${ENV_VAR} unset, and none of {', '.join(SICK_NAMES)} is in "
+        f"{' or '.join(str(folder) for folder in data_folders(data_home))}. {_WHERE}; pass its path (the experiments' "
         f"--sick FILE; Python: read_sick(FILE)), set {ENV_VAR}=FILE, or put it in the data home {home} "
         "(LEXNLI_DATA).")
 

@@ -1,14 +1,24 @@
-"""Reader for SNLI 1.0 in every form it is distributed or kept in.
+"""The reader of pair files: SNLI 1.0 in every form it is distributed or kept in, and pairs of one's own.
 
 Accepted sources: ``snli_1.0.zip`` (with ``split``), a folder holding the extracted
-``snli_1.0_{split}.{jsonl,txt}`` files (with ``split``), one file: ``.jsonl``, ``.txt``
-(tab-separated with a header row), either optionally gzipped (``.gz``), or ``-``, standard input:
-JSON lines, or *premise<TAB>hypothesis[<TAB>gold label]* lines without a header (the first line
-that is not blank tells which). Lines may lack parses (tokens are then produced by
-:func:`lexnli.text.make_sentences`, in batches).
+``snli_1.0_{split}.{jsonl,txt}`` files (with ``split``), one file, or ``-``, standard input.
+
+A file's format (:data:`FORMATS`) is told by its name, ``.gz`` (gzip) aside: ``.jsonl`` (one JSON
+object a line), ``.txt`` or ``.tsv`` (tab-separated, SNLI's ``.txt``), ``.csv`` (comma-separated,
+one pair a line). Standard input is read as a file is; its format is told by its first line that
+is not blank: JSON (``{``), else tab-separated when it holds a tab, else comma-separated when it is
+a header row. ``format`` names the format instead.
+
+A delimited file's first row is a header when it holds a field name of
+:mod:`lexnli.corpora.fields`; without one, each line is *premise, hypothesis[, gold label]*. The
+sentences are ``sentence1``/``sentence2`` or ``premise``/``hypothesis``, the gold label
+``gold_label`` or ``label`` (a name, ``-``, or an integer: 0 entailment, 1 neutral, 2 contradiction,
+-1 none). Lines may lack parses (tokens are then produced by :func:`lexnli.text.make_sentences`,
+in batches).
 """
 from __future__ import annotations
 
+import csv
 import gzip
 import json
 import math
@@ -25,9 +35,14 @@ from ..io import STDOUT, existing_file
 from ..progress import bar
 from ..records import LABELS, SNLI_SPLITS, Pair
 from ..text import LONE_SURROGATE
+from .fields import (ACCEPTED_LABELS, ACCEPTED_SENTENCES, INTEGER_CONVENTION, LABEL_FIELDS, SENTENCE_FIELDS, UNLABELED,
+                     gold_label, is_header, label_field, missing_sentences, sentence_fields)
 from .lines import MAX_LINE_BYTES, ReadReport, build_pairs, parse_lines
 
-UNLABELED = "-"
+#: The formats of a pair file, by name: each one's field separator (None: JSON lines), and its file suffixes.
+FORMATS = {"jsonl": (None, (".jsonl",)), "tsv": ("\t", (".tsv", ".txt")), "csv": (",", (".csv",))}
+#: The fields of a line without a header row, in order (the gold label may be left out).
+HEADERLESS = SENTENCE_FIELDS[0] + LABEL_FIELDS[:1]
 _LEAF = re.compile(r"\([^\s()]+ [^\s()]+\)")
 _TXT_LABEL_COLUMNS = ("label1", "label2", "label3", "label4", "label5")
 #: How deep arrays and objects may nest in a JSON line (an SNLI line: 2 levels). A deeper line is refused: it
@@ -84,13 +99,47 @@ def _open_lines(path: Path, split: str | None) -> tuple[str, Iterator[bytes]]:
     return str(path), open(path, "rb")
 
 
-def _format_of(name: str) -> str:
-    stem = name[:-3] if name.endswith(".gz") else name
-    if stem.endswith(".jsonl"):
+def format_of(name) -> str:
+    """The format of the file ``name`` (a key of :data:`FORMATS`) by its suffix, ``.gz`` aside.
+
+    >>> format_of("pairs.tsv.gz"), format_of("snli_1.0_dev.txt")
+    ('tsv', 'tsv')
+    """
+    stem = str(name).removesuffix(".gz")
+    found = next((kind for kind, (_, suffixes) in FORMATS.items() if stem.endswith(suffixes)), None)
+    if found is None:
+        raise CorpusFormatError(name, None, "unknown type of pair file: expected .jsonl, .txt, .tsv or .csv, "
+                                            "optionally .gz (or name the format: --format)", fatal=True)
+    return found
+
+
+def sniffed_format(line: str) -> str:
+    """The format of standard input, told by its first line that is not blank (see the module docstring).
+
+    >>> sniffed_format('{"premise": "A"}'), sniffed_format("A man.\\tA person."), sniffed_format("premise,hypothesis")
+    ('jsonl', 'tsv', 'csv')
+    """
+    if line.lstrip().startswith("{"):
         return "jsonl"
-    if stem.endswith(".txt"):
-        return "txt"
-    raise CorpusFormatError(name, None, "unknown SNLI file type (expected .jsonl or .txt, optionally .gz)")
+    if "\t" not in line:
+        try:
+            if is_header(_split(line, ",", STDIN_NAME, 1)):
+                return "csv"
+        except CorpusFormatError:  # not comma-separated either: refused as a tab-separated line
+            pass
+    return "tsv"
+
+
+def _split(line: str, delimiter: str, source: str, lineno: int) -> list[str]:
+    """The fields of one line of a delimited file (a ``.csv`` field may be quoted, not span lines)."""
+    line = line.rstrip("\r\n")
+    if delimiter == "\t":
+        return line.split("\t")
+    try:
+        return next(csv.reader([line], strict=True))
+    except csv.Error as exc:
+        raise CorpusFormatError(source, lineno, f"not a comma-separated line ({exc}; a quoted field may not span "
+                                                f"lines)") from None
 
 
 def _deeper_than(value, limit: int) -> bool:
@@ -187,53 +236,76 @@ def _check_parse(parse, text: str, name: str, source: str, lineno: int) -> None:
         raise CorpusFormatError(source, lineno, f"{name} has no (TAG word) leaf: {parse!r:.80}")
 
 
-def _txt_fields(line: str, header: list[str], source: str, lineno: int) -> dict:
-    values = line.rstrip("\r\n").split("\t")
+def _delimited_fields(values: list[str], header, delimiter: str, source: str, lineno: int) -> dict:
+    """A row of a delimited file as its fields: named by the ``header`` row, or (None) :data:`HEADERLESS`."""
+    separated = "tab-separated" if delimiter == "\t" else "comma-separated"
+    if header is None:
+        if len(values) not in (2, 3):
+            raise CorpusFormatError(source, lineno, f"expected premise, hypothesis[, gold label] ({separated}, no "
+                                                    f"header row), found {len(values)} field(s); a header row names "
+                                                    f"the fields ({ACCEPTED_SENTENCES}; {ACCEPTED_LABELS})")
+        return dict(zip(HEADERLESS, values))
     if len(values) != len(header):
-        raise CorpusFormatError(source, lineno, f"expected {len(header)} tab-separated fields, found {len(values)}")
+        raise CorpusFormatError(source, lineno, f"expected {len(header)} {separated} fields, found {len(values)}")
     record = dict(zip(header, values))
     record["annotator_labels"] = [record.pop(c) for c in _TXT_LABEL_COLUMNS if record.get(c)]
     return record
 
 
-def _pairs_fields(line: str, source: str, lineno: int) -> dict:
-    """A headerless *premise<TAB>hypothesis[<TAB>gold label]* line as SNLI's fields."""
-    values = line.rstrip("\r\n").split("\t")
-    if len(values) not in (2, 3):
-        raise CorpusFormatError(source, lineno, f"expected premise<TAB>hypothesis[<TAB>gold label], found "
-                                                f"{len(values)} tab-separated fields")
-    return dict(zip(("sentence1", "sentence2", "gold_label"), values))
+def _checked_header(values: list[str], source: str, lineno: int, require_label: bool) -> list[str]:
+    """The header row's field names, refused (fatally) unless they name the sentences and, with
+    ``require_label``, the gold label."""
+    header = [value.strip() for value in values]
+    if sentence_fields(header) is None:
+        raise CorpusFormatError(source, lineno, f"the header row names no sentence fields: expected "
+                                                f"{ACCEPTED_SENTENCES} (found {', '.join(header)})", fatal=True)
+    if require_label and label_field(header) is None:
+        raise CorpusFormatError(source, lineno, f"the header row must name the gold label: {ACCEPTED_LABELS} "
+                                                f"(found {', '.join(header)})", fatal=True)
+    return header
 
 
-def _pending_pair(record: dict, source: str, lineno: int, require_label: bool, gold_labels: tuple,
-                  with_fields: bool, allow_blank: bool = True) -> tuple:
-    """The validated line as ``(premise (text, parse), hypothesis (text, parse), finish)`` for
-    :func:`build_pairs`; with ``with_fields``, ``finish`` gives ``(pair, record)``."""
-    fields = record
-    if not require_label and record.get("gold_label") in (None, ""):
-        record = {**record, "gold_label": UNLABELED}
-    for name in ("gold_label", "sentence1", "sentence2"):
-        if not isinstance(record.get(name), str):
-            raise CorpusFormatError(source, lineno, f"missing or non-string field {name!r}")
-    for name in () if allow_blank else ("sentence1", "sentence2"):
-        if not record[name].strip():
-            raise CorpusFormatError(source, lineno, f"field {name!r} is {'blank' if record[name] else 'empty'}: "
-                                                    f"not a sentence")
-    label = record["gold_label"]
+def pending_pair(record: dict, source: str, lineno: int, require_label: bool = False, gold_labels: tuple = LABELS,
+                 with_fields: bool = False, allow_blank: bool = True, unit: str = "line") -> tuple:
+    """The validated ``record`` (a line's or a table row's fields, see :mod:`lexnli.corpora.fields`) as
+    ``(premise (text, parse), hypothesis (text, parse), finish)`` for :func:`build_pairs`; with
+    ``with_fields``, ``finish`` gives ``(pair, record)``. A problem is a :class:`CorpusFormatError`
+    naming ``source`` and the ``unit`` (line, row) ``lineno``."""
+    def error(problem):
+        return CorpusFormatError(source, lineno, problem, unit=unit)
+
+    names = sentence_fields(record)
+    if names is None:
+        raise error(missing_sentences(list(record)))
+    for name in names:
+        if not isinstance(record[name], str):
+            raise error(f"field {name!r} is not a string: {record[name]!r:.80}")
+        if not allow_blank and not record[name].strip():
+            raise error(f"field {name!r} is {'blank' if record[name] else 'empty'}: not a sentence")
+    labelled = label_field(record)
+    if labelled is None and require_label:
+        raise error(f"no gold label: expected a field {ACCEPTED_LABELS}")
+    try:
+        label = gold_label(record[labelled]) if labelled is not None else UNLABELED
+    except ValueError as exc:
+        raise error(f"field {labelled!r}: {exc}") from None
+    if require_label and record[labelled] in (None, ""):
+        raise error(f"field {labelled!r} is empty: expected a gold label, or '-' for none")
     if label not in gold_labels and label != UNLABELED:
-        raise CorpusFormatError(source, lineno, f"unknown gold_label {label!r} (expected one of {gold_labels} or '-')")
+        raise error(f"unknown {labelled} {label!r} (expected one of {gold_labels}, '-', or an integer: "
+                    f"{INTEGER_CONVENTION})")
     annotator_labels = record.get("annotator_labels") or []
     if not isinstance(annotator_labels, list) or any(l not in LABELS + ("",) for l in annotator_labels):
-        raise CorpusFormatError(source, lineno, f"bad annotator_labels {annotator_labels!r}")
+        raise error(f"bad annotator_labels {annotator_labels!r}")
     annotator_labels = [l for l in annotator_labels if l]  # "" marks a missing annotation in SNLI
     for side in ("1", "2"):
-        _check_parse(record.get(f"sentence{side}_parse"), record[f"sentence{side}"], f"sentence{side}_parse",
+        _check_parse(record.get(f"sentence{side}_parse"), record[names[int(side) - 1]], f"sentence{side}_parse",
                      source, lineno)
     finish = partial(Pair, label=None if label == UNLABELED else label, pair_id=record.get("pairID") or None,
                      caption_id=record.get("captionID") or None, annotator_labels=tuple(annotator_labels))
     if with_fields:
-        finish = partial(_with_record, finish, fields)
-    return ((record["sentence1"], record.get("sentence1_parse")), (record["sentence2"], record.get("sentence2_parse")),
+        finish = partial(_with_record, finish, record)
+    return ((record[names[0]], record.get("sentence1_parse")), (record[names[1]], record.get("sentence2_parse")),
             finish)
 
 
@@ -245,16 +317,20 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
               on_error: str = "raise", report: ReadReport | None = None,
               require_label: bool = True, tagger: str = "fast", gold_labels: tuple[str, ...] = LABELS,
               with_fields: bool = False, max_line_bytes: int = MAX_LINE_BYTES,
-              allow_blank: bool = True) -> Iterator[Pair]:
-    """Yield the pairs of one SNLI file as :class:`~lexnli.records.Pair` records.
+              allow_blank: bool = True, format: str | None = None) -> Iterator[Pair]:
+    """Yield the pairs of one pair file (SNLI's, or one's own) as :class:`~lexnli.records.Pair` records.
 
     Parameters
     ----------
     source : str or path
-        A zip, a folder of extracted files, a ``.jsonl``/``.txt`` file (optionally ``.gz``), or
-        ``-`` (standard input: JSON lines or headerless *premise<TAB>hypothesis[<TAB>gold label]* lines).
+        A zip, a folder of extracted files, a ``.jsonl``, ``.txt``, ``.tsv`` or ``.csv`` file
+        (optionally ``.gz``), or ``-`` (standard input); see the module docstring for the formats
+        and the field names.
     split : {"train", "dev", "test"} or None
         Which split to read from a zip or folder; ignored for a single file.
+    format : {"jsonl", "tsv", "csv"} or None, default=None
+        The file's format (:data:`FORMATS`); ``None``: told by the file name, or for standard
+        input by its first line.
     keep_unlabeled : bool, default=False
         Keep pairs whose gold label is "-" (their ``label`` is ``None``); by default they are
         excluded and counted in ``report.n_unlabeled``.
@@ -291,7 +367,7 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
     report = report if report is not None else ReadReport(str(source))
     pending = _pending_pairs(source, split, on_error=on_error, report=report, require_label=require_label,
                              gold_labels=gold_labels, with_fields=with_fields, max_line_bytes=max_line_bytes,
-                             allow_blank=allow_blank)
+                             allow_blank=allow_blank, format=format)
     for item in build_pairs(pending, lemmas=lemmas, tagger=tagger):
         pair = item[0] if with_fields else item
         if pair.label is None:
@@ -319,58 +395,62 @@ def iter_parses(source, split: str | None = None) -> Iterator[tuple[str, str]]:
 
 def check_snli(source, split: str | None = None, *, require_label: bool = True,
                gold_labels: tuple[str, ...] = LABELS, max_line_bytes: int = MAX_LINE_BYTES,
-               allow_blank: bool = True) -> int:
+               allow_blank: bool = True, format: str | None = None, report: ReadReport | None = None) -> int:
     """Check every line of an SNLI source as :func:`iter_snli` reads it, without building its
     sentences (no tagging: a fraction of the reading time), and return the number of pairs;
     a bad line raises :class:`CorpusFormatError` naming the file and line, before any long work.
+    ``report`` gets the names of the fields the lines have (``report.fields``).
 
     Standard input (``-``) is not checked: it can be read only once.
     """
     if str(source) == STDIN:
         raise ValueError("standard input can be read only once, so it is not checked ahead")
-    pending = _pending_pairs(source, split, on_error="raise", report=ReadReport(str(source)),
+    report = report if report is not None else ReadReport(str(source))
+    pending = _pending_pairs(source, split, on_error="raise", report=report,
                              require_label=require_label, gold_labels=gold_labels, with_fields=False,
-                             max_line_bytes=max_line_bytes, allow_blank=allow_blank)
+                             max_line_bytes=max_line_bytes, allow_blank=allow_blank, format=format)
     return sum(1 for _ in pending)
 
 
 def _pending_pairs(source, split, *, on_error, report, require_label, gold_labels, with_fields,
-                   max_line_bytes=MAX_LINE_BYTES, allow_blank=True):
+                   max_line_bytes=MAX_LINE_BYTES, allow_blank=True, format=None):
     """The validated lines of ``source`` as :func:`build_pairs` takes them (see :func:`iter_snli`)."""
+    if format is not None and format not in FORMATS:
+        raise ValueError(f"format must be one of {tuple(FORMATS)} or None, not {format!r}")
     name, lines = _open_lines(Path(source), split)
-    kind = None if name == STDIN_NAME else _format_of(name)  # standard input: told by its first line
+    kind = format or (None if name == STDIN_NAME else format_of(name))  # standard input: told by its first line
     report.source = name
-    header = None
+    header, started = None, False
 
     def parse_line(lineno, line):
-        nonlocal header, kind
-        if kind == "txt" and header is None:
-            header = line.rstrip("\r\n").split("\t")
-            missing = [column for column in ("gold_label", "sentence1", "sentence2") if column not in header
-                       and (require_label or column != "gold_label")]
-            if missing:
-                raise CorpusFormatError(name, lineno, f"the header row of a .txt file must name {', '.join(missing)}",
-                                        fatal=True)
-            return None
+        nonlocal header, kind, started
         if not line.strip():
             return None
         if kind is None:
-            kind = "jsonl" if line.lstrip().startswith("{") else "pairs"
-        if kind == "jsonl":
+            kind = sniffed_format(line)
+        delimiter = FORMATS[kind][0]
+        if delimiter is None:
             record = _jsonl_fields(line, name, lineno)
         else:
-            record = _pairs_fields(line, name, lineno) if kind == "pairs" else _txt_fields(line, header, name, lineno)
-        return _pending_pair(record, name, lineno, require_label, gold_labels, with_fields, allow_blank)
+            values = _split(line, delimiter, name, lineno)
+            if not started:
+                started = True
+                if is_header(values):
+                    header = _checked_header(values, name, lineno, require_label)
+                    return None
+            record = _delimited_fields(values, header, delimiter, name, lineno)
+        report.fields.update(record)
+        return pending_pair(record, name, lineno, require_label, gold_labels, with_fields, allow_blank)
 
     def surrogate_field(line):
         """The field of a line (decoded with its encoded lone surrogates) holding one, for the error."""
         try:
-            if kind == "jsonl" or (kind is None and line.lstrip().startswith("{")):
+            if (kind or sniffed_format(line)) == "jsonl":
                 record = json.loads(line)
             else:
-                names = header or ("sentence1", "sentence2", "gold_label")
-                record = dict(zip(names, line.rstrip("\r\n").split("\t")))
-        except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
+                names = header or HEADERLESS
+                record = dict(zip(names, line.rstrip("\r\n").split(FORMATS[kind or "tsv"][0])))
+        except (ValueError, RecursionError, CorpusFormatError):  # JSONDecodeError is a ValueError
             return None
         return _lone_surrogate_field(record) if isinstance(record, dict) else None
 

@@ -127,10 +127,10 @@ def test_predict_reads_zips_and_folders_with_a_split_and_names_other_inputs(temp
     assert len((tmp_path / "out.jsonl").read_text().splitlines()) == 20
     assert predict(["--model", path, "--input", str(tmp_path), "--output", out]) == 2
     assert "a folder: name the split" in one_error_line(capsys)
-    csv = tmp_path / "pairs.csv"
-    csv.write_text("sentence1,sentence2\nA b.,C d.\n")
-    assert predict(["--model", path, "--input", str(csv), "--output", out]) == 2
-    assert "unknown SNLI file type" in one_error_line(capsys)
+    xml = tmp_path / "pairs.xml"
+    xml.write_text("<pairs/>\n")
+    assert predict(["--model", path, "--input", str(xml), "--output", out]) == 2
+    assert "unknown type of pair file" in one_error_line(capsys)
 
 
 def test_a_lone_surrogate_is_a_format_error_naming_the_line(template_model, template_files, tmp_path, capsys):

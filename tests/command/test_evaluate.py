@@ -143,3 +143,79 @@ def test_standard_output_that_fails_is_one_error_line(model_file, labelled, monk
     failing_stdout(monkeypatch, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
     assert main(["evaluate", "--model", str(model_file), str(labelled[1])]) == 2
     assert one_error_line(capsys) == "error: cannot write standard output: No space left on device"
+
+
+def test_accuracies_come_with_their_wilson_intervals(model_file, labelled, capsys):
+    from classifiers.evaluation import wilson_interval
+
+    _, path = labelled
+    report = evaluate_json(["--model", str(model_file), str(path), "--by", "category"], capsys)
+    n_right = round(report["accuracy"] * report["n_scored"])
+    assert report["interval"] == pytest.approx(list(wilson_interval(n_right, report["n_scored"])))
+    for row in report["by"]["category"]:
+        assert [row["low"], row["high"]] == pytest.approx(list(wilson_interval(round(row["accuracy"] * row["n"]),
+                                                                               row["n"])))
+        assert row["low"] <= row["accuracy"] <= row["high"] and row["high"] - row["low"] > 0.1  # about 20 pairs
+    assert main(["evaluate", "--model", str(model_file), str(path), "--by", "category"]) == 0
+    text = capsys.readouterr().out
+    assert f"95% interval {100 * report['interval'][0]:.2f} to {100 * report['interval'][1]:.2f}" in text
+
+
+def test_a_by_field_no_line_has_is_one_error_line_naming_the_fields(labelled, model_file, monkeypatch, tmp_path,
+                                                                     capsys):
+    _, path = labelled
+    assert main(["evaluate", "--model", str(tmp_path / "absent.skops"), str(path), "--by", "categroy"]) == 2
+    message = one_error_line(capsys)  # before the model loads
+    assert message.startswith(f"error: --by categroy: no line of {path} has this field; the fields there are: ")
+    assert "category" in message and "sentence1" in message
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes()), encoding="utf-8"))
+    assert main(["evaluate", "--model", str(model_file), "-", "--by", "categroy"]) == 2
+    assert "error: --by categroy: no line of <stdin> has this field" in one_error_line(capsys)
+
+
+def test_other_formats_and_field_names_are_scored_alike(model_file, labelled, tmp_path, tagger, capsys):
+    lines, path = labelled
+    whole = evaluate_json(["--model", str(model_file), str(path)], capsys)
+    tsv = tmp_path / "set.tsv"
+    ids = {"entailment": 0, "neutral": 1, "contradiction": 2, "-": -1}
+    tsv.write_text("premise\thypothesis\tlabel\n" + "".join(
+        f"{line['sentence1']}\t{line['sentence2']}\t{ids[line['gold_label']]}\n" for line in lines), encoding="utf-8")
+    report = evaluate_json(["--model", str(model_file), str(tsv)], capsys)
+    assert (report["n_scored"], report["accuracy"]) == (whole["n_scored"], whole["accuracy"])
+
+
+@pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<?xml")])
+def test_plot_draws_the_report_into_a_picture(suffix, magic, model_file, labelled, tmp_path, capsys):
+    _, path = labelled
+    picture = tmp_path / f"report{suffix}"
+    assert main(["evaluate", "--model", str(model_file), str(path), "--by", "category", "--plot", str(picture)]) == 0
+    assert picture.read_bytes().startswith(magic)
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".report")]  # no temporary file left
+
+
+def test_the_figure_shows_the_groups_and_their_intervals(model_file, labelled, capsys):
+    from command.evaluate import scores
+    from command.evaluation_plot import draw
+
+    report = {"n_read": 4, "n_scored": 4}
+    report = scores({"gold": ["entailment", "neutral", "neutral", "contradiction"],
+                     "predicted": [["entailment", "neutral", "entailment", "contradiction"]],
+                     "groups": {"kind": ["a", "a", "b", "b"]}, "n_read": 4})
+    figure = draw(report)
+    confusion, groups = figure.axes
+    assert [t.get_text() for t in groups.get_yticklabels()] == ["a (2)", "b (2)"]
+    assert [round(bar.get_width()) for bar in groups.patches] == [100, 50]
+    assert "1" in [t.get_text() for t in confusion.texts] and len(confusion.texts) == 9
+
+
+@pytest.mark.parametrize("name, problem", [("report.pdf", "expected a file name ending in .png or .svg"),
+                                           ("set.png", "is the file file")])
+def test_a_bad_plot_file_is_one_error_line_before_any_work(name, problem, labelled, tmp_path, capsys):
+    _, path = labelled
+    target = tmp_path / name
+    if name == "set.png":
+        target = path.with_suffix(".png")
+        path.rename(target)
+        path = target
+    assert main(["evaluate", "--model", str(tmp_path / "absent.skops"), str(path), "--plot", str(target)]) == 2
+    assert problem in one_error_line(capsys)

@@ -21,13 +21,20 @@ def empty(tmp_path, monkeypatch):
     monkeypatch.setenv("LEXNLI_NO_DOWNLOAD", "1")
     monkeypatch.delenv("LEXNLI_VERBOCEAN", raising=False)
     monkeypatch.delenv("LEXNLI_VERBOCEAN_VARIANT", raising=False)
+    monkeypatch.delenv("LEXNLI_SHARED_DATA", raising=False)
     monkeypatch.setattr(nltk.data, "path", [str(tmp_path / "nltk_data")])
     return tmp_path / "home"
 
 
 def lines(capsys):
+    """``({resource: [status, where]}, the data home line, stderr)``, each line's variables checked and cut off."""
     out, err = capsys.readouterr()
-    return {line.split()[0]: line.split(None, 2)[1:] for line in out.splitlines()[1:]}, out.splitlines()[0], err
+    found = {}
+    for line in out.splitlines()[1:]:
+        name, status, rest = line.split(None, 2)
+        assert rest.endswith(f" [{fetch.VARIABLES[name]}]"), line
+        found[name] = [status, rest.removesuffix(f" [{fetch.VARIABLES[name]}]")]
+    return found, out.splitlines()[0], err
 
 
 def test_nothing_there_offline_reports_each_missing_resource(empty, capsys):
@@ -105,3 +112,28 @@ def test_the_syntax_model_is_built_from_snli_train_once_then_checked(empty, monk
     assert main.main(["fetch", "syntax"]) == 2
     status, reason = lines(capsys)[0]["syntax"]
     assert status == "missing" and "sha256 is not the one recorded" in reason
+
+
+def test_shared_data_supplies_what_the_data_home_lacks_and_each_line_names_its_variables(empty, tmp_path, monkeypatch,
+                                                                                          capsys):
+    shared = tmp_path / "shared"
+    (shared / "snli_1.0").mkdir(parents=True)
+    (shared / "snli_1.0" / "snli_1.0_dev.jsonl.gz").write_bytes(b"")
+    (shared / "verbocean").mkdir()
+    (shared / "verbocean" / "verbocean.unrefined.2004-05-20.txt").write_text(TINY_VERBOCEAN, encoding="utf-8")
+    monkeypatch.setenv("LEXNLI_SHARED_DATA", str(shared))
+    monkeypatch.setenv("LEXNLI_VERBOCEAN_VARIANT", "1")
+    assert main.main(["fetch", "snli", "verbocean"]) == 0
+    found, _, _ = lines(capsys)
+    assert found == {"snli": ["found", str(shared / "snli_1.0")],
+                     "verbocean": ["found", f"{shared / 'verbocean' / 'verbocean.unrefined.2004-05-20.txt'} "
+                                            "(4 relations)"]}
+    (empty / "verbocean").mkdir(parents=True)  # the data home comes first
+    (empty / "verbocean" / "verbocean.unrefined.2004-05-20.txt").write_text(TINY_VERBOCEAN, encoding="utf-8")
+    own = tmp_path / "own.txt"
+    own.write_text(TINY_VERBOCEAN, encoding="utf-8")
+    assert main.main(["fetch", "verbocean"]) == 0
+    assert lines(capsys)[0]["verbocean"][1].startswith(str(empty / "verbocean"))
+    monkeypatch.setenv("LEXNLI_VERBOCEAN", str(own))  # and LEXNLI_VERBOCEAN before both
+    assert main.main(["fetch", "verbocean"]) == 0
+    assert lines(capsys)[0]["verbocean"][1].startswith(str(own))

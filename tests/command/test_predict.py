@@ -271,3 +271,43 @@ def test_a_model_that_is_a_folder_is_one_error_line(records, tmp_path, capsys):
     source = write_jsonl(tmp_path / "in.jsonl", records[:3])
     assert main(["predict", "--model", str(tmp_path), "--input", str(source)]) == 2
     assert one_error_line(capsys) == f"error: --model {tmp_path}: is a folder, expected a model file"
+
+
+def test_tsv_and_csv_files_and_standard_input_are_read_alike(model_file, records, tmp_path, monkeypatch, tagger,
+                                                              capsys):
+    source = write_jsonl(tmp_path / "in.jsonl", records[:6])
+    assert main(["predict", "--model", str(model_file), "--input", str(source), "--output", str(tmp_path / "a")]) == 0
+    capsys.readouterr()
+    reference = [json.loads(line)["predicted_label"] for line in (tmp_path / "a").read_text().splitlines()]
+    rows = [(r["sentence1"], r["sentence2"]) for r in records[:6]]
+    tsv = tmp_path / "pairs.tsv"
+    tsv.write_text("premise\thypothesis\n" + "".join(f"{p}\t{h}\n" for p, h in rows), encoding="utf-8")
+    csv = tmp_path / "pairs.csv"
+    csv.write_text("sentence1,sentence2\n" + "".join(f'"{p}","{h}"\n' for p, h in rows), encoding="utf-8")
+    for path in (tsv, csv):
+        assert main(["predict", "--model", str(model_file), "--input", str(path), "--output", str(tmp_path / "b")]) == 0
+        lines = [json.loads(line) for line in (tmp_path / "b").read_text().splitlines()]
+        assert [line["predicted_label"] for line in lines] == reference, path.name
+        assert "6 pairs predicted" in capsys.readouterr().out
+        stdin(monkeypatch, path.read_text(encoding="utf-8"))
+        assert main(["predict", "--model", str(model_file), "-"]) == 0
+        assert [json.loads(line)["predicted_label"] for line in capsys.readouterr().out.splitlines()] == reference
+    stdin(monkeypatch, "".join(f'"{p}","{h}"\n' for p, h in rows))  # no header: named by --format
+    assert main(["predict", "--model", str(model_file), "--format", "csv", "-"]) == 0
+    assert [json.loads(line)["predicted_label"] for line in capsys.readouterr().out.splitlines()] == reference
+
+
+def test_text_output_names_the_sentences_under_either_field_name(model_file, monkeypatch, tagger, capsys):
+    stdin(monkeypatch, json.dumps({"premise": "A man sleeps.", "hypothesis": "A man is awake.", "label": 2}) + "\n")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["predict", "--model", str(model_file), "-"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].strip() == "A man sleeps.  =>  A man is awake."
+
+
+def test_a_file_without_sentence_fields_is_one_error_line_naming_the_accepted_ones(tmp_path, capsys):
+    path = tmp_path / "pairs.jsonl"
+    path.write_text(json.dumps({"text": "A man sleeps.", "text_b": "A man is awake."}) + "\n", encoding="utf-8")
+    assert main(["predict", "--model", str(tmp_path / "absent.skops"), "--input", str(path)]) == 2
+    assert one_error_line(capsys) == (f"error: {path}, line 1: no sentence fields: expected sentence1 and sentence2, "
+                                      "or premise and hypothesis (fields found: text, text_b); in Python, "
+                                      "columns=(PREMISE, HYPOTHESIS) names others")

@@ -141,7 +141,7 @@ def test_one_class_or_no_labelled_pair_is_one_error_line_before_featurizing(temp
     assert one_error_line(capsys).startswith("error: --max-train 1: the training pairs sampled are all of one class")
 
 
-def test_no_data_offline_is_one_line_naming_the_options_and_the_variable(data_home, capsys):
+def test_no_data_offline_is_one_line_naming_the_options_and_the_variable(data_home, no_shared_data, capsys):
     assert main.main(["train", "--preset", "lexicalized"]) == 2
     line = one_error_line(capsys)
     assert line.startswith(f"error: SNLI ({data_home / 'snli_1.0'}/ or {data_home / 'snli_1.0.zip'}) not found, "

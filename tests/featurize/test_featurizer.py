@@ -37,7 +37,7 @@ def test_get_params_set_params_and_clone():
     assert params == {"features": "unigrams_only", "n_features": 2**12, "min_df": 1, "dense_bins": None,
                       "dense_bins_drop": None, "lowercase": False, "tag_set": "ptb", "n_jobs": None, "batch_size": 7,
                       "progress": False,
-                      "columns": ("premise", "hypothesis"), "syntax": None}
+                      "columns": None, "syntax": None}
     assert featurizer.set_params(n_features=None, lowercase=True) is featurizer
     assert (featurizer.n_features, featurizer.lowercase) == (None, True)
     with pytest.raises(ValueError):

@@ -39,5 +39,6 @@ def test_a_dataframe_of_pairs_featurizes_like_the_string_pairs():
     assert (PairFeaturizer("lexicalized").fit_transform(frame.drop(columns="other").values) != expected).nnz == 0
     renamed = frame.rename(columns={"premise": "text_a", "hypothesis": "text_b"})
     assert (PairFeaturizer("lexicalized", columns=("text_a", "text_b")).fit_transform(renamed) != expected).nnz == 0
-    with pytest.raises(CorpusFormatError, match="no column 'premise'"):
+    with pytest.raises(CorpusFormatError, match="no sentence fields: expected sentence1 and sentence2, or premise and "
+                                                "hypothesis .*columns="):
         PairFeaturizer("lexicalized").fit(renamed)

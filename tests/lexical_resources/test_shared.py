@@ -21,7 +21,7 @@ def test_missing_verbocean_error(tmp_path, monkeypatch):
         lexical_resources.reset_resources()
 
 
-def test_offline_verbocean_error_names_the_variables_and_the_command(tmp_path, monkeypatch):
+def test_offline_verbocean_error_names_the_variables_and_the_command(tmp_path, monkeypatch, no_shared_data):
     monkeypatch.delenv("LEXNLI_VERBOCEAN", raising=False)
     monkeypatch.setenv("LEXNLI_DATA", str(tmp_path))
     monkeypatch.setenv("LEXNLI_NO_DOWNLOAD", "1")

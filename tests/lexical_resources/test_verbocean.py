@@ -199,7 +199,7 @@ def test_found_in_data_home(tmp_path, fixture_txt, fixture_gz, relative):
     assert vo.source == str(target) and len(vo) == N_DISTINCT
 
 
-def test_falls_back_to_fetch_file(tmp_path, fixture_txt, monkeypatch):
+def test_falls_back_to_fetch_file(tmp_path, fixture_txt, monkeypatch, no_shared_data):
     calls = []
 
     def fetch_file(filename, url, sha256, data_home=None, *, download_if_missing=True, progress=True):

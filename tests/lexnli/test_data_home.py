@@ -32,6 +32,8 @@ ROWS = [
      "sentence2": "A cat sleeps indoors.", "pairID": "2c"},
 ]
 
+pytestmark = pytest.mark.usefixtures("no_shared_data")  # the data home alone
+
 
 def _snli_zip() -> bytes:
     """A tiny zip in the official layout: snli_1.0/snli_1.0_{train,dev,test}.jsonl."""
@@ -330,3 +332,25 @@ def test_no_download_set_to_0_or_empty_allows_downloads(monkeypatch):
         assert not downloads_forbidden()
     monkeypatch.delenv("LEXNLI_NO_DOWNLOAD")
     assert not downloads_forbidden()
+
+
+def test_shared_data_is_searched_after_the_data_home(tmp_path, monkeypatch):
+    from lexnli.corpora.sick import locate_sick
+    from lexnli.data_home import data_folders, find_data
+
+    home, shared = tmp_path / "home", tmp_path / "shared"
+    assert data_folders(home) == [home]
+    monkeypatch.setenv("LEXNLI_SHARED_DATA", str(shared))
+    assert data_folders(home) == [home, shared] and data_folders(shared) == [shared]
+    (shared / "sick").mkdir(parents=True)
+    (shared / "sick" / "SICK.txt.gz").write_bytes(b"")
+    (shared / "snli_1.0").mkdir()
+    (shared / "snli_1.0" / "snli_1.0_dev.jsonl").write_text("{}\n")
+    assert locate_sick(data_home=home) == shared / "sick" / "SICK.txt.gz"
+    assert fetch.fetch_snli(home, download_if_missing=False) == shared / "snli_1.0"
+    home.mkdir()
+    (home / "SICK.txt").write_bytes(b"")
+    (home / "snli_1.0.zip").write_bytes(b"zip")
+    assert find_data(("sick/SICK.txt.gz", "SICK.txt"), home) == home / "SICK.txt"  # the data home first
+    with pytest.raises(ChecksumError):  # the data home's zip, before the shared folder
+        fetch.fetch_snli(home, download_if_missing=False)

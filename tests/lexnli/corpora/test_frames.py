@@ -19,9 +19,9 @@ def test_the_hugging_face_snli_layout_is_read_with_its_label_ids():
     assert len(pairs) == 8 and len(read_frame(columns, keep_unlabeled=True)) == 9
     X = PairFeaturizer("lexicalized").fit_transform(columns)
     assert X.shape[0] == 9
-    with pytest.raises(CorpusFormatError, match="DataFrame: row 1: label 7"):
+    with pytest.raises(CorpusFormatError, match="DataFrame, row 1: field 'label': 7 is not a label"):
         read_frame({**columns, "label": [0, 7] + HF_LABELS[2:]})
-    with pytest.raises(CorpusFormatError, match="row 0: column 'hypothesis' holds nan"):
+    with pytest.raises(CorpusFormatError, match="row 0: field 'hypothesis' is not a string: nan"):
         read_frame({**columns, "hypothesis": [None] + columns["hypothesis"][1:]})
 
 
@@ -29,5 +29,5 @@ def test_boolean_labels_are_no_class_ids():
     from lexnli.corpora import read_frame
 
     columns = {"premise": [p for p, _ in TEXTS[:2]], "hypothesis": [h for _, h in TEXTS[:2]], "label": [True, False]}
-    with pytest.raises(CorpusFormatError, match="row 0: label True"):
+    with pytest.raises(CorpusFormatError, match="row 0: field 'label': True is not a label"):
         read_frame(columns)

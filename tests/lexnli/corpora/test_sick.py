@@ -46,7 +46,7 @@ def test_sick_bad_lines_name_file_and_line(tmp_path, tagger):
         read_sick(bad_set, "dev")
 
 
-def test_sick_path_resolution(tmp_path, monkeypatch, tagger):
+def test_sick_path_resolution(tmp_path, monkeypatch, tagger, no_shared_data):
     monkeypatch.delenv("LEXNLI_SICK", raising=False)
     home = tmp_path / "home"
     monkeypatch.setenv("LEXNLI_DATA", str(home))
@@ -63,7 +63,7 @@ def test_sick_path_resolution(tmp_path, monkeypatch, tagger):
         read_sick(tmp_path / "nope.txt")
 
 
-def test_missing_sick_names_the_option_the_variables_and_the_python_argument(tmp_path, monkeypatch):
+def test_missing_sick_names_the_option_the_variables_and_the_python_argument(tmp_path, monkeypatch, no_shared_data):
     from lexnli.corpora.sick import locate_sick
 
     monkeypatch.delenv("LEXNLI_SICK", raising=False)

@@ -102,7 +102,10 @@ def test_line_without_parse_is_tokenized_and_tagged(tmp_path):
 GOOD = json.dumps({"gold_label": "neutral", "sentence1": "A man.", "sentence2": "A person."})
 BAD_LINES = {
     "invalid JSON": '{"gold_label": "neutral", ',
-    "missing or non-string field 'sentence2'": json.dumps({"gold_label": "neutral", "sentence1": "A man."}),
+    "no sentence fields: expected sentence1 and sentence2, or premise and hypothesis (fields found: gold_label, "
+    "sentence1); in Python, columns=(PREMISE, HYPOTHESIS)": json.dumps({"gold_label": "neutral",
+                                                                        "sentence1": "A man."}),
+    "field 'sentence2' is not a string: 3": json.dumps({"gold_label": "neutral", "sentence1": "A", "sentence2": 3}),
     "unknown gold_label 'maybe'": json.dumps({"gold_label": "maybe", "sentence1": "a", "sentence2": "b"}),
     "a line must be a JSON object": "[1, 2]",
     # Python's decoder reads these, but they are not JSON, and a prediction line would write them back as such
@@ -292,10 +295,12 @@ def test_txt_without_gold_label_is_read_unlabeled_where_labels_are_not_required(
                     f"\tAn animal runs\n", encoding="utf-8")
     pairs = list(iter_snli(path, keep_unlabeled=True, require_label=False))
     assert [(p.premise.tokens, p.label) for p in pairs] == [(("A", "dog", "runs"), None)]
-    with pytest.raises(CorpusFormatError, match="must name gold_label"):
+    with pytest.raises(CorpusFormatError, match="pairs.txt, line 1: the header row must name the gold label: "
+                                                "gold_label or label"):
         read_snli(path)
     (tmp_path / "no_text.txt").write_text("gold_label\tsentence1\nneutral\tA dog runs\n", encoding="utf-8")
-    with pytest.raises(CorpusFormatError, match="must name sentence2"):
+    with pytest.raises(CorpusFormatError, match="the header row names no sentence fields: expected sentence1 and "
+                                                "sentence2, or premise and hypothesis"):
         list(iter_snli(tmp_path / "no_text.txt", keep_unlabeled=True, require_label=False))
 
 
