@@ -281,8 +281,9 @@ def _described(tokens, tags, i: int) -> int | None:
     return None
 
 
-#: The tags of comparatives (*taller*, *faster*).
+#: The tags of comparatives (*taller*, *faster*), and the words that make one of the word after them (*more careful*).
 _COMPARATIVE_TAGS = frozenset({"JJR", "RBR"})
+_COMPARATIVE_WORDS = frozenset({"more", "less"})
 #: The labels and tag classes (first letters) of a noun's modifiers before it in the tree: adjectives and
 #: participles (``amod``), nouns (``dep``: *toy gun*).
 _MODIFIER_LABELS = frozenset({"amod", "dep"})
@@ -568,7 +569,7 @@ def _project(link: Link, p: _Analysis, h: _Analysis) -> Link:
     if premise.veridicality[i] != VERIDICAL and hypothesis.veridicality[j] == VERIDICAL:
         denied = premise.veridicality[i] == ANTIVERIDICAL and found in (EQUAL, SPECIFIC)
         return link._replace(projected=CONFLICT if denied else "new")
-    if found == EQUAL and p.tags[i] in _COMPARATIVE_TAGS and h.tags[j] not in _COMPARATIVE_TAGS:
+    if found == EQUAL and _is_comparative(p, i) and not _is_comparative(h, j):
         found = "new"   # taller than his sister / tall
     found = _modified(found, p.modifier_classes.get(i, ()), h.modifier_classes.get(j, ()))
     polarity = premise.polarity[i]
@@ -606,6 +607,11 @@ def _subsective(p: _Analysis, h: _Analysis, links: list[Link]) -> list[Link]:
             link = link._replace(projected="new")
         found.append(link)
     return found
+
+
+def _is_comparative(sentence: _Analysis, k: int) -> bool:
+    """Whether word ``k`` is a comparative: tagged so, or after *more* / *less*."""
+    return sentence.tags[k] in _COMPARATIVE_TAGS or (k > 0 and sentence.tokens[k - 1] in _COMPARATIVE_WORDS)
 
 
 def _comparative(sentence: _Analysis, proposition) -> bool:
@@ -962,9 +968,9 @@ def _describe_link(link: Link, sentence: _Analysis, other: _Analysis, arrow: str
                                                                       (sentence, link.hypothesis_index))
                              for k, head in each.modified.items() if head == noun
                              and adjective_class(each.lemmas[k]) in (PRIVATIVE_CLASS, NON_SUBSECTIVE_CLASS))
+        positive = link.premise_index is not None and _is_comparative(other, link.premise_index)
         line += f"; under {words}" if words else f"; modified by {modifiers}" if modifiers else \
-            "; a comparative's positive" if link.premise_index is not None and other.tags[link.premise_index] in \
-            _COMPARATIVE_TAGS else "; over a more general noun"
+            "; a comparative's positive" if positive else "; over a more general noun"
         line += f": projected {_CLASS_NAMES.get(link.projected, link.projected)}"
     return line
 

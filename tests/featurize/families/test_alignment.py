@@ -852,3 +852,12 @@ def test_describe_names_what_changed_a_nouns_or_an_adjectives_relation():
     lines = describe(sentence(TALLER), sentence("mary/NNP is/VBZ tall/JJ ./."), RELATIONS)
     assert any(line.startswith("tall <- taller") and line.endswith("a comparative's positive: projected unsupported")
                for line in lines)
+
+
+def test_more_and_less_make_a_comparative_that_does_not_support_its_positive():
+    found = features("the/DT girl/NN is/VBZ more/RBR careful/JJ than/IN the/DT boy/NN ./.",
+                     "the/DT girl/NN is/VBZ careful/JJ ./.")
+    assert found["alignment:projected:equal>new"] == 1
+    same = features("the/DT girl/NN is/VBZ more/RBR careful/JJ than/IN the/DT boy/NN ./.",
+                    "the/DT boy/NN is/VBZ less/RBR careful/JJ than/IN the/DT girl/NN ./.")
+    assert "alignment:projected:equal>new" not in same
