@@ -6,19 +6,13 @@ when called (the upper layers stay out of the ground layer's import).
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from lexnli.data_home import default_model_path
+from lexnli.data_home import MODEL_NAME, default_model_path, model_names, named_model_path
 
 from . import steps
 from .explain import alignments, explain
 from .persistence import SAFE_SUFFIX, is_safe_format, load_model, save_model
-
-#: A model's name, as opposed to a path: letters, digits, ``_`` and ``-``; the name ``NAME`` is
-#: ``models/NAME.skops`` in the data home (``default``: the model ``lexnli train`` installs).
-MODEL_NAME = re.compile(r"[A-Za-z0-9_-]+")
-
 
 class Model:
     """A fitted model, as :func:`lexnli.load` returns it: the labels of pairs, their probabilities,
@@ -81,12 +75,11 @@ class Model:
 
 def model_path(model=None, data_home=None) -> Path:
     """The file :func:`lexnli.load` reads for ``model``: the default model for None, the data home's
-    ``models/NAME.skops`` for a name (:data:`MODEL_NAME`), else ``model`` as a path.
+    ``models/NAME.skops`` for a name (:data:`lexnli.data_home.MODEL_NAME`), else ``model`` as a path.
 
     The default model, or a named one, that is missing is a ``FileNotFoundError`` saying how to make
     it (a path is checked when it is read).
     """
-    models = default_model_path(data_home).parent
     if model is None:
         path = default_model_path(data_home)
         if not path.is_file():
@@ -94,11 +87,11 @@ def model_path(model=None, data_home=None) -> Path:
                                     f"lexnli.load a model's name or path")
         return path
     if isinstance(model, str) and MODEL_NAME.fullmatch(model):
-        path = models / f"{model}{SAFE_SUFFIX}"
+        path = named_model_path(model, data_home)
         if not path.is_file():
-            there = sorted(p.stem for p in models.glob(f"*{SAFE_SUFFIX}")) if models.is_dir() else []
             raise FileNotFoundError(f"no model named {model!r}: no {path} (models there: "
-                                    f"{', '.join(there) or 'none'}); for a file, give its path (./{model})")
+                                    f"{', '.join(model_names(data_home)) or 'none'}); for a file, give its path "
+                                    f"(./{model})")
         return path
     return Path(model)
 

@@ -36,7 +36,7 @@ from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
 from lexnli.records import ENTAILMENT, LABELS, NON_ENTAILMENT_SPELLINGS, SNLI_SPLITS
 from lexnli.version import __version__
 
-from .models import add_model_arguments, model_path, not_a_folder
+from .models import add_model_arguments, model_path, resolved
 
 #: Shown for a pair that lacks a ``--by`` field.
 MISSING = "(none)"
@@ -50,8 +50,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--split", choices=SNLI_SPLITS, default=None, help="the split of an SNLI zip or folder")
     parser.add_argument("--by", action="append", default=[], metavar="FIELD",
                         help="also report accuracy for each value of this field of the input lines (repeatable)")
-    parser.add_argument("--against", type=Path, default=None, metavar="MODEL",
-                        help="a second model: its accuracy, and McNemar's exact test between the two")
+    parser.add_argument("--against", default=None, metavar="NAME|PATH",
+                        help="a second model (a name or a path, as --model): its accuracy, and McNemar's exact test "
+                             "between the two")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--plot", default=None, metavar="FILE",
                         help="also draw the confusion matrix and the accuracy by group with 95%% intervals in FILE "
@@ -178,7 +179,7 @@ def _plot_path(args):
 
 def run(args) -> int:
     gold_labels = LABELS + NON_ENTAILMENT_SPELLINGS
-    paths = [model_path(args)] + ([not_a_folder(args.against, "--against")] if args.against is not None else [])
+    paths = [model_path(args)] + ([resolved(args.against, "--against")] if args.against is not None else [])
     plot = _plot_path(args)
     read = ReadReport(str(args.file))
     if args.file != STDIN:  # every line, and the --by fields, before the models load

@@ -1,17 +1,20 @@
-"""``lexnli train``: train a model on SNLI with the shipped recipe and install it as your default.
+"""``lexnli train``: train a model on SNLI with the shipped recipe, save it by name, and install it as your default.
 
     lexnli train [--preset inference|lexicalized] [--data-dir DIR | --train FILE --dev FILE]
-                 [--model PATH] [--max-train N] [--n-jobs N] [--seed S] [--C-grid C ...] [--progress]
+                 [--name NAME [--set-default] | --model PATH] [--max-train N] [--n-jobs N] [--seed S]
+                 [--C-grid C ...] [--progress]
 
 SNLI is found in the data home (``--data-dir``, else ``$LEXNLI_DATA``, else ``~/.cache/lexnli``)
 or downloaded there, checksum-verified, unless ``--train`` and ``--dev`` name the files; test is
 not read. The ``inference`` preset is :func:`classifiers.recipes.fit_inference` with its
 settings (the model ``python -m experiments.inference --save-model`` saves from the same data),
 ``lexicalized`` the SNLI paper's lexicalized model as ``python -m experiments.lexicalized`` fits
-it; C is chosen on dev. The model is written atomically to ``--model``, by default
-:func:`lexnli.data_home.default_model_path`, where ``lexnli predict`` and ``lexnli evaluate`` look
-for it; a default model already there is replaced, and the command says so on standard error
-before it reads any data (``--model PATH`` saves elsewhere). It imports no experiment. The
+it; C is chosen on dev. The model is written atomically as ``models/NAME.skops`` in the data home
+(``--name``, default the preset's name: :func:`lexnli.data_home.named_model_path`), which ``--model NAME``
+names to the other commands, or to ``--model PATH``. It is also installed as the default model
+(:func:`lexnli.data_home.default_model_path`, what ``lexnli predict`` and ``lexnli evaluate`` read without
+``--model``) when there is none (unless ``--model PATH``), or with ``--set-default``, which replaces it and
+says so on standard error before reading any data; the command says what it did. It imports no experiment. The
 ``inference`` model reads every sentence with the syntax model (:mod:`lexnli.syntax`); when there is none
 (:func:`lexnli.syntax.default_syntax_path`), it is built first from the train pairs' parses, as
 ``lexnli fetch syntax`` builds it from SNLI train.
@@ -19,6 +22,7 @@ before it reads any data (``--model PATH`` saves elsewhere). It imports no exper
 from __future__ import annotations
 
 import shlex
+import shutil
 import sys
 from pathlib import Path
 
@@ -27,8 +31,9 @@ from classifiers import cli, recipes
 from classifiers.logistic import fit_select_C
 from classifiers.persistence import save_model
 from featurize.presets import DEFAULT_PRESET
-from lexnli.cli import check_output_file
-from lexnli.data_home import default_model_path
+from lexnli.cli import UsageError, check_output_file
+from lexnli.data_home import MODEL_NAME, default_model_path, named_model_path
+from lexnli.io import atomic_open
 from lexnli.syntax import build, default_syntax_path
 
 #: The models ``--preset`` names, the first the default: the inference model (the best) and the paper's lexicalized one.
@@ -51,10 +56,15 @@ def add_arguments(parser) -> None:
                              "(default: %(default)s). Time and memory grow with the training pairs, the inference "
                              f"model's the most: it samples {INFERENCE_MAX_TRAIN:,} train pairs unless --max-train "
                              "says otherwise (full SNLI train is 550,152)")
-    parser.add_argument("--model", type=Path, default=None, metavar="PATH",
-                        help="save the model here instead of installing it as the default (.skops: the safe format; "
-                             "default: <data home>/models/default.skops, which lexnli predict reads; a default "
-                             "model there is replaced, and the command says so first)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--name", default=None, metavar="NAME",
+                       help="save the model as models/NAME.skops in the data home, which --model NAME names to the "
+                            "other commands (letters, digits, _ and -; default: the preset's name)")
+    where.add_argument("--model", type=Path, default=None, metavar="PATH",
+                       help="save the model to this file instead (.skops: the safe format)")
+    parser.add_argument("--set-default", action="store_true",
+                        help="install the model as the default (what lexnli predict reads without --model), "
+                             "replacing the one there; without it, only when there is none")
     cli.add_data_arguments(parser, SPLITS)
     cli.add_fit_arguments(parser)
 
@@ -71,16 +81,25 @@ def _build_syntax_if_missing(train) -> None:
 
 def run(args) -> int:
     """Train the ``--preset`` model on SNLI train (C chosen on dev), save it, say where and how to use it."""
-    path = default_model_path() if args.model is None else args.model
-    check_output_file(path, "--model", cli.input_files(args, SPLITS))
+    name = args.name if args.name is not None else args.preset if args.model is None else None
+    if name is not None and (not MODEL_NAME.fullmatch(name) or name == "default"):
+        raise UsageError(f"--name {name}: a model's name is letters, digits, _ and - (not 'default': --set-default "
+                         f"installs a model as the default)")
+    path = named_model_path(name) if name is not None else args.model
+    default = default_model_path()
+    install = args.set_default or (args.model is None and not default.is_file())
+    overwritten = path.is_file()
+    replaced = args.set_default and default.is_file()
+    for target, option in ((path, "--name" if name is not None else "--model"), (default, "the default model")):
+        if target is path or install:
+            check_output_file(target, option, cli.input_files(args, SPLITS))
     if args.preset == "inference" and args.max_train is None:
         args.max_train = INFERENCE_MAX_TRAIN
     if args.preset == "inference":  # a missing resource is an error now, not after featurizing
         lexical_resources.get_wordnet(), lexical_resources.get_verbocean()
-    replaced = args.model is None and path.is_file()
     if replaced:  # said before any long work: Ctrl-C keeps the old one
-        print(f"note: the default model at {path} will be replaced by the {args.preset} model trained now "
-              f"(--model PATH saves it elsewhere)", file=sys.stderr)
+        print(f"note: the default model at {default} will be replaced by the {args.preset} model trained now "
+              f"(--set-default)", file=sys.stderr)
     corpora = cli.load_splits(args, SPLITS)
     train, dev = corpora["train"], corpora["dev"]
     if args.preset == "inference":
@@ -97,10 +116,14 @@ def run(args) -> int:
         save_model(selection.model, path, C=selection.C, n_train=len(train))
     print(f"{args.preset} model: dev accuracy {100 * selection.dev_accuracy[selection.C]:.1f}% on {len(dev)} pairs "
           f"(C={selection.C:g} chosen on dev; {len(selection.train_predictions)} training pairs)")
-    if args.model is None:
-        print(f"installed as your default model: {path}" + (" (the previous one replaced)" if replaced else ""))
-        print(f"use it: lexnli predict {shlex.join(EXAMPLE)}")
-    else:
-        print(f"saved to {path}")
-        print(f"use it: lexnli predict --model {shlex.quote(str(path))} {shlex.join(EXAMPLE)}")
+    print((f"saved as the model named {name}: {path}" if name is not None else f"saved to {path}")
+          + (" (the previous one replaced)" if overwritten else ""))
+    if install:
+        with open(path, "rb") as source, atomic_open(default, "wb") as copy:
+            shutil.copyfileobj(source, copy)
+        print(f"installed as your default model: {default}" + (" (the previous one replaced)" if replaced else ""))
+    elif default.is_file():
+        print(f"your default model is unchanged ({default}; --set-default installs this one instead)")
+    print(f"use it: lexnli predict {'' if install else '--model ' + shlex.quote(name or str(path)) + ' '}"
+          f"{shlex.join(EXAMPLE)}")
     return 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import http.client
 import os
+import re
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -32,6 +33,9 @@ SNLI_ZIP = "snli_1.0.zip"
 SNLI_SUFFIXES = (".jsonl", ".jsonl.gz", ".txt", ".txt.gz")
 #: Where ``lexnli train`` installs the user's default model, inside the data home.
 DEFAULT_MODEL = "models/default.skops"
+#: A model's name, as opposed to a path: letters, digits, ``_`` and ``-``; the model named ``NAME`` is
+#: ``models/NAME.skops`` in the data home (:func:`named_model_path`; ``default``: :data:`DEFAULT_MODEL`).
+MODEL_NAME = re.compile(r"[A-Za-z0-9_-]+")
 _CHUNK = 1 << 20
 
 
@@ -82,6 +86,25 @@ def default_model_path(data_home=None) -> Path:
     """The user's default model: :data:`DEFAULT_MODEL` in the data home (see :func:`get_data_home`),
     which ``lexnli train`` writes and every ``--model`` option defaults to."""
     return get_data_home(data_home) / DEFAULT_MODEL
+
+
+def named_model_path(name: str, data_home=None) -> Path:
+    """The file of the model named ``name`` (:data:`MODEL_NAME`): ``models/NAME.skops`` in the data home.
+
+    >>> named_model_path("inference", "/data").as_posix()
+    '/data/models/inference.skops'
+    >>> named_model_path("default", "/data") == default_model_path("/data")
+    True
+    """
+    if not MODEL_NAME.fullmatch(name):
+        raise ValueError(f"{name!r} is no model name: letters, digits, _ and - only")
+    return get_data_home(data_home) / "models" / f"{name}.skops"
+
+
+def model_names(data_home=None) -> list[str]:
+    """The names of the models in the data home, sorted."""
+    folder = default_model_path(data_home).parent
+    return sorted(p.stem for p in folder.glob("*.skops") if MODEL_NAME.fullmatch(p.stem)) if folder.is_dir() else []
 
 
 def _advice(filenames: str) -> str:

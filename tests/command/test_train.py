@@ -43,9 +43,10 @@ def files_args(files):
     return ["--train", str(files["train"]), "--dev", str(files["dev"])]
 
 
-def test_lexicalized_model_is_installed_as_the_default(template_files, data_home, capsys):
+def test_lexicalized_model_is_saved_by_its_name_and_installed_as_the_first_default(template_files, data_home, capsys):
     assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--C-grid", "0.1", "1"]) == 0
-    path = data_home / "models" / "default.skops"
+    path, named = data_home / "models" / "default.skops", data_home / "models" / "lexicalized.skops"
+    assert path.read_bytes() == named.read_bytes()
     model = load_model(path)
     info = model.lexnli_info_
     train, dev = read_snli(template_files["train"]), read_snli(template_files["dev"])
@@ -55,25 +56,53 @@ def test_lexicalized_model_is_installed_as_the_default(template_files, data_home
     printed = capsys.readouterr().out.splitlines()
     assert printed == [f"lexicalized model: dev accuracy {100 * hand.dev_accuracy[hand.C]:.1f}% on 20 pairs "
                        f"(C={hand.C:g} chosen on dev; 80 training pairs)",
+                       f"saved as the model named lexicalized: {named}",
                        f"installed as your default model: {path}",
                        "use it: lexnli predict 'A man sleeps.' 'A man is awake.'"]
-    assert list(path.parent.iterdir()) == [path]  # written atomically: no temporary file left
+    assert sorted(path.parent.iterdir()) == [path, named]  # written atomically: no temporary file left
 
 
-def test_replacing_the_default_model_is_said_before_any_data_is_read(template_files, data_home, monkeypatch,
-                                                                     capsys):
+def test_the_default_is_replaced_only_with_set_default_and_that_is_said_before_any_data_is_read(
+        template_files, data_home, monkeypatch, capsys):
     path = data_home / "models" / "default.skops"
     args = ["train", "--preset", "lexicalized", *files_args(template_files), "--C-grid", "1"]
     assert main.main(args) == 0
     first = capsys.readouterr()
     assert first.err == "" and f"installed as your default model: {path}\n" in first.out  # none there: nothing said
+    installed = path.read_bytes()
+    assert main.main(args + ["--name", "other", "--C-grid", "0.1"]) == 0  # a default there: left alone
+    kept = capsys.readouterr().out
+    assert path.read_bytes() == installed
+    assert f"your default model is unchanged ({path}; --set-default installs this one instead)\n" in kept
+    assert "use it: lexnli predict --model other 'A man sleeps.'" in kept
     read = cli.load_splits
     monkeypatch.setattr(cli, "load_splits", lambda *a, **k: (print("reading", file=sys.stderr), read(*a, **k))[1])
-    assert main.main(args) == 0
+    assert main.main(args + ["--set-default"]) == 0
     again = capsys.readouterr()
     assert again.err.splitlines()[:2] == [f"note: the default model at {path} will be replaced by the lexicalized "
-                                          "model trained now (--model PATH saves it elsewhere)", "reading"]
+                                          "model trained now (--set-default)", "reading"]
     assert f"installed as your default model: {path} (the previous one replaced)\n" in again.out
+    assert "(the previous one replaced)\n" in again.out.splitlines(keepends=True)[1]  # the named one, trained again
+
+
+def test_a_named_model_is_what_model_name_loads_in_the_other_commands(template_files, data_home, capsys):
+    assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--C-grid", "1",
+                      "--name", "mine"]) == 0
+    capsys.readouterr()
+    assert main.main(["predict", "--model", "mine", "--json", "A man sleeps.", "A man is awake."]) == 0
+    assert '"predicted_label"' in capsys.readouterr().out
+    assert main.main(["evaluate", str(template_files["dev"]), "--model", "mine", "--against", "default"]) == 0
+    capsys.readouterr()
+    assert main.main(["predict", "--model", "theirs", "A man sleeps.", "A man is awake."]) == 2
+    error = capsys.readouterr().err
+    assert "--model theirs: no model of that name" in error and "models in the data home: default, mine" in error
+
+
+@pytest.mark.parametrize("name", ["default", "my model", "../up"])
+def test_a_name_that_is_no_model_name_is_refused_before_any_data_is_read(template_files, data_home, name, capsys):
+    assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--name", name]) == 2
+    assert "a model's name is letters, digits, _ and -" in capsys.readouterr().err
+    assert not data_home.exists()
 
 
 def test_the_command_imports_no_experiment():
@@ -107,7 +136,8 @@ def test_refused_outputs_before_any_data_is_read(template_files, data_home, tmp_
     monkeypatch.setattr(cli, "load_splits", lambda *a, **k: pytest.fail("data read before the output check"))
     if target == "default-folder":  # <data home>/models/default.skops is a folder
         (data_home / "models" / "default.skops").mkdir(parents=True)
-        model, message = [], f"--model {data_home / 'models' / 'default.skops'}: is a folder, expected a file name"
+        model = []
+        message = f"the default model {data_home / 'models' / 'default.skops'}: is a folder, expected a file name"
     elif target == "folder":
         model, message = ["--model", str(tmp_path)], f"--model {tmp_path}: is a folder, expected a file name"
     else:
