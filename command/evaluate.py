@@ -27,11 +27,11 @@ import json
 import sys
 from pathlib import Path
 
+from classifiers.batch_pool import map_batches
 from classifiers.evaluation import (accuracy, breakdown, class_scores, confusion_frame, mcnemar, two_way,
                                    wilson_interval)
 from classifiers.persistence import TRUST_RULE, load_model
 from classifiers.predict import INPUT_HELP, add_format_argument, add_max_line_bytes_argument, batches
-from classifiers.batch_pool import map_batches
 from lexnli.cli import UsageError, add_n_jobs_argument, check_output_file, resolve_n_jobs
 from lexnli.corpora.lines import ReadReport
 from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
