@@ -35,5 +35,7 @@ setup(
     # build) first where a bare torch would pull the multi-GB CUDA build; this range then adds nothing.
     extras_require={"test": ["pytest>=7", "hypothesis>=6.80", "ruff>=0.6"], "neural": ["torch>=2.1,<2.14"],
                     # hf: Hugging Face datasets, for read_frame on a datasets table (the README's example)
-                    "hf": ["datasets>=2.14"]},
+                    "hf": ["datasets>=2.14"],
+                    # dask: classifiers.dask, predictions over a Dask DataFrame on a cluster
+                    "dask": ["dask[dataframe]>=2024.1", "distributed>=2024.1"]},
 )

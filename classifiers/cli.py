@@ -9,7 +9,7 @@ import logging
 import random
 from pathlib import Path
 
-from lexnli.cli import UsageError, at_least, n_jobs, positive_number
+from lexnli.cli import UsageError, add_n_jobs_argument, at_least, positive_number
 from lexnli.corpora.snli import SNLICorpus, corpus_files, read_snli
 from lexnli.data_home import fetch_snli, get_data_home
 from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
@@ -26,7 +26,7 @@ USER_ERRORS = (UsageError, FileNotFoundError, CorpusFormatError, ResourceMissing
 
 def add_data_arguments(parser: argparse.ArgumentParser, splits=SNLI_SPLITS) -> None:
     """``--data-dir``, one option per split of ``splits`` (``--train/--dev/--test``), ``--max-train``,
-    ``--seed``, ``--n-jobs``."""
+    ``--seed``, ``--n-jobs`` (every core unless given: :func:`lexnli.cli.resolve_n_jobs`)."""
     group = parser.add_argument_group("data")
     group.add_argument("--data-dir", type=Path, default=None,
                        help="the data home: a folder holding snli_1.0/ (snli_1.0_{train,dev,test}.jsonl or .txt, "
@@ -39,8 +39,7 @@ def add_data_arguments(parser: argparse.ArgumentParser, splits=SNLI_SPLITS) -> N
     group.add_argument("--max-train", type=at_least(1), default=None, metavar="N",
                        help="use a random subsample of N training pairs")
     group.add_argument("--seed", type=int, default=0, help="random seed for subsampling (default: %(default)s)")
-    group.add_argument("--n-jobs", type=n_jobs, default=None, metavar="N",
-                       help="processes for featurization, threads for the fits of C, -1 for all cores (default: 1)")
+    add_n_jobs_argument(group, "for featurization, threads for the fits of C")
 
 
 def load_splits(args, splits=SNLI_SPLITS) -> dict[str, SNLICorpus]:

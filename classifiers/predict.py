@@ -14,7 +14,8 @@ input line's fields (sentences, gold label, any other) plus ``predicted_label`` 
 the prediction most and, for a model with the alignment family (the ``inference`` preset), how
 the hypothesis aligns to the premise (``"green <- blue: cohyponym (WordNet), swap"``). Accuracy
 is printed when gold labels are present ("-" labels are not scored). Pairs are read, predicted
-and written :data:`BATCH_SIZE` at a time.
+and written :data:`BATCH_SIZE` at a time, predicted in ``--n-jobs`` processes (default: every
+core; the output is the same with any number).
 """
 from __future__ import annotations
 
@@ -24,14 +25,15 @@ from itertools import islice
 
 import numpy as np
 
-from lexnli.cli import (ArgumentParser, UsageError, at_least, check_output_file, exit_on_signals,
-                        os_error_status)
+from lexnli.cli import (ArgumentParser, UsageError, add_n_jobs_argument, at_least, check_output_file,
+                        exit_on_signals, os_error_status, resolve_n_jobs)
 from lexnli.corpora.lines import MAX_LINE_BYTES
 from lexnli.corpora.snli import FORMATS, STDIN, check_snli, corpus_files, iter_snli
 from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
 from lexnli.io import STDOUT, atomic_open
 from lexnli.records import LABELS, SNLI_SPLITS
 
+from .batch_pool import map_batches
 from .explain import alignments, explain
 from .persistence import TRUST_RULE, ModelFileError, load_model
 
@@ -91,12 +93,18 @@ def batches(items, batch_size: int = BATCH_SIZE):
         yield batch
 
 
-def predict_stream(model, items, explain_k: int = 0, batch_size: int = BATCH_SIZE):
+def _batch_predictions(held, pairs) -> list[dict]:
+    model, explain_k = held
+    return predictions(model, pairs, explain_k)
+
+
+def predict_stream(model, items, explain_k: int = 0, batch_size: int = BATCH_SIZE, n_jobs: int = 1):
     """Yield ``(pair, fields, prediction)`` for each ``(pair, fields)`` of ``items``, in order,
-    predicting ``batch_size`` pairs at a time (see :func:`predictions`)."""
-    for batch in batches(items, batch_size):
-        pairs = [pair for pair, _ in batch]
-        for (pair, fields), prediction in zip(batch, predictions(model, pairs, explain_k)):
+    predicting ``batch_size`` pairs at a time (see :func:`predictions`) in ``n_jobs`` processes
+    (:func:`classifiers.batch_pool.map_batches`: the same predictions, in the same order, as in one)."""
+    work = ((batch, [pair for pair, _ in batch]) for batch in batches(items, batch_size))
+    for batch, found in map_batches(_batch_predictions, (model, explain_k), work, n_jobs):
+        for (pair, fields), prediction in zip(batch, found):
             yield pair, fields, prediction
 
 
@@ -106,13 +114,13 @@ def output_line(fields: dict, prediction: dict) -> str:
     return json.dumps({**fields, **prediction}, ensure_ascii=False, allow_nan=False) + "\n"
 
 
-def write_predictions(model, items, output_path, explain_k: int = 0, render=output_line) -> dict:
+def write_predictions(model, items, output_path, explain_k: int = 0, render=output_line, n_jobs: int = 1) -> dict:
     """Write ``render(fields, prediction)`` for each ``(pair, fields)`` of ``items`` to ``output_path``
-    (atomically; ``-``: standard output, flushed batch by batch), predicting them in batches
-    (:func:`predict_stream`); return the counts and the accuracy (None without gold labels)."""
+    (atomically; ``-``: standard output, flushed batch by batch), predicting them in batches in
+    ``n_jobs`` processes (:func:`predict_stream`); return the counts and the accuracy (None without gold labels)."""
     n_pairs = n_gold = n_right = 0
     with atomic_open(output_path, "w", encoding="utf-8") as out:
-        for pair, fields, prediction in predict_stream(model, items, explain_k):
+        for pair, fields, prediction in predict_stream(model, items, explain_k, n_jobs=n_jobs):
             out.write(render(fields, prediction))
             n_pairs += 1
             if n_pairs % BATCH_SIZE == 0:
@@ -133,17 +141,18 @@ def print_summary(summary: dict, output_path, hint: str = "") -> None:
 
 
 def predict_file(model, input_path, output_path, explain_k: int = 0, split: str | None = None,
-                 max_line_bytes: int = MAX_LINE_BYTES, format: str | None = None) -> dict:
+                 max_line_bytes: int = MAX_LINE_BYTES, format: str | None = None, n_jobs: int = 1) -> dict:
     """Write one prediction line per input pair (its fields and :func:`predictions`') to
     ``output_path``; return counts and accuracy (see :func:`write_predictions`).
 
     ``split`` names the split to read when ``input_path`` is an SNLI zip or folder, ``format`` the
     input's format (None: told by its name); a line longer than ``max_line_bytes``, or with an empty
-    or blank sentence, is refused (:func:`lexnli.corpora.snli.iter_snli`).
+    or blank sentence, is refused (:func:`lexnli.corpora.snli.iter_snli`). ``n_jobs`` processes
+    predict (:func:`predict_stream`).
     """
     items = iter_snli(input_path, split, keep_unlabeled=True, on_error="raise", require_label=False, with_fields=True,
                       max_line_bytes=max_line_bytes, allow_blank=False, format=format)
-    return write_predictions(model, items, output_path, explain_k)
+    return write_predictions(model, items, output_path, explain_k, n_jobs=n_jobs)
 
 
 def main(argv=None) -> int:
@@ -163,6 +172,7 @@ def main(argv=None) -> int:
     parser.add_argument("--explain", type=at_least(0), default=0, metavar="K",
                         help="add the K strongest named features")
     add_max_line_bytes_argument(parser)
+    add_n_jobs_argument(parser, "that predict")
     exit_on_signals()
     try:
         args = parser.parse_args(argv)
@@ -173,7 +183,7 @@ def main(argv=None) -> int:
                        max_line_bytes=args.max_line_bytes, allow_blank=False, format=args.format)
         model = load_model(args.model, trusted=args.trust_pickle)
         summary = predict_file(model, args.input, args.output, args.explain, args.split, args.max_line_bytes,
-                               args.format)
+                               args.format, resolve_n_jobs(args.n_jobs))
         print_summary(summary, args.output)
         sys.stdout.flush()  # a failed write of standard output is reported here, not by Python as it exits
     except (UsageError, ModelFileError, CorpusFormatError, ResourceMissingError, FileNotFoundError,

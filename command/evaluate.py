@@ -18,7 +18,8 @@ has is an error naming the fields there are); with ``--against MODEL`` the secon
 and McNemar's exact test between the two; and the configuration signature (file, model, lexnli
 version, label set). Every accuracy comes with its 95% Wilson score interval. As text, or one JSON
 object with ``--json``; ``--plot FILE`` (``.png`` or ``.svg``) also draws the confusion matrix and
-the accuracy by group with the intervals. The pairs are read and predicted in batches.
+the accuracy by group with the intervals. The pairs are read and predicted in batches, in
+``--n-jobs`` processes (default: every core; the figures are the same with any number).
 """
 from __future__ import annotations
 
@@ -26,11 +27,12 @@ import json
 import sys
 from pathlib import Path
 
+from classifiers.batch_pool import map_batches
 from classifiers.evaluation import (accuracy, breakdown, class_scores, confusion_frame, mcnemar, two_way,
                                    wilson_interval)
 from classifiers.persistence import TRUST_RULE, load_model
 from classifiers.predict import INPUT_HELP, add_format_argument, add_max_line_bytes_argument, batches
-from lexnli.cli import UsageError, check_output_file
+from lexnli.cli import UsageError, add_n_jobs_argument, check_output_file, resolve_n_jobs
 from lexnli.corpora.lines import ReadReport
 from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
 from lexnli.records import ENTAILMENT, LABELS, NON_ENTAILMENT_SPELLINGS, SNLI_SPLITS
@@ -58,6 +60,7 @@ def add_arguments(parser) -> None:
                         help="also draw the confusion matrix and the accuracy by group with 95%% intervals in FILE "
                              f"({' or '.join(PLOT_SUFFIXES)}, by its suffix)")
     add_max_line_bytes_argument(parser)
+    add_n_jobs_argument(parser, "that predict")
     add_model_arguments(parser)
     parser.epilog = TRUST_RULE
 
@@ -70,21 +73,24 @@ def _group(fields: dict, name: str) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
-def collect(models, items, by=()) -> dict:
-    """Predict the ``(pair, fields)`` of ``items`` with each of ``models``, in batches; return the
-    gold labels, each model's predictions and each ``by`` field's values of the gold-labelled pairs,
-    and the number of pairs read."""
+def _labels(models, pairs) -> list:
+    """Each model's labels of ``pairs`` (none for no pair)."""
+    return [model.predict(pairs).tolist() if pairs else [] for model in models]
+
+
+def collect(models, items, by=(), n_jobs: int = 1) -> dict:
+    """Predict the ``(pair, fields)`` of ``items`` with each of ``models``, in batches, in ``n_jobs``
+    processes (:func:`classifiers.batch_pool.map_batches`); return the gold labels, each model's
+    predictions and each ``by`` field's values of the gold-labelled pairs, and the number of pairs read."""
     canonical = {}  # one string object per distinct value: millions of pairs stay small
     gold, predicted, groups, n_read = [], [[] for _ in models], {name: [] for name in by}, 0
-    for batch in batches(items):
+    work = ((batch, [pair for pair, _ in batch if pair.label is not None]) for batch in batches(items))
+    for batch, labels in map_batches(_labels, models, work, n_jobs):
         n_read += len(batch)
         scored = [(pair, fields) for pair, fields in batch if pair.label is not None]
-        if not scored:
-            continue
-        pairs = [pair for pair, _ in scored]
-        gold += [canonical.setdefault(pair.label, pair.label) for pair in pairs]
-        for found, model in zip(predicted, models):
-            found += [canonical.setdefault(label, label) for label in model.predict(pairs)]
+        gold += [canonical.setdefault(pair.label, pair.label) for pair, _ in scored]
+        for found, model_labels in zip(predicted, labels):
+            found += [canonical.setdefault(label, label) for label in model_labels]
         for name, values in groups.items():
             values += [canonical.setdefault(value, value) for value in (_group(fields, name) for _, fields in scored)]
     return {"gold": gold, "predicted": predicted, "groups": groups, "n_read": n_read}
@@ -190,7 +196,7 @@ def run(args) -> int:
     items = iter_snli(args.file, args.split, keep_unlabeled=True, require_label=False, gold_labels=gold_labels,
                       with_fields=True, max_line_bytes=args.max_line_bytes, allow_blank=False, format=args.format,
                       report=read)
-    collected = collect(models, items, args.by)
+    collected = collect(models, items, args.by, resolve_n_jobs(args.n_jobs))
     _check_by(args.by, read)  # standard input: known once read
     report = scores(collected)
     report["signature"] = _signature(args, paths[0], report["labels"])

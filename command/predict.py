@@ -10,7 +10,8 @@ pushed the label most and how the hypothesis aligns to the premise); with ``--js
 output is a file or a pipe, each pair is one JSON line: the input line's fields (sentences, gold
 label, any other field) plus ``predicted_label`` and ``probability_<label>`` per class (and
 ``explanation``, ``alignments``). Pairs are read, predicted and written in batches, so any number
-of them fits in memory; a file input is checked line by line before the model is loaded.
+of them fits in memory, and predicted in ``--n-jobs`` processes (default: every core; the output
+is the same with any number); a file input is checked line by line before the model is loaded.
 
 Inputs are read as by every entry point (:mod:`lexnli.corpora.snli`): ``.jsonl``, ``.txt``/``.tsv``,
 ``.csv`` (optionally ``.gz``), the sentences named ``sentence1``/``sentence2`` or ``premise``/``hypothesis``.
@@ -23,7 +24,7 @@ from classifiers.persistence import TRUST_RULE
 from classifiers.predict import (INPUT_HELP, add_format_argument, add_max_line_bytes_argument, output_line,
                                  print_summary, write_predictions)
 from featurize.inputs import as_pairs
-from lexnli.cli import UsageError, at_least, check_output_file
+from lexnli.cli import UsageError, add_n_jobs_argument, at_least, check_output_file, resolve_n_jobs
 from lexnli.corpora.fields import sentence_fields
 from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
 from lexnli.io import STDOUT
@@ -46,6 +47,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--explain", type=at_least(0), default=0, metavar="K",
                         help="add the K named features that pushed each label most, and the alignment")
     add_max_line_bytes_argument(parser)
+    add_n_jobs_argument(parser, "that predict a file")
     add_model_arguments(parser)
     parser.epilog = TRUST_RULE
 
@@ -90,7 +92,8 @@ def run(args) -> int:
                    format=args.format)
     model = load(args)
     as_text = args.output == STDOUT and sys.stdout.isatty() and not args.json
-    summary = write_predictions(model, items, args.output, args.explain, render=_text if as_text else output_line)
+    summary = write_predictions(model, items, args.output, args.explain, render=_text if as_text else output_line,
+                                n_jobs=resolve_n_jobs(args.n_jobs))
     if source is not None:
         print_summary(summary, args.output, hint=" (lexnli evaluate gives it by class and by field)")
     return 0

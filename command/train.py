@@ -31,7 +31,7 @@ from classifiers import cli, recipes
 from classifiers.logistic import fit_select_C
 from classifiers.persistence import save_model
 from featurize.presets import DEFAULT_PRESET
-from lexnli.cli import UsageError, check_output_file
+from lexnli.cli import UsageError, check_output_file, resolve_n_jobs
 from lexnli.data_home import MODEL_NAME, default_model_path, named_model_path
 from lexnli.io import atomic_open
 from lexnli.syntax import build, default_syntax_path
@@ -107,7 +107,8 @@ def run(args) -> int:
     if len(train) < train.report.n_read:
         print(f"training on {len(train):,} of the {train.report.n_read:,} train pairs, sampled (--max-train N: "
               f"another number)")
-    options = dict(grid=tuple(args.C_grid), preset=DEFAULT_PRESET, n_jobs=args.n_jobs, progress=args.progress)
+    options = dict(grid=tuple(args.C_grid), preset=DEFAULT_PRESET, n_jobs=resolve_n_jobs(args.n_jobs),
+                   progress=args.progress)
     if args.preset == "inference":
         _, selection = recipes.fit_inference(train.pairs, dev.pairs, seed=args.seed, **options)
         recipes.save_inference_model(selection, path, bias_reweighting=recipes.BIAS_REWEIGHTING)

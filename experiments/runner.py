@@ -8,7 +8,7 @@ An experiment module keeps its computation (``run``) and its tables, and its ``m
 
 where ``report(args, corpora) -> Results`` runs the experiment and renders its files. The
 runner parses the data options (``--train/--dev/--test`` or ``--data-dir``, ``--max-train``,
-``--seed``, ``--n-jobs``), the featurizer options (``--preset`` and one option per
+``--seed``, ``--n-jobs``: every core unless given), the featurizer options (``--preset`` and one option per
 :class:`~featurize.PairFeaturizer` setting, generated from its parameter constraints by
 :func:`add_parameter_arguments`, which experiments use for other estimators' settings too) and
 ``--out``; checks the option values (range-checked types, :mod:`lexnli.cli`) and that ``--out``
@@ -33,7 +33,8 @@ from classifiers.cli import USER_ERRORS, add_data_arguments, input_files, load_s
 from featurize import PairFeaturizer
 from featurize.presets import DEFAULT_PRESET, PRESETS, signature
 from featurize.sklearn_constraints import Interval, StrOptions
-from lexnli.cli import ArgumentParser, check_output_file, check_output_folder, exit_on_signals, os_error_status
+from lexnli.cli import (ArgumentParser, check_output_file, check_output_folder, exit_on_signals, os_error_status,
+                        resolve_n_jobs)
 from lexnli.corpora.sick import ENV_VAR as SICK_ENV_VAR
 from lexnli.corpora.sick import SPLITS as SICK_SPLITS
 from lexnli.corpora.sick import read_sick
@@ -227,6 +228,8 @@ def main(argv, *, prog: str, description: str, report, add_arguments=None, snli:
     start = time.perf_counter()
     try:
         args = parser.parse_args(argv)
+        if "n_jobs" in vars(args):  # every core unless --n-jobs says otherwise
+            args.n_jobs = resolve_n_jobs(args.n_jobs)
         check_outputs(args)
         with logging_above_bars(getattr(args, "progress", None)):
             results = report(args, load_splits(args) if snli else None)

@@ -55,6 +55,34 @@ positive_number = checked(float, lambda value: 0 < value < float("inf"), "a fini
 n_jobs = checked(int, lambda value: value >= 1 or value == -1, "at least 1, or -1 for all cores")
 
 
+def available_cores() -> int:
+    """The number of cores this process may run on: ``os.process_cpu_count()`` (Python 3.13 and
+    later), else the CPUs of its affinity mask where the system keeps one (Linux), else ``os.cpu_count()``."""
+    if hasattr(os, "process_cpu_count"):
+        return os.process_cpu_count() or 1
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def resolve_n_jobs(value) -> int:
+    """The processes a command runs with its ``--n-jobs`` ``value``: every core
+    (:func:`available_cores`) for None (the option not given) or -1, else ``value``.
+
+    >>> resolve_n_jobs(3)
+    3
+    >>> resolve_n_jobs(None) == resolve_n_jobs(-1) == available_cores()
+    True
+    """
+    return available_cores() if value is None or value == -1 else value
+
+
+def add_n_jobs_argument(parser, what: str) -> None:
+    """``--n-jobs N`` (``what``: what the processes do), resolved by :func:`resolve_n_jobs`."""
+    parser.add_argument("--n-jobs", type=n_jobs, default=None, metavar="N",
+                        help=f"processes {what} (default: every core; 1: this process only)")
+
+
 def _writable_parent(path: Path, option: str) -> None:
     """Raise :class:`UsageError` unless the nearest existing ancestor of ``path`` is a writable folder."""
     existing = path.parent if str(path.parent) else Path(".")

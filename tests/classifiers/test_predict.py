@@ -11,8 +11,8 @@ import pytest
 from classifiers.explain import explain
 from classifiers.persistence import TRUST_RULE, save_model
 from classifiers.predict import main as predict_main
-from classifiers.predict import predict_file
-from lexnli.corpora.snli import check_snli, read_snli
+from classifiers.predict import predict_file, predict_stream
+from lexnli.corpora.snli import check_snli, iter_snli, read_snli
 from lexnli.errors import CorpusFormatError
 
 from tests.helpers.cli import one_error_line
@@ -282,3 +282,15 @@ def test_predict_refuses_a_blank_sentence_in_a_file(template_model, template_fil
     with pytest.raises(CorpusFormatError, match="line 4: field 'sentence1' is empty"):
         predict_file(template_model, blank, tmp_path / "o.jsonl")
     assert check_snli(blank) == 20  # read as training data, it is kept
+
+
+def test_explanations_from_worker_processes_are_those_of_one(noisy_lexicalized, noisy_snli_files):
+    """Batches of 7: the first predicted and explained here, the rest by two workers; the same, in order."""
+    def streamed(n_jobs):
+        items = iter_snli(noisy_snli_files["test"], with_fields=True)
+        return [(fields, prediction)
+                for _, fields, prediction in predict_stream(noisy_lexicalized, items, 2, batch_size=7, n_jobs=n_jobs)]
+
+    one = streamed(1)
+    assert len(one) == len(read_snli(noisy_snli_files["test"])) and all(len(p["explanation"]) == 2 for _, p in one)
+    assert streamed(2) == one

@@ -12,7 +12,10 @@ import pytest
 from classifiers.evaluation import mcnemar
 from classifiers.logistic import make_model
 from classifiers.persistence import save_model
+from classifiers.predict import BATCH_SIZE
+from command import evaluate as evaluate_command
 from command.main import main
+from lexnli.cli import available_cores
 from lexnli.corpora.snli import read_snli
 
 from tests.helpers.cli import failing_stdout, one_error_line
@@ -219,3 +222,29 @@ def test_a_bad_plot_file_is_one_error_line_before_any_work(name, problem, labell
         path = target
     assert main(["evaluate", "--model", str(tmp_path / "absent.skops"), str(path), "--plot", str(target)]) == 2
     assert problem in one_error_line(capsys)
+
+
+def test_n_jobs_2_reports_byte_for_byte_what_one_process_reports(model_file, noisy_snli, tmp_path, monkeypatch,
+                                                                capsys):
+    """Three batches of classifiers.predict.BATCH_SIZE, two models: the first batch predicted here, the others by two
+    worker processes; every core by default."""
+    lines = noisy_records(2 * BATCH_SIZE + 40, seed=13)
+    for i, line in enumerate(lines):
+        line["category"] = ["people", "animals"][i % 2]
+    lines[7]["gold_label"] = "-"
+    path = write_jsonl(tmp_path / "big.jsonl", lines)
+    other = make_model("unlexicalized", C=0.01).fit(noisy_snli["train"].pairs, noisy_snli["train"].labels)
+    other_file = save_model(other, tmp_path / "other.skops")
+    asked = []
+    real = evaluate_command.collect
+    monkeypatch.setattr(evaluate_command, "collect", lambda *a: asked.append(a[3]) or real(*a))
+    reports = {}
+    for n_jobs in (["--n-jobs", "1"], ["--n-jobs", "2"], []):
+        for form in ([], ["--json"]):
+            assert main(["evaluate", "--model", str(model_file), str(path), "--against", str(other_file), "--by",
+                         "category", *form, *n_jobs]) == 0
+            reports[tuple(n_jobs + form)] = capsys.readouterr().out
+    assert asked == [1, 1, 2, 2, available_cores(), available_cores()]
+    assert json.loads(reports[("--n-jobs", "1", "--json")])["n_scored"] == len(lines) - 1
+    for form in ((), ("--json",)):
+        assert reports[("--n-jobs", "2", *form)] == reports[("--n-jobs", "1", *form)] == reports[form]

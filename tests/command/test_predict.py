@@ -10,10 +10,10 @@ import sys
 import pytest
 
 from classifiers.persistence import save_model
-from classifiers.predict import output_line
+from classifiers.predict import BATCH_SIZE, output_line
 from command import predict as predict_command
 from command.main import main
-from lexnli.cli import CLOSED_PIPE
+from lexnli.cli import CLOSED_PIPE, available_cores
 from lexnli.data_home import default_model_path
 from lexnli.version import __version__
 
@@ -311,3 +311,22 @@ def test_a_file_without_sentence_fields_is_one_error_line_naming_the_accepted_on
     assert one_error_line(capsys) == (f"error: {path}, line 1: no sentence fields: expected sentence1 and sentence2, "
                                       "or premise and hypothesis (fields found: text, text_b); in Python, "
                                       "columns=(PREMISE, HYPOTHESIS) names others")
+
+
+def test_n_jobs_2_writes_byte_for_byte_what_one_process_writes(model_file, tmp_path, monkeypatch):
+    """Three batches: the first predicted here, the others by two worker processes; every core by default."""
+    n_pairs = 2 * BATCH_SIZE + 40
+    source = write_jsonl(tmp_path / "in.jsonl", noisy_records(n_pairs, seed=11))
+    written, asked = {}, []
+    real = predict_command.write_predictions
+    monkeypatch.setattr(predict_command, "write_predictions",
+                        lambda *a, **kw: asked.append(kw["n_jobs"]) or real(*a, **kw))
+    for n_jobs in (["--n-jobs", "1"], ["--n-jobs", "2"], []):
+        out = tmp_path / f"out{len(written)}.jsonl"
+        argv = ["predict", "--model", str(model_file), "--input", str(source), "--output", str(out)]
+        assert main(argv + n_jobs) == 0
+        written[tuple(n_jobs)] = out.read_bytes()
+    assert asked == [1, 2, available_cores()]
+    one = written[("--n-jobs", "1")]
+    assert [json.loads(line)["pairID"] for line in one.splitlines()] == [f"11-{i}" for i in range(n_pairs)]
+    assert written[("--n-jobs", "2")] == one and written[()] == one

@@ -22,6 +22,7 @@ from classifiers.persistence import load_model
 from command import main
 from command import train as train_command
 from experiments import inference
+from lexnli.cli import available_cores
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import ResourceMissingError
 
@@ -214,6 +215,7 @@ def test_inference_preset_fits_with_the_experiments_defaults(template_files, dat
     monkeypatch.setattr(train_command, "INFERENCE_MAX_TRAIN", 30)  # the preset's own sample, unless --max-train says
     assert main.main(["train", *files_args(template_files), "--C-grid", "0.3"]) == 0
     assert calls[-1][0] == 30 and "training on 30 of the 80 train pairs, sampled" in capsys.readouterr().out
+    assert calls[-1][2]["n_jobs"] == available_cores()  # every core unless --n-jobs says otherwise
     assert main.main(["train", *files_args(template_files), "--C-grid", "0.3", "--max-train", "50"]) == 0
     assert calls[-1][0] == 50
 

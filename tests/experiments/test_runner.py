@@ -10,7 +10,7 @@ from classifiers import cli
 from experiments import ablation, error_analysis, learning_curve, lexicalized, make_probes, runner, two_class
 from featurize import PairFeaturizer
 from featurize.sklearn_constraints import Interval, StrOptions
-from lexnli.cli import ArgumentParser, UsageError
+from lexnli.cli import ArgumentParser, UsageError, available_cores
 from lexnli.version import __version__
 
 from tests.helpers.cli import one_error_line
@@ -257,6 +257,10 @@ def test_data_dir_gives_each_split_its_own_file(data_dir):
     corpora = calls[0][1]
     for split, n, seed in (("train", 40, 0), ("dev", 10, 1), ("test", 10, 2)):
         assert pair_ids(corpora[split]) == [r["pairID"] for r in noisy_records(n, seed)], split
+    assert calls[0][0].n_jobs == available_cores()  # every core unless --n-jobs says otherwise
+    assert runner.main(["--data-dir", str(folder), "--n-jobs", "-1"], prog="x", description="x",
+                       report=fake_report(calls)) == 0
+    assert calls[1][0].n_jobs == available_cores()
 
 
 def test_max_train_is_a_seeded_subsample_in_file_order(data_dir, capsys):

@@ -1,4 +1,4 @@
-"""lexnli.cli: what an output option may name."""
+"""lexnli.cli: what an output option may name; the processes --n-jobs resolves to."""
 import errno
 import os
 import socket
@@ -6,6 +6,7 @@ import tempfile
 
 import pytest
 
+from lexnli import cli
 from lexnli.cli import UsageError, check_output_file, check_output_folder
 
 from tests.helpers.cli import standard_input
@@ -74,3 +75,16 @@ def test_the_probe_leaves_nothing(tmp_path):
     check_output_file(tmp_path / "f.txt", "--output")
     check_output_folder(tmp_path, "--out")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_n_jobs_resolves_to_the_cores_this_process_may_use_unless_given(monkeypatch):
+    monkeypatch.setattr(os, "process_cpu_count", lambda: 7, raising=False)  # Python 3.13 and later
+    assert cli.resolve_n_jobs(None) == cli.resolve_n_jobs(-1) == cli.available_cores() == 7
+    assert cli.resolve_n_jobs(1) == 1 and cli.resolve_n_jobs(3) == 3
+    monkeypatch.delattr(os, "process_cpu_count")  # Python 3.10 to 3.12: the affinity mask where there is one
+    if hasattr(os, "sched_getaffinity"):
+        monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 2, 5})
+        assert cli.resolve_n_jobs(None) == 3
+        monkeypatch.delattr(os, "sched_getaffinity")
+    monkeypatch.setattr(os, "cpu_count", lambda: 5)
+    assert cli.resolve_n_jobs(None) == 5
