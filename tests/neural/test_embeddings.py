@@ -137,6 +137,17 @@ def test_packaged_vectors_are_read_by_name(packaged, toy):
     np.testing.assert_allclose(row, [-2, 0.75, 0, 1], atol=1e-6)
 
 
+def test_the_experiment_reads_packaged_vectors_by_name(packaged, noisy_snli_files, tmp_path):
+    out = tmp_path / "out"
+    options = ["--no-sick", "--encoders", "sum", "--curve-encoders", "sum", "--curve-sizes", "--max-epochs", "1",
+               "--C-grid", "1", "--threads", "1"]
+    assert experiment.main([*data_args(noisy_snli_files), *options, "--embeddings", "glove-6b-50d",
+                            "--out", str(out)]) == 0
+    assert "Embeddings: from glove-6b-50d (" in (out / "neural.md").read_text()
+    assert "embedding_dim:None" in (out / "signature.txt").read_text()
+    assert not (out / "embeddings.filtered.txt.gz").exists()  # packaged vectors are read as they are
+
+
 def test_a_file_is_read_where_a_name_is_a_path(packaged, tmp_path, monkeypatch):
     """Only a string is a name: a path (the CLI's ``./glove-6b-50d``) is a file."""
     monkeypatch.chdir(tmp_path)
