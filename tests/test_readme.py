@@ -92,3 +92,46 @@ def test_the_lexnli_commands_shown_are_ones_the_command_takes():
     assert len(shown) >= 4
     for line in shown:
         parser().parse_args(shlex.split(line)[1:])
+
+
+def readme_commands() -> list[str]:
+    """Every ``lexnli ...`` command line the README shows in backticks (its tables and prose)."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    return sorted(set(re.findall(r"`(lexnli (?:train|predict|evaluate|fetch)[^`]*)`", text)))
+
+
+def test_every_lexnli_command_the_readme_shows_is_one_the_command_takes():
+    import shlex
+
+    from command.main import parser
+
+    commands = readme_commands()
+    assert {"lexnli train", 'lexnli predict "A man sleeps." "A man is awake."'} <= set(commands)
+    for command in commands:
+        argv = shlex.split(command)[1:]
+        parser(argv).parse_args(argv)  # a usage error exits 2: the example would not run
+
+
+def test_the_quick_start_predict_and_evaluate_lines_run_as_written(readme_pipeline, tagger, template_files, tmp_path,
+                                                                   monkeypatch, capsys):
+    """With a default model in the data home (``lexnli train`` puts one there), the table's predict and evaluate
+    lines run as the README shows them, from a folder holding a labelled ``my_set.jsonl``."""
+    import json
+    import shlex
+
+    import lexnli
+    from command.main import main
+
+    monkeypatch.setenv("LEXNLI_DATA", str(tmp_path / "home"))
+    lexnli.save(readme_pipeline, tmp_path / "home" / "models" / "default.skops")
+    lines = template_files["dev"].read_text(encoding="utf-8").splitlines()
+    (tmp_path / "my_set.jsonl").write_text("".join(json.dumps({**json.loads(line), "category": f"c{i % 2}"}) + "\n"
+                                                   for i, line in enumerate(lines)), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    table = (REPO / "README.md").read_text(encoding="utf-8").split("## Predict", 1)[1].split("\n## ", 1)[0]
+    lines = re.findall(r"^\| `(lexnli (?:predict|evaluate)[^`]*)` \| the same \|$", table, re.M)
+    assert len(lines) == 2
+    for command in lines:
+        assert main(shlex.split(command)[1:]) == 0, command
+    out = capsys.readouterr().out
+    assert '"predicted_label"' in out and "by category" in out and "| c1 " in out
