@@ -86,7 +86,7 @@ def test_the_default_is_replaced_only_with_set_default_and_that_is_said_before_a
     assert "(the previous one replaced)\n" in again.out.splitlines(keepends=True)[1]  # the named one, trained again
 
 
-def test_a_named_model_is_what_model_name_loads_in_the_other_commands(template_files, data_home, capsys):
+def test_a_named_model_is_what_model_name_loads_in_the_other_commands(template_files, data_home, tagger, capsys):
     assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--C-grid", "1",
                       "--name", "mine"]) == 0
     capsys.readouterr()
