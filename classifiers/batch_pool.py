@@ -15,9 +15,11 @@ import multiprocessing
 import signal
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 
 from featurize.shards import FORK
+from lexnli.errors import WorkerLostError
 
 #: The batches read ahead per worker process: enough to keep each busy while this process writes.
 IN_FLIGHT = 2
@@ -64,13 +66,22 @@ def map_batches(function, held, batches, n_jobs: int):
                 pending.append((kept, pool.submit(_work, function, sent)))
                 if len(pending) >= IN_FLIGHT * n_jobs:
                     kept, future = pending.popleft()
-                    yield kept, future.result()
+                    yield kept, _result(future, n_jobs)
             while pending:
                 kept, future = pending.popleft()
-                yield kept, future.result()
+                yield kept, _result(future, n_jobs)
         finally:  # an error, or the reader gone: what has not started is dropped
             for _, future in pending:
                 future.cancel()
+
+
+def _result(future, n_jobs: int):
+    """``future``'s result; a worker that died first (killed, out of memory) is a :class:`WorkerLostError`."""
+    try:
+        return future.result()
+    except BrokenProcessPool as exc:
+        raise WorkerLostError(f"a worker process of the {n_jobs} ended before its batch was done (killed, or out "
+                              f"of memory?): run again, with --n-jobs 1 for one process") from exc
 
 
 def _prepended(first, rest):

@@ -29,7 +29,7 @@ from lexnli.cli import (ArgumentParser, UsageError, add_n_jobs_argument, at_leas
                         exit_on_signals, os_error_status, resolve_n_jobs)
 from lexnli.corpora.lines import MAX_LINE_BYTES
 from lexnli.corpora.snli import FORMATS, STDIN, check_snli, corpus_files, iter_snli
-from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError
+from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError, WorkerLostError
 from lexnli.io import STDOUT, atomic_open
 from lexnli.records import LABELS, SNLI_SPLITS
 
@@ -192,6 +192,9 @@ def main(argv=None) -> int:
         return 2
     except OSError as exc:  # an output that cannot be written (a full disk), a closed pipe
         return os_error_status(exc)
+    except WorkerLostError as exc:  # not the input's fault: status 1
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

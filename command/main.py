@@ -17,6 +17,7 @@ import logging
 import sys
 
 from lexnli.cli import ArgumentParser, UsageError, exit_on_signals, os_error_status
+from lexnli.errors import WorkerLostError
 from lexnli.version import __version__
 
 #: The subcommands, in the order ``lexnli --help`` lists them: each one's module and one-line help. A
@@ -81,6 +82,9 @@ def main(argv=None) -> int:
         return 2
     except OSError as exc:  # a full disk, /dev/full, a closed pipe, an unreadable file
         return os_error_status(exc)
+    except WorkerLostError as exc:  # not the input's fault: status 1
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -14,6 +14,11 @@ class ChecksumError(OSError):
     """A downloaded file does not have the expected SHA-256 digest (it was discarded)."""
 
 
+class WorkerLostError(RuntimeError):
+    """A worker process ended before it returned its batch (killed, or out of memory); the commands
+    report it as one ``error:`` line, exit status 1."""
+
+
 class CorpusFormatError(ValueError):
     """A corpus line is malformed; the message names the file, the line number and the problem.
 

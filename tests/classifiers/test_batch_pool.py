@@ -6,10 +6,17 @@ import pytest
 
 from classifiers import batch_pool
 from classifiers.batch_pool import map_batches
+from lexnli.errors import WorkerLostError
 
 
 def pid_and_scaled(held, sent):
     return os.getpid(), [held * value for value in sent]
+
+
+def dies_on_three(held, sent):
+    if 3 in sent and os.getpid() != held:  # a worker, killed (as by the kernel when memory runs out)
+        os._exit(9)
+    return sent
 
 
 def fails_on_three(held, sent):
@@ -58,3 +65,8 @@ def test_a_workers_error_is_raised_here_in_its_turn():
         for kept, result in map_batches(fails_on_three, None, [(k, [k]) for k in range(8)], n_jobs=2):
             found.append(result)
     assert found == [[0], [1], [2]]
+
+
+def test_a_worker_that_dies_is_one_error_naming_what_to_do():
+    with pytest.raises(WorkerLostError, match="ended before its batch was done .* --n-jobs 1"):
+        list(map_batches(dies_on_three, os.getpid(), [(k, [k]) for k in range(8)], n_jobs=2))

@@ -330,3 +330,14 @@ def test_n_jobs_2_writes_byte_for_byte_what_one_process_writes(model_file, tmp_p
     one = written[("--n-jobs", "1")]
     assert [json.loads(line)["pairID"] for line in one.splitlines()] == [f"11-{i}" for i in range(n_pairs)]
     assert written[("--n-jobs", "2")] == one and written[()] == one
+
+
+def test_a_worker_lost_is_one_error_line_and_status_1(monkeypatch, capsys):
+    from lexnli.errors import WorkerLostError
+
+    def lost(args):
+        raise WorkerLostError("a worker process of the 2 ended before its batch was done")
+
+    monkeypatch.setattr(predict_command, "run", lost)
+    assert main(["predict", "A man sleeps.", "A man is awake."]) == 1
+    assert capsys.readouterr().err == "error: a worker process of the 2 ended before its batch was done\n"
