@@ -180,7 +180,8 @@ def test_predict_cli_explanations_and_messages(noisy_lexicalized, tmp_path, caps
     pairs = read_snli(source).pairs
     for pair, line in zip(pairs, (json.loads(text) for text in out.read_text(encoding="utf-8").splitlines())):
         expected = explain(noisy_lexicalized, pair, 4, label=line["predicted_label"])
-        assert line["explanation"] == [{"feature": name, "push": round(value, 6)} for name, value in expected]
+        assert line["explanation"] == [{"feature": e.feature, "push": round(e.push, 6), "toward": e.toward,
+                                        "reads": e.reads} for e in expected]
     assert predict(["--model", str(model_path), "--input", str(source), "--output", str(out)]) == 0
     assert all("explanation" not in json.loads(text) for text in out.read_text(encoding="utf-8").splitlines())
     code = predict(["--model", str(model_path), "--input", str(tmp_path / "absent.jsonl"), "--output", str(out)])
