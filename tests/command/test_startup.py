@@ -36,3 +36,16 @@ def test_every_subcommand_is_listed_with_its_help(capsys):
     shown = capsys.readouterr().out
     assert all(name in shown and help_line.split(",")[0] in " ".join(shown.split())
                for name, (_, help_line) in SUBCOMMANDS.items())
+
+
+def test_python_m_lexnli_runs_the_command():
+    """``python -m lexnli`` is the ``lexnli`` command: its version, its help, its usage errors (exit status 2)."""
+    from lexnli.version import __version__
+
+    def run(*argv):
+        return subprocess.run([sys.executable, "-m", "lexnli", *argv], cwd=REPO, capture_output=True, text=True)
+
+    assert run("--version").stdout.strip() == f"lexnli {__version__}"
+    assert "predict" in run("--help").stdout
+    refused = run("predict", "--explain", "-1", "a", "b")
+    assert refused.returncode == 2 and refused.stderr.startswith("error: ") and "--explain" in refused.stderr
