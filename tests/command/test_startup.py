@@ -1,5 +1,6 @@
 """``lexnli --help`` and ``--version`` load no subcommand, so neither scikit-learn nor the experiments: they
 answer at once. A named subcommand loads its own module only."""
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -49,3 +50,15 @@ def test_python_m_lexnli_runs_the_command():
     assert "predict" in run("--help").stdout
     refused = run("predict", "--explain", "-1", "a", "b")
     assert refused.returncode == 2 and refused.stderr.startswith("error: ") and "--explain" in refused.stderr
+
+
+@pytest.mark.parametrize("argv", [["--help"], *([name, "--help"] for name in
+                                                      ("predict", "evaluate", "train", "fetch"))])
+def test_help_has_no_rest_markup(argv, capsys):
+    """The descriptions are the modules' docstrings, written in reST: shown without its markup."""
+    from command.main import main
+
+    with pytest.raises(SystemExit):
+        main(argv)
+    shown = capsys.readouterr().out
+    assert "usage: lexnli" in shown and "`" not in shown and not re.search(r":(func|mod|class|data|meth):", shown)

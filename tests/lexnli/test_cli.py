@@ -74,3 +74,17 @@ def test_the_probe_leaves_nothing(tmp_path):
     check_output_file(tmp_path / "f.txt", "--output")
     check_output_folder(tmp_path, "--out")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_help_is_plain_text_whatever_the_docstrings_say(capsys):
+    """Descriptions, argument help and epilogs (set at once or later) lose their reST markup when shown."""
+    from lexnli.cli import ArgumentParser
+
+    parser = ArgumentParser(prog="p", description="``lexnli p``: reads :func:`~lexnli.corpora.snli.iter_snli` input")
+    parser.add_argument("--x", help="a :class:`featurizer <featurize.PairFeaturizer>`, see :mod:`lexnli.io`")
+    parser.epilog = "``--trust-pickle`` only for your own files"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "lexnli p: reads iter_snli input" in shown and "a featurizer, see lexnli.io" in shown
+    assert "--trust-pickle only for your own files" in shown and "`" not in shown
