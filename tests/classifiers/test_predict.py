@@ -283,3 +283,11 @@ def test_predict_refuses_a_blank_sentence_in_a_file(template_model, template_fil
     with pytest.raises(CorpusFormatError, match="line 4: field 'sentence1' is empty"):
         predict_file(template_model, blank, tmp_path / "o.jsonl")
     assert check_snli(blank) == 20  # read as training data, it is kept
+
+
+def test_the_summary_writes_counts_with_thousands_separators(capsys):
+    from classifiers.predict import print_summary
+
+    print_summary({"n_pairs": 12_286, "n_gold": 9_824, "accuracy": 0.75}, "out.jsonl")
+    assert capsys.readouterr().out.splitlines() == ["12,286 pairs predicted -> out.jsonl",
+                                                    "accuracy on 9,824 gold-labelled pairs: 0.7500"]
