@@ -56,13 +56,13 @@ def load_splits(args, splits=SNLI_SPLITS) -> dict[str, SNLICorpus]:
         path = getattr(args, split)
         corpus = corpora[split] = read_snli(path, progress=progress) if path is not None else \
             read_snli(archive, split, progress=progress)
-        logger.info("%s: %d labelled pairs from %s", split, len(corpus), corpus.report.source)
+        logger.info("%s: %s labelled pairs from %s", split, f"{len(corpus):,}", corpus.report.source)
         if not corpus:
             raise CorpusFormatError(corpus.report.source, None, f"no labelled pairs (the gold label of all "
-                                                                f"{corpus.report.n_unlabeled} is '-'): nothing to "
+                                                                f"{corpus.report.n_unlabeled:,} is '-'): nothing to "
                                                                 f"{'train on' if split == 'train' else 'score'}")
         if split == "train" and len(set(corpus.labels)) < 2:
-            raise CorpusFormatError(corpus.report.source, None, f"one class only (all {len(corpus)} labelled pairs "
+            raise CorpusFormatError(corpus.report.source, None, f"one class only (all {len(corpus):,} labelled pairs "
                                                                 f"are {corpus.labels[0]!r}): a model needs two or more")
     _warn_overlaps(corpora)
     if args.max_train is not None and args.max_train < len(corpora["train"]):
@@ -82,8 +82,9 @@ def _warn_overlaps(corpora: dict[str, SNLICorpus]) -> None:
     for split in [name for name in corpora if name != "train"]:
         shared = sum((p.premise.text, p.hypothesis.text) in seen for p in corpora[split].pairs)
         if shared:
-            logger.warning("%d of the %d %s pairs are also training pairs (%s and %s)", shared, len(corpora[split]),
-                           split, corpora["train"].report.source, corpora[split].report.source)
+            logger.warning("%s of the %s %s pairs are also training pairs (%s and %s)", f"{shared:,}",
+                           f"{len(corpora[split]):,}", split, corpora["train"].report.source,
+                           corpora[split].report.source)
 
 
 def add_fit_arguments(parser: argparse.ArgumentParser, what: str = "") -> None:

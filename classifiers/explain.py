@@ -2,15 +2,33 @@
 
 The model is a fitted pipeline, its first step a PairFeaturizer and its last a linear classifier
 (``coef_``, as :class:`~sklearn.linear_model.LogisticRegression`), its steps named anyhow
-(:mod:`classifiers.steps`).
+(:mod:`classifiers.steps`). An explanation names each feature, says how much it pushed, toward
+which label, and what it means in words (:mod:`classifiers.feature_words`).
 """
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
 from featurize.families.alignment import describe, word_relations
 
 from . import steps
+from .feature_words import feature_words
+
+
+class Push(NamedTuple):
+    """One feature of an explanation (:func:`explain`)."""
+
+    #: The feature's name; a hashed column's names joined by " / " (a collision).
+    feature: str
+    #: What it added to the explained label's centred score (:func:`centered_weights`): above 0 it
+    #: pushed toward that label, below 0 away from it.
+    push: float
+    #: The label whose score it raised the most: the explained one, or another it pushed more.
+    toward: str
+    #: The feature in words (:func:`~classifiers.feature_words.feature_words`), joined as ``feature`` is.
+    reads: str
 
 
 def centered_weights(classifier) -> np.ndarray:
@@ -32,13 +50,6 @@ def centered_weights(classifier) -> np.ndarray:
     return coef - coef.mean(axis=0)
 
 
-def _contributions(model, X_scaled_row, label_index):
-    """Per-column push toward class ``label_index``: x_j times the centred weight (:func:`centered_weights`)."""
-    centered = centered_weights(steps.classifier(model))[label_index]
-    row = X_scaled_row.tocsr()
-    return row.indices, row.data * centered[row.indices]
-
-
 def _column_names(featurizer, pairs, columns) -> dict[int, list[str]]:
     """The name(s) of ``columns``: from the vocabulary when the featurizer has one, else from ``pairs``
     (a hashed column is named by the features of ``pairs`` that fall in it)."""
@@ -48,21 +59,30 @@ def _column_names(featurizer, pairs, columns) -> dict[int, list[str]]:
     return featurizer.feature_names(pairs, columns=columns)
 
 
-def explain(model, pair, k: int = 10, label=None) -> list[tuple[str, float]]:
+def explain(model, pair, k: int = 10, label=None) -> list[Push]:
     """The ``k`` named features of ``pair`` that pushed most toward ``label`` (default: the predicted one).
 
-    Returns ``(name, contribution)`` pairs, strongest first; a hashed column carrying several
-    names (a collision) shows them joined by " / ".
+    A feature's push toward a label is its value (after every step before the classifier) times its
+    centred weight for the label (:func:`centered_weights`). Returns a :class:`Push` per feature,
+    strongest first: its name, its push toward ``label``, the label it pushed the most toward, and
+    its name in words; a hashed column carrying several names (a collision) shows them joined by " / ".
     """
     featurizer, classifier = steps.featurizer(model), steps.classifier(model)
     classes = list(classifier.classes_)
-    X = model[:-1].transform([pair])  # every step before the classifier
+    X = model[:-1].transform([pair]).tocsr()  # every step before the classifier
     if label is None:
         label = classes[int(np.argmax(classifier.predict_proba(X)[0]))]
-    columns, pushes = _contributions(model, X, classes.index(label))
+    columns = X.indices
+    by_class = X.data * centered_weights(classifier)[:, columns]  # each column's push toward each class
+    pushes = by_class[classes.index(label)]
     order = np.argsort(-pushes)[:k]
     names = _column_names(featurizer, [pair], columns[order])
-    return [(" / ".join(names.get(int(columns[i]), [f"column {columns[i]}"])), float(pushes[i])) for i in order]
+    found = []
+    for i in order:
+        named = names.get(int(columns[i]), [f"column {columns[i]}"])
+        found.append(Push(" / ".join(named), float(pushes[i]), classes[int(np.argmax(by_class[:, i]))],
+                          " / ".join(map(feature_words, named))))
+    return found
 
 
 def top_features(model, pairs, k: int = 20) -> dict[str, list[tuple[str, float]]]:

@@ -11,8 +11,10 @@ gold label ``gold_label`` or ``label`` (integers: 0 entailment, 1 neutral, 2 con
 none); ``sentence1_parse``/``sentence2_parse`` are used when present. Each output line is the
 input line's fields (sentences, gold label, any other) plus ``predicted_label`` and one
 ``probability_<label>`` per class; with ``--explain K`` also the K named features that pushed
-the prediction most and, for a model with the alignment family (the ``inference`` preset), how
-the hypothesis aligns to the premise (``"green <- blue: cohyponym (WordNet), swap"``). Accuracy
+the prediction most (``explanation``: each one's ``feature``, its ``push`` toward the predicted
+label, the label it pushes ``toward`` the most, and what it ``reads`` in words) and, for a model
+with the alignment family (the ``inference`` preset), how the hypothesis aligns to the premise
+(``"green <- blue: cohyponym (WordNet), swap"``). Accuracy
 is printed when gold labels are present ("-" labels are not scored). Pairs are read, predicted
 and written :data:`BATCH_SIZE` at a time, predicted in ``--n-jobs`` processes (default: every
 core; the output is the same with any number).
@@ -64,7 +66,8 @@ def add_format_argument(parser) -> None:
 
 def predictions(model, pairs, explain_k: int = 0) -> list[dict]:
     """The prediction of each pair: ``predicted_label``, ``probability_<label>`` per class, and with
-    ``explain_k`` the ``explain_k`` named features that pushed it most (``explanation``) and, for a
+    ``explain_k`` the ``explain_k`` named features that pushed it most (``explanation``: ``feature``,
+    ``push``, ``toward``, ``reads``, as :class:`~classifiers.explain.Push`) and, for a
     model with the alignment family, how the hypothesis aligns to the premise (``alignments``)."""
     probabilities = model.predict_proba(pairs) if pairs else np.zeros((0, len(LABELS)))
     classes = list(model.classes_)
@@ -73,8 +76,8 @@ def predictions(model, pairs, explain_k: int = 0) -> list[dict]:
         line = {"predicted_label": classes[int(np.argmax(probs))],
                 **{f"probability_{c}": float(p) for c, p in zip(classes, probs)}}
         if explain_k:
-            line["explanation"] = [{"feature": n, "push": round(v, 6)}
-                                   for n, v in explain(model, pair, explain_k, label=line["predicted_label"])]
+            line["explanation"] = [{**e._asdict(), "push": round(e.push, 6)}
+                                   for e in explain(model, pair, explain_k, label=line["predicted_label"])]
             aligned = alignments(model, pair)
             if aligned:
                 line["alignments"] = aligned
@@ -135,9 +138,9 @@ def print_summary(summary: dict, output_path, hint: str = "") -> None:
     """Say how many pairs :func:`write_predictions` predicted and, with gold labels, the accuracy
     (then ``hint``): on stderr when the predictions themselves went to standard output."""
     said = sys.stderr if str(output_path) == STDOUT else sys.stdout
-    print(f"{summary['n_pairs']} pairs predicted -> {output_path}", file=said)
+    print(f"{summary['n_pairs']:,} pairs predicted -> {output_path}", file=said)
     if summary["accuracy"] is not None:
-        print(f"accuracy on {summary['n_gold']} gold-labelled pairs: {summary['accuracy']:.4f}{hint}", file=said)
+        print(f"accuracy on {summary['n_gold']:,} gold-labelled pairs: {summary['accuracy']:.4f}{hint}", file=said)
 
 
 def predict_file(model, input_path, output_path, explain_k: int = 0, split: str | None = None,

@@ -135,10 +135,10 @@ def _table(frame, fractions, index: bool = True) -> str:
 
 
 def _text(report: dict, args) -> str:
-    lines = [f"pairs: {report['n_read']} read, {report['n_scored']} scored "
-             f"({report['n_read'] - report['n_scored']} without a gold label)",
+    lines = [f"pairs: {report['n_read']:,} read, {report['n_scored']:,} scored "
+             f"({report['n_read'] - report['n_scored']:,} without a gold label)",
              f"accuracy: {100 * report['accuracy']:.2f} "
-             f"({round(report['accuracy'] * report['n_scored'])}/{report['n_scored']}; 95% interval "
+             f"({round(report['accuracy'] * report['n_scored']):,}/{report['n_scored']:,}; 95% interval "
              f"{100 * report['interval'][0]:.2f} to {100 * report['interval'][1]:.2f})", "",
              _table(report["classes"], ("precision", "recall", "f1")), "",
              "confusion matrix (rows gold, columns predicted):", "", report["confusion"].to_markdown()]
@@ -150,8 +150,8 @@ def _text(report: dict, args) -> str:
         low, high = against["interval"]
         lines += ["", f"against {args.against}: accuracy {100 * against['accuracy']:.2f} (95% interval "
                       f"{100 * low:.2f} to {100 * high:.2f}); McNemar's exact test: "
-                      f"only the model right on {against['a_only']} pairs, only {args.against} on "
-                      f"{against['b_only']}, p = {against['p_value']:.3g}"]
+                      f"only the model right on {against['a_only']:,} pairs, only {args.against} on "
+                      f"{against['b_only']:,}, p = {against['p_value']:.3g}"]
     return "\n".join(lines + ["", f"Configuration: `{report['signature']}`"]) + "\n"
 
 

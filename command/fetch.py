@@ -92,7 +92,7 @@ def _syntax_fetch(home) -> str:
         snli = fetch_snli(home)
         build((parse for _, parse in iter_parses(snli, "train")), info={"train": f"{snli.name} train"}).save(path)
     model = SyntaxModel.load(path)
-    return f"{path} (built from {model.info['sentences']} sentences of {model.info['train']})"
+    return f"{path} (built from {int(model.info['sentences']):,} sentences of {model.info['train']})"
 
 
 #: The variables (and option) that point at each resource, in the order they are read.

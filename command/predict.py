@@ -6,12 +6,14 @@
 
 The model is ``--model`` (default: the one ``lexnli train`` installed). On a terminal each pair's
 label and class probabilities are shown as text (with ``--explain K``, the K named features that
-pushed the label most and how the hypothesis aligns to the premise); with ``--json``, or when the
-output is a file or a pipe, each pair is one JSON line: the input line's fields (sentences, gold
-label, any other field) plus ``predicted_label`` and ``probability_<label>`` per class (and
-``explanation``, ``alignments``). Pairs are read, predicted and written in batches, so any number
-of them fits in memory, and predicted in ``--n-jobs`` processes (default: every core; the output
-is the same with any number); a file input is checked line by line before the model is loaded.
+pushed the label most, each read in words with the label it pushes toward, and how the hypothesis
+aligns to the premise); with ``--json``, or when the output is a file or a pipe, each pair is one
+JSON line: the input line's fields (sentences, gold label, any other field) plus
+``predicted_label`` and ``probability_<label>`` per class (and ``explanation``, each item's
+``feature``, ``push``, ``toward`` and ``reads``; ``alignments``). Pairs are read, predicted and
+written in batches, so any number of them fits in memory, and predicted in ``--n-jobs`` processes
+(default: every core; the output is the same with any number); a file input is checked line by line
+before the model is loaded.
 
 Inputs are read as by every entry point (:mod:`lexnli.corpora.snli`): ``.jsonl``, ``.txt``/``.tsv``,
 ``.csv`` (optionally ``.gz``), the sentences named ``sentence1``/``sentence2`` or ``premise``/``hypothesis``.
@@ -76,11 +78,18 @@ def _text(fields: dict, prediction: dict) -> str:
     premise, hypothesis = sentence_fields(fields)
     lines = [f"{prediction['predicted_label']:<14} " + "  ".join(f"{label} {p:.3f}" for label, p in probabilities),
              f"    {fields[premise]}  =>  {fields[hypothesis]}"]
-    if "explanation" in prediction:
-        pushes = (f"{e['feature']} {e['push']:+.3f}" for e in prediction["explanation"])
-        lines.append("    features: " + ", ".join(pushes))
+    lines += [f"    {_explained(e, prediction['predicted_label'])}" for e in prediction.get("explanation", ())]
     lines += [f"    aligned: {alignment}" for alignment in prediction.get("alignments", ())]
     return "\n".join(lines) + "\n"
+
+
+def _explained(item: dict, label: str) -> str:
+    """One feature of an explanation for a terminal: ``"+0.380 toward contradiction: the hypothesis
+    negates what the premise asserts (alignment:negation:hypothesis_only)"``; a feature that pushed
+    another label more than the predicted ``label`` says both."""
+    toward = f"toward {label}" if item["toward"] == label else f"for {label}, most toward {item['toward']}"
+    said = f"{item['reads']} ({item['feature']})" if item["reads"] != item["feature"] else item["feature"]
+    return f"{item['push']:+.3f} {toward}: {said}"
 
 
 def run(args) -> int:

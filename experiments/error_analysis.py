@@ -62,7 +62,7 @@ def probe_pairs() -> list[tuple[str, Pair]]:
 
 
 def _format_explanation(pushes) -> str:
-    return "; ".join(f"{name} ({value:+.2f})" for name, value in pushes)
+    return "; ".join(f"{e.feature} ({e.push:+.2f})" for e in pushes)
 
 
 def predict_explained(model, pairs, k=EXPLAIN_K) -> list[dict]:

@@ -319,9 +319,9 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
                 capped += n
                 done.update(part.stop - part.start)
         if capped and any(f.name in BOUNDED_FAMILIES for f in families):
-            logger.warning("%d of %d pairs have a sentence longer than %d tokens: their cross, alignment, WordNet "
-                           "and VerbOcean features read its first %d tokens only", capped, len(items), CROSS_MAX_TOKENS,
-                           CROSS_MAX_TOKENS)
+            logger.warning("%s of %s pairs have a sentence longer than %d tokens: their cross, alignment, WordNet "
+                           "and VerbOcean features read its first %d tokens only", f"{capped:,}", f"{len(items):,}",
+                           CROSS_MAX_TOKENS, CROSS_MAX_TOKENS)
         return batches
 
     def fit(self, X, y=None):

@@ -1,9 +1,11 @@
-"""What every command line shares: one-line usage errors, option types that check their range,
-and output paths checked before any work is done (so a bad path never costs a training run)."""
+"""What every command line shares: one-line usage errors, help without reST markup, option types that
+check their range, and output paths checked before any work is done (so a bad path never costs a
+training run)."""
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import stat
 import sys
@@ -17,12 +19,38 @@ class UsageError(ValueError):
     """A bad option value or output path; a CLI reports it as one ``error:`` line and exit status 2."""
 
 
+#: A reST role (``:func:`~a.b.c```, ``:mod:`a.b```, ``:class:`title <a.B>```) and a literal (````x````).
+_ROLE = re.compile(r":[a-z]+(?::[a-z]+)?:`([^`]*)`")
+_LITERAL = re.compile(r"``(.+?)``", re.DOTALL)
+
+
+def plain_text(text: str) -> str:
+    """``text`` (a docstring shown as help) without its reST markup: a literal's text, a role's target as
+    Sphinx shows it (its last name after ``~``, its title when it has one).
+
+    >>> plain_text("``lexnli predict``: read by :func:`~lexnli.corpora.snli.iter_snli`, see :mod:`featurize`")
+    'lexnli predict: read by iter_snli, see featurize'
+    >>> plain_text(":class:`the featurizer <featurize.PairFeaturizer>` reads ``.jsonl``")
+    'the featurizer reads .jsonl'
+    """
+    def shown(role: re.Match) -> str:
+        target = role[1]
+        if (titled := re.fullmatch(r"(.*?)\s*<[^<>]*>", target, re.DOTALL)) is not None:
+            return titled[1]
+        return target[1:].rsplit(".", 1)[-1] if target.startswith("~") else target
+    return _LITERAL.sub(r"\1", _ROLE.sub(shown, text))
+
+
 class ArgumentParser(argparse.ArgumentParser):
     """``argparse.ArgumentParser`` whose errors raise :class:`UsageError`, so that a CLI reports
-    them as it reports data errors: one line on stderr and exit status 2 (``main`` returns 2)."""
+    them as it reports data errors: one line on stderr and exit status 2 (``main`` returns 2); and
+    whose help is plain text, the reST markup of the docstrings it shows taken out (:func:`plain_text`)."""
 
     def error(self, message):
         raise UsageError(f"{message} (see {self.prog} --help)")
+
+    def format_help(self) -> str:
+        return plain_text(super().format_help())
 
 
 def checked(kind, accept, requirement: str):

@@ -11,7 +11,10 @@ silent for long and reads the same everywhere:
   fit): a line every :data:`LOG_INTERVAL` seconds while it runs.
 
 Whether bars are shown is tqdm's ``disable=None`` rule: on a terminal yes, elsewhere (a pipe, a
-log file, a test) no; ``progress=True`` draws them anyway and ``progress=False`` never does. Log
+log file, a test) no; ``progress=True`` draws them anyway and ``progress=False`` never does. A
+terminal that reports a width of 0 columns (some consoles and CI runners), where a bar would be
+invisible, gets none; nor does a loop over fewer than :data:`MIN_BAR_ITEMS` pairs, over before a
+bar would say anything (of a loop of unknown length, the first ones go without). Log
 lines stand in for a bar that is not drawn; they are seen where logging is configured (the
 experiment runner does), as any INFO line of the package. Update a bar per shard or batch, not
 per pair: a step costs a clock reading, a bar's tick a few hundred nanoseconds.
@@ -19,10 +22,12 @@ per pair: a step costs a clock reading, a bar's tick a few hundred nanoseconds.
 from __future__ import annotations
 
 import logging
+import os
 import sys
 import threading
 import time
 from contextlib import contextmanager, nullcontext
+from itertools import islice
 
 from tqdm.auto import tqdm
 from tqdm.contrib.logging import logging_redirect_tqdm
@@ -30,14 +35,28 @@ from tqdm.contrib.logging import logging_redirect_tqdm
 logger = logging.getLogger("lexnli")
 #: Without a bar, a loop logs at most one line per this many seconds (and always its last).
 LOG_INTERVAL = 10.0
+#: The fewest items of a unit a bar is drawn for: a loop over fewer pairs logs lines instead. The
+#: items of other units (folds, fits) are long enough each to be worth a bar.
+MIN_BAR_ITEMS = {"pairs": 100}
 
 
 def bars_shown(progress: bool | None = None) -> bool:
-    """Whether tqdm bars are drawn: ``progress`` when given, else whether stderr is a terminal."""
+    """Whether tqdm bars are drawn: never on a terminal reporting 0 columns, else ``progress`` when
+    given, else whether stderr is a terminal."""
+    if _columns(sys.stderr) == 0:
+        return False
     if progress is not None:
         return bool(progress)
     isatty = getattr(sys.stderr, "isatty", None)
     return bool(isatty and isatty())
+
+
+def _columns(stream) -> int | None:
+    """The width of the terminal ``stream`` writes to; None when it is none or cannot tell."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return None
 
 
 @contextmanager
@@ -140,7 +159,9 @@ class LogLines:
 def bar(iterable=None, desc: str = "", total: int | None = None, *, unit: str = "it", progress: bool | None = None,
         interval: float = LOG_INTERVAL, announce: bool = False):
     """A progress bar over ``iterable`` (or one advanced by ``update(n)``): tqdm when :func:`bars_shown`
-    says so (``progress``), else :class:`LogLines` logging at most every ``interval`` seconds.
+    says so (``progress``) and there are :data:`MIN_BAR_ITEMS` items of ``unit`` or more, else
+    :class:`LogLines` logging at most every ``interval`` seconds. Over an iterable of unknown length
+    whose unit has a least number, it is an iterator: log lines for the first items, then a bar.
 
     Parameters
     ----------
@@ -164,9 +185,28 @@ def bar(iterable=None, desc: str = "", total: int | None = None, *, unit: str = 
     >>> [x for x in bar(range(3), "counting", progress=False)]
     [0, 1, 2]
     """
-    if bars_shown(progress):
-        return tqdm(iterable, desc=desc, total=total, unit=unit, leave=False, disable=False)
-    return LogLines(iterable, desc, total, unit, interval, announce)
+    if total is None and hasattr(iterable, "__len__"):
+        total = len(iterable)
+    fewest = MIN_BAR_ITEMS.get(unit, 0)
+    if not bars_shown(progress) or (total is not None and total < fewest):
+        return LogLines(iterable, desc, total, unit, interval, announce)
+    if total is None and fewest and iterable is not None:
+        return _bar_after(iterable, fewest, desc, unit, interval)
+    return tqdm(iterable, desc=desc, total=total, unit=unit, leave=False, disable=False)
+
+
+def _bar_after(iterable, fewest: int, desc: str, unit: str, interval: float):
+    """Iterate ``iterable`` counting its first ``fewest`` items in log lines (:class:`LogLines`), then
+    the rest with a bar: a loop that ends before is reported as one with no bar."""
+    iterator = iter(iterable)
+    counted = LogLines(desc=desc, unit=unit, interval=interval)
+    for item in islice(iterator, fewest):
+        yield item
+        counted.update()
+    if counted.n < fewest:
+        counted.close()
+        return
+    yield from tqdm(iterator, desc=desc, initial=counted.n, unit=unit, leave=False, disable=False)
 
 
 def logging_above_bars(progress: bool | None = None):

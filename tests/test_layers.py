@@ -2,8 +2,9 @@
 < command;
 and no test module imports another (what tests share is in tests/conftest.py or tests/helpers/).
 
-One exception: ``lexnli/__init__.py``, a user's first import, defines ``lexnli.load`` and ``lexnli.save``,
-whose bodies import :data:`FACADE_IMPORTS` when called; importing ``lexnli`` or any of its modules still
+Two exceptions, :data:`LAZY_UPWARD`: ``lexnli/__init__.py``, a user's first import, defines ``lexnli.load``
+and ``lexnli.save``, whose bodies import ``classifiers.api`` when called; ``lexnli/__main__.py`` (``python -m
+lexnli``) imports ``command.main`` in its ``main``'s body. Importing ``lexnli`` or any of its modules still
 loads no package above it (checked in a fresh interpreter)."""
 import ast
 import subprocess
@@ -16,9 +17,10 @@ from tests.conftest import REPO
 LAYERS = ("lexnli", "lexical_resources", "featurize", "classifiers", "neural", "experiments", "command")
 
 
-#: The facade, and the only modules its functions' bodies may import from above its layer.
+#: The ground layer's modules whose functions' bodies may import from above it, and the only modules they may
+#: import so: the facade (``lexnli.load``, ``lexnli.save``) and ``python -m lexnli``.
 FACADE = REPO / "lexnli" / "__init__.py"
-FACADE_IMPORTS = ("classifiers.api",)
+LAZY_UPWARD = {FACADE: ("classifiers.api",), REPO / "lexnli" / "__main__.py": ("command.main",)}
 
 
 def imported_modules(path):
@@ -39,13 +41,13 @@ def imported_packages(path):
     return [(line, module.split(".")[0]) for line, module, _ in imported_modules(path)]
 
 
-def upward_imports(path, layer, facade=False) -> list[str]:
-    """The imports of the module ``path`` (of ``layer``) from a package above it, but, when it is the
-    ``facade``, those of :data:`FACADE_IMPORTS` in a function's body."""
+def upward_imports(path, layer, lazy=()) -> list[str]:
+    """The imports of the module ``path`` (of ``layer``) from a package above it, but those of the modules
+    ``lazy`` in a function's body (:data:`LAZY_UPWARD`)."""
     return [f"{path.relative_to(path.parents[1])}:{line} imports {module}"
             for line, module, in_function in imported_modules(path)
             if (package := module.split(".")[0]) in LAYERS and LAYERS.index(package) > LAYERS.index(layer)
-            and not (facade and in_function and module in FACADE_IMPORTS)]
+            and not (in_function and module in lazy)]
 
 
 def modules():
@@ -58,7 +60,7 @@ def test_every_layer_has_modules():
 
 @pytest.mark.parametrize("layer,path", modules(), ids=lambda v: str(v.relative_to(REPO)) if hasattr(v, "parts") else v)
 def test_no_module_imports_a_package_above_its_own(layer, path):
-    upward = upward_imports(path, layer, facade=path == FACADE)
+    upward = upward_imports(path, layer, lazy=LAZY_UPWARD.get(path, ()))
     assert not upward, "; ".join(upward)
 
 
@@ -68,16 +70,18 @@ def test_an_upward_import_is_caught(tmp_path):
     assert list(imported_packages(module)) == [(1, "os"), (2, "classifiers")]
 
 
-def test_the_facade_exception_is_only_a_function_body_importing_the_api(tmp_path):
-    """The facade's functions import classifiers.api; its top level may not, nor its functions anything else,
-    nor any other module's functions the api."""
+def test_the_exceptions_are_only_function_bodies_importing_their_module(tmp_path):
+    """The facade's functions import classifiers.api, ``python -m lexnli``'s command.main; their top level may
+    not, nor their functions anything else, nor any other module's functions those."""
     assert [(module, in_function) for _, module, in_function in imported_modules(FACADE)
             if module.split(".")[0] in LAYERS[1:]] == [("classifiers.api", True), ("classifiers.api", True)]
+    assert [(module, in_function) for _, module, in_function in imported_modules(REPO / "lexnli" / "__main__.py")
+            if module.split(".")[0] in LAYERS[1:]] == [("command.main", True)]
     (tmp_path / "lexnli").mkdir()
     module = tmp_path / "lexnli" / "__init__.py"
     module.write_text("from classifiers.api import load\n\n\ndef f():\n    from classifiers.api import save\n"
                       "    import experiments.runner\n    import classifiers.logistic\n")
-    assert upward_imports(module, "lexnli", facade=True) == [
+    assert upward_imports(module, "lexnli", lazy=LAZY_UPWARD[FACADE]) == [
         "lexnli/__init__.py:1 imports classifiers.api", "lexnli/__init__.py:6 imports experiments.runner",
         "lexnli/__init__.py:7 imports classifiers.logistic"]
     assert upward_imports(module, "lexnli") == [

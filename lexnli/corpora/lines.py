@@ -36,10 +36,10 @@ class ReadReport:
 
     def log(self) -> None:
         """Log the counts at INFO (WARNING when lines were skipped)."""
-        msg = (f"{self.source}: {self.n_read} pairs read, {self.n_unlabeled} with gold label '-' "
-               f"excluded" if self.n_unlabeled else f"{self.source}: {self.n_read} pairs read")
+        msg = (f"{self.source}: {self.n_read:,} pairs read, {self.n_unlabeled:,} with gold label '-' "
+               f"excluded" if self.n_unlabeled else f"{self.source}: {self.n_read:,} pairs read")
         if self.skipped:
-            logger.warning("%s; %d malformed lines skipped (first: %s)", msg, len(self.skipped),
+            logger.warning("%s; %s malformed lines skipped (first: %s)", msg, f"{len(self.skipped):,}",
                            self.skipped[0])
         else:
             logger.info(msg)

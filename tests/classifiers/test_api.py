@@ -80,7 +80,7 @@ def test_explain_and_alignments_are_the_commands(readme_pipeline, template_model
         model = lexnli.load(lexnli.save(pipeline, tmp_path / "m.skops"))
         pushes = model.explain(pair, k=4)
         assert len(pushes) == 4 and pushes == explain(pipeline, pair, 4)
-        assert pushes[0][1] >= pushes[-1][1] and all(not name.startswith("column") for name, _ in pushes)
+        assert pushes[0].push >= pushes[-1].push and all(not e.feature.startswith("column") for e in pushes)
         assert model.explain(pair, k=2, label="neutral") == explain(pipeline, pair, 2, label="neutral")
         assert model.alignments(pair) == []
 
@@ -96,7 +96,7 @@ def test_a_two_class_model_explains_with_its_one_row_of_weights(template_files):
     model = Model(make_pipeline(PairFeaturizer("lexicalized"), LogisticRegression()).fit(train,
                                                                                        [p.label for p in train]))
     pair = train[0]
-    toward = {label: dict(model.explain(pair, k=1000, label=label)) for label in model.classes_}
+    toward = {label: {e.feature: e.push for e in model.explain(pair, k=1000, label=label)} for label in model.classes_}
     x = model.pipeline[0].transform([pair]).toarray()[0]
     w = model.pipeline[-1].coef_[0]
     names = model.pipeline[0].get_feature_names_out()

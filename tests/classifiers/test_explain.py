@@ -10,7 +10,8 @@ import copy
 import numpy as np
 import pytest
 
-from classifiers.explain import explain, top_features
+from classifiers.explain import centered_weights, explain, top_features
+from classifiers.feature_words import feature_words
 from classifiers.logistic import make_model
 from lexnli.records import Pair
 from lexnli.text import make_sentence
@@ -48,13 +49,31 @@ def test_explain_contributions_from_coef(noisy_lexicalized, noisy_snli):
     for label in classes:
         push = x * (coef[classes.index(label)] - coef.mean(axis=0))
         expected = np.sort(push[x != 0])[::-1][:6]
-        got = [value for _, value in explain(model, pair, k=6, label=label)]
+        got = [e.push for e in explain(model, pair, k=6, label=label)]
         np.testing.assert_allclose(got, expected, rtol=1e-9, atol=1e-12)
         # the shared offsets push nothing: the unshifted model explains the pair identically
-        np.testing.assert_allclose(got, [value for _, value in explain(noisy_lexicalized, pair, k=6, label=label)],
+        np.testing.assert_allclose(got, [e.push for e in explain(noisy_lexicalized, pair, k=6, label=label)],
                                    rtol=1e-9, atol=1e-12)
     predicted = classes[int(np.argmax(model.predict_proba([pair])[0]))]
     assert explain(model, pair, k=6) == explain(model, pair, k=6, label=predicted)
+
+
+def test_each_push_says_the_label_it_pushes_most_and_reads_in_words(noisy_lexicalized, noisy_snli):
+    """``toward``: the label whose centred score the feature raises most (not the explained one when it
+    pushes away from it); ``reads``: the feature's name in words."""
+    pair = noisy_snli["test"][0]
+    x = noisy_lexicalized[:-1].transform([pair]).toarray()[0]
+    centered = centered_weights(noisy_lexicalized.named_steps["classify"])
+    classes = list(noisy_lexicalized.classes_)
+    column = {name: j for j, name in enumerate(noisy_lexicalized.named_steps["featurize"].get_feature_names_out())}
+    pushes = explain(noisy_lexicalized, pair, k=1000, label="neutral")
+    assert any(e.push < 0 for e in pushes) and any(e.push > 0 for e in pushes)
+    for e in pushes:
+        j = column[e.feature]
+        assert e.toward == classes[int(np.argmax(x[j] * centered[:, j]))]
+        assert e.push > 0 or e.toward != "neutral"
+        assert e.reads == feature_words(e.feature) != e.feature
+    assert {e.toward for e in pushes} == set(classes)
 
 
 def test_top_features_are_the_largest_centered_weights(noisy_lexicalized, noisy_snli):
@@ -82,7 +101,7 @@ def test_explain_defaults_and_the_row_norm_cap(noisy_lexicalized):
     push = capped * (coef[classes.index(label)] - coef.mean(axis=0))
     got = explain(noisy_lexicalized, long_pair)
     assert len(got) == 10
-    np.testing.assert_allclose([value for _, value in got], np.sort(push[capped != 0])[::-1][:10], rtol=1e-9)
+    np.testing.assert_allclose([e.push for e in got], np.sort(push[capped != 0])[::-1][:10], rtol=1e-9)
     top = top_features(noisy_lexicalized, [long_pair] * 3)
     assert [len(features) for features in top.values()] == [20, 20, 20]
 
@@ -97,7 +116,7 @@ def test_top_features_join_colliding_names(noisy_snli):
     assert any(" / " in name for name in names)
     every = {n for names_ in model.named_steps["featurize"].feature_names(train.pairs).values() for n in names_}
     assert all(part in every for name in names for part in name.split(" / "))
-    explained = [name for pair in train.pairs[:5] for name, _ in explain(model, pair, k=3)]
+    explained = [e.feature for pair in train.pairs[:5] for e in explain(model, pair, k=3)]
     assert any(" / " in name for name in explained)
     assert all(part in every for name in explained for part in name.split(" / "))
 
@@ -141,8 +160,8 @@ def test_alignments_see_the_words_as_the_model_does(lowercase, expected):
 def test_explanations_name_features(template_selection, template_corpora):
     pair = template_corpora["test"][0]
     pushes = explain(template_selection.model, pair, k=5)
-    assert len(pushes) == 5 and pushes[0][1] >= pushes[-1][1]
-    assert all(isinstance(name, str) and not name.startswith("column") for name, _ in pushes)
+    assert len(pushes) == 5 and pushes[0].push >= pushes[-1].push
+    assert all(isinstance(e.feature, str) and not e.feature.startswith("column") for e in pushes)
     top = top_features(template_selection.model, template_corpora["train"].pairs, k=12)
     assert set(top) == {"entailment", "contradiction", "neutral"} and all(len(v) == 12 for v in top.values())
     # the templates' contradictions say "sleeping"; overlap bins share the top ranks with it

@@ -180,7 +180,8 @@ def test_predict_cli_explanations_and_messages(noisy_lexicalized, tmp_path, caps
     pairs = read_snli(source).pairs
     for pair, line in zip(pairs, (json.loads(text) for text in out.read_text(encoding="utf-8").splitlines())):
         expected = explain(noisy_lexicalized, pair, 4, label=line["predicted_label"])
-        assert line["explanation"] == [{"feature": name, "push": round(value, 6)} for name, value in expected]
+        assert line["explanation"] == [{"feature": e.feature, "push": round(e.push, 6), "toward": e.toward,
+                                        "reads": e.reads} for e in expected]
     assert predict(["--model", str(model_path), "--input", str(source), "--output", str(out)]) == 0
     assert all("explanation" not in json.loads(text) for text in out.read_text(encoding="utf-8").splitlines())
     code = predict(["--model", str(model_path), "--input", str(tmp_path / "absent.jsonl"), "--output", str(out)])
@@ -294,3 +295,11 @@ def test_explanations_from_worker_processes_are_those_of_one(noisy_lexicalized, 
     one = streamed(1)
     assert len(one) == len(read_snli(noisy_snli_files["test"])) and all(len(p["explanation"]) == 2 for _, p in one)
     assert streamed(2) == one
+
+
+def test_the_summary_writes_counts_with_thousands_separators(capsys):
+    from classifiers.predict import print_summary
+
+    print_summary({"n_pairs": 12_286, "n_gold": 9_824, "accuracy": 0.75}, "out.jsonl")
+    assert capsys.readouterr().out.splitlines() == ["12,286 pairs predicted -> out.jsonl",
+                                                    "accuracy on 9,824 gold-labelled pairs: 0.7500"]

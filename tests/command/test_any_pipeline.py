@@ -40,7 +40,7 @@ def test_predict_with_explanations(saved, template_files, tmp_path, capsys):
     probabilities = [[line[f"probability_{c}"] for c in model.classes_] for line in lines]
     np.testing.assert_allclose(probabilities, model.predict_proba(test), rtol=1e-12)
     assert [(e["feature"], e["push"]) for e in lines[0]["explanation"]] == \
-        [(name, round(push, 6)) for name, push in explain(model, test[0], 3)]
+        [(e.feature, round(e.push, 6)) for e in explain(model, test[0], 3)]
     assert "accuracy on 20 gold-labelled pairs" in capsys.readouterr().out
 
 

@@ -248,3 +248,18 @@ def test_n_jobs_2_reports_byte_for_byte_what_one_process_reports(model_file, noi
     assert json.loads(reports[("--n-jobs", "1", "--json")])["n_scored"] == len(lines) - 1
     for form in ((), ("--json",)):
         assert reports[("--n-jobs", "2", *form)] == reports[("--n-jobs", "1", *form)] == reports[form]
+
+
+def test_counts_are_written_with_thousands_separators():
+    """The text report of 1,500 pairs read (1,200 scored), from the figures alone."""
+    from types import SimpleNamespace
+
+    from command.evaluate import _text, scores
+
+    gold = ["entailment", "neutral", "contradiction"] * 400
+    report = scores({"gold": gold, "predicted": [gold[:1_100] + ["neutral"] * 100, ["neutral"] * 1_200],
+                     "groups": {}, "n_read": 1_500})
+    report["signature"] = "file:x"
+    first, second = _text(report, SimpleNamespace(against="other.skops")).splitlines()[:2]
+    assert first == "pairs: 1,500 read, 1,200 scored (300 without a gold label)"
+    assert second.startswith("accuracy: ") and "(1,133/1,200; " in second  # 1,100 right, then the 33 neutral of 100

@@ -74,10 +74,16 @@ def test_text_on_a_terminal_and_json_when_asked(model_file, records, monkeypatch
     label, *probabilities = shown[0].split()
     assert label in LABELS and probabilities[0] == label and len(probabilities) == 6
     assert shown[1].strip() == f"{records[0]['sentence1']}  =>  {records[0]['sentence2']}"
-    assert shown[2].startswith("    features: ") and shown[2].count(",") == 1
     stdin(monkeypatch, line)
-    assert main(["predict", "--model", str(model_file), "--json", "-"]) == 0
-    assert json.loads(capsys.readouterr().out)["predicted_label"] == label
+    assert main(["predict", "--model", str(model_file), "--json", "--explain", "2", "-"]) == 0
+    as_json = json.loads(capsys.readouterr().out)
+    assert as_json["predicted_label"] == label
+    # each feature on a line of its own: its push, the label it pushes toward, its words, its name
+    toward = {e["feature"]: f"toward {label}" if e["toward"] == label else f"for {label}, most toward {e['toward']}"
+              for e in as_json["explanation"]}
+    assert shown[2:] == [f"    {e['push']:+.3f} {toward[e['feature']]}: {e['reads']} ({e['feature']})"
+                         for e in as_json["explanation"]]
+    assert all(e["reads"] != e["feature"] and e["toward"] in LABELS for e in as_json["explanation"])
 
 
 def test_one_pair_and_tab_separated_lines_are_tagged(model_file, tagger, monkeypatch, capsys):

@@ -88,3 +88,17 @@ def test_n_jobs_resolves_to_the_cores_this_process_may_use_unless_given(monkeypa
         monkeypatch.delattr(os, "sched_getaffinity")
     monkeypatch.setattr(os, "cpu_count", lambda: 5)
     assert cli.resolve_n_jobs(None) == 5
+
+
+def test_help_is_plain_text_whatever_the_docstrings_say(capsys):
+    """Descriptions, argument help and epilogs (set at once or later) lose their reST markup when shown."""
+    from lexnli.cli import ArgumentParser
+
+    parser = ArgumentParser(prog="p", description="``lexnli p``: reads :func:`~lexnli.corpora.snli.iter_snli` input")
+    parser.add_argument("--x", help="a :class:`featurizer <featurize.PairFeaturizer>`, see :mod:`lexnli.io`")
+    parser.epilog = "``--trust-pickle`` only for your own files"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "lexnli p: reads iter_snli input" in shown and "a featurizer, see lexnli.io" in shown
+    assert "--trust-pickle only for your own files" in shown and "`" not in shown

@@ -1,6 +1,7 @@
 """lexnli.progress: log lines where no bar is drawn, at most one per interval; a tqdm bar on a terminal."""
 import io
 import logging
+import os
 
 import pytest
 from tqdm.auto import tqdm
@@ -66,6 +67,44 @@ def test_on_a_terminal_the_bar_is_tqdms(monkeypatch, caplog):
     assert isinstance(counted, tqdm) and not counted.disable and list(counted) == [0, 1, 2]
     assert "counting" in terminal.getvalue() and lines(caplog) == []
     assert isinstance(bar(range(3), "counting", progress=False), LogLines)
+
+
+def test_no_bar_for_fewer_than_a_hundred_pairs(monkeypatch, caplog):
+    """99 pairs log lines on a terminal too, 100 get a bar; a loop of another unit gets one however short. Of a
+    loop of unknown length, the first 100 pairs go without a bar: one that ends before gets none."""
+    caplog.set_level(logging.INFO, "lexnli")
+    monkeypatch.setattr("sys.stderr", Terminal())
+    assert isinstance(bar(range(99), "featurizing", unit="pairs"), LogLines)
+    assert isinstance(bar(desc="featurizing", total=99, unit="pairs"), LogLines)
+    assert isinstance(bar(range(100), "featurizing", unit="pairs"), tqdm)
+    assert isinstance(bar(range(2), "fitting", unit="fits"), tqdm)
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    assert list(bar(iter(range(99)), "reading", unit="pairs")) == list(range(99))
+    assert terminal.getvalue() == "" and lines(caplog) == [lines(caplog)[0]]
+    assert lines(caplog)[0].startswith("reading: 99 pairs in ")
+    assert list(bar(iter(range(150)), "reading", unit="pairs")) == list(range(150))
+    assert "reading: 100" in terminal.getvalue()  # the bar counts on from the first 100
+    assert len(lines(caplog)) == 1  # the bar took over from the log lines: no line for the longer loop
+
+
+def test_a_terminal_of_no_columns_gets_log_lines(monkeypatch):
+    """A terminal that reports 0 columns (some consoles, CI runners) would show invisible bars: it gets log
+    lines, even with progress=True; one that reports its width, or none, gets bars."""
+    class SizedTerminal(Terminal):
+        def fileno(self):
+            return 2
+
+    monkeypatch.setattr("sys.stderr", SizedTerminal())
+    for columns, shown in ((0, False), (80, True)):
+        monkeypatch.setattr(progress.os, "get_terminal_size", lambda fd, n=columns: os.terminal_size((n, 24)))
+        assert (bars_shown(), bars_shown(True), bars_shown(False)) == (shown, shown, False)
+        assert isinstance(bar(range(3), "counting"), tqdm if shown else LogLines)
+
+    def no_size(fd):
+        raise OSError("not a terminal")
+    monkeypatch.setattr(progress.os, "get_terminal_size", no_size)
+    assert bars_shown()
 
 
 def test_log_lines_come_at_most_once_per_interval_and_at_the_end(caplog, clock):

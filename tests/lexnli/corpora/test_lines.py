@@ -135,3 +135,12 @@ def test_the_cap_counts_no_line_ending_and_a_skipped_long_line_keeps_the_numberi
     assert read == [(1, "x" * 10), (2, "y" * 10), (5, ""), (6, "v" * 10)]
     assert [e.line for e in report.skipped] == [3, 4]
     assert all(e.problem.startswith("longer than 10 bytes") for e in report.skipped)
+
+
+def test_the_counts_read_are_written_with_thousands_separators(caplog):
+    caplog.set_level("INFO", "lexnli")
+    ReadReport("train.jsonl", n_read=550_152, n_unlabeled=785).log()
+    ReadReport("dev.jsonl", n_read=12_286, skipped=[CorpusFormatError("dev.jsonl", 3, "bad")] * 1_001).log()
+    assert caplog.messages == ["train.jsonl: 550,152 pairs read, 785 with gold label '-' excluded",
+                               "dev.jsonl: 12,286 pairs read; 1,001 malformed lines skipped (first: "
+                               f"{CorpusFormatError('dev.jsonl', 3, 'bad')})"]
