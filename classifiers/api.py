@@ -11,7 +11,7 @@ from pathlib import Path
 from lexnli.data_home import MODEL_NAME, default_model_path, model_names, named_model_path
 
 from . import steps
-from .explain import alignments, explain
+from .explain import Push, alignments, explain
 from .persistence import SAFE_SUFFIX, is_safe_format, load_model, save_model
 
 class Model:
@@ -58,10 +58,10 @@ class Model:
         """The probability of each label (:attr:`classes_`) for each of ``pairs``, one row per pair."""
         return self.pipeline.predict_proba(pairs)
 
-    def explain(self, pair, k: int = 10, label=None) -> list[tuple[str, float]]:
+    def explain(self, pair, k: int = 10, label=None) -> list[Push]:
         """The ``k`` named features of one ``pair`` that pushed most toward ``label`` (default: the
-        label predicted), as ``(feature, push)``, strongest first: what ``lexnli predict --explain K``
-        shows (:func:`classifiers.explain.explain`)."""
+        label predicted), as :class:`~classifiers.explain.Push` es ``(feature, push, toward, reads)``,
+        strongest first: what ``lexnli predict --explain K`` shows (:func:`classifiers.explain.explain`)."""
         return explain(self.pipeline, pair, k, label=label)
 
     def alignments(self, pair) -> list[str]:

@@ -115,8 +115,8 @@ def run(args) -> int:
     else:
         selection = fit_select_C(train.pairs, train.labels, dev.pairs, dev.labels, "lexicalized", **options)
         save_model(selection.model, path, C=selection.C, n_train=len(train))
-    print(f"{args.preset} model: dev accuracy {100 * selection.dev_accuracy[selection.C]:.1f}% on {len(dev)} pairs "
-          f"(C={selection.C:g} chosen on dev; {len(selection.train_predictions)} training pairs)")
+    print(f"{args.preset} model: dev accuracy {100 * selection.dev_accuracy[selection.C]:.1f}% on {len(dev):,} pairs "
+          f"(C={selection.C:g} chosen on dev; {len(selection.train_predictions):,} training pairs)")
     print((f"saved as the model named {name}: {path}" if name is not None else f"saved to {path}")
           + (" (the previous one replaced)" if overwritten else ""))
     if install:
