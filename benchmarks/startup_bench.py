@@ -1,13 +1,17 @@
 #!/usr/bin/env python
-"""Start-up of the ``lexnli`` command: ``--help`` and ``--version`` beside a bare Python and a bare
-scikit-learn import, in one run.
+"""Start-up of the ``lexnli`` command: ``--help``, ``--version`` and, with ``--model``, one pair,
+beside a bare Python and a bare scikit-learn import, in one run.
 
 Each row runs its command ``--repeats`` times in a fresh process (this checkout's ``command``
 package, as ``python -m command``) and prints the fastest wall time and its ratio to
 ``python -c "import sklearn.linear_model"``, the floor of any command that fits or loads a model.
-Compare the rows of one run only.
+With ``--model FILE`` a row predicts one pair with that model on one core
+(``lexnli predict --model FILE --n-jobs 1 PREMISE HYPOTHESIS``), and the stages of that call are
+timed in one more fresh process and printed after the table (``stage,seconds``): the imports, loading
+the model, the first pair (which loads what the families read: the tagger, WordNet, VerbOcean, the
+syntax model) and a second pair. Compare the rows of one run only.
 
-    python benchmarks/startup_bench.py [--repeats 5]
+    python benchmarks/startup_bench.py [--repeats 5] [--model inference.skops]
 """
 from __future__ import annotations
 
@@ -36,15 +40,47 @@ def fastest(args: list[str], repeats: int) -> float:
     return min(times)
 
 
+#: One pair, for the ``--model`` row.
+PAIR = ("A man sleeps.", "A man is awake.")
+#: What the stages process runs: each stage's wall seconds, one ``stage,seconds`` line each.
+STAGES = """
+import sys, time
+start = time.perf_counter()
+def lap(name):
+    global start
+    now = time.perf_counter()
+    print(f"{name},{now - start:.3f}")
+    start = now
+from classifiers.persistence import load_model
+lap("imports")
+model = load_model(sys.argv[1], n_jobs=1)
+lap("load the model")
+model.predict_proba([(sys.argv[2], sys.argv[3])])
+lap("first pair (loads the resources)")
+model.predict_proba([(sys.argv[3], sys.argv[2])])
+lap("second pair")
+"""
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=5, help="runs of each command; the fastest is kept")
+    parser.add_argument("--model", type=Path, default=None, help="a saved model: time one pair with it, by stage")
     args = parser.parse_args(argv)
-    seconds = {name: fastest(command, args.repeats) for name, command in ROWS}
+    rows = list(ROWS)
+    if args.model is not None:
+        rows.append(("one pair (--model)", ["-m", "command", "predict", "--model", str(args.model.resolve()),
+                                            "--n-jobs", "1", *PAIR]))
+    seconds = {name: fastest(command, args.repeats) for name, command in rows}
     floor = seconds["import sklearn.linear_model"]
     print("command,seconds,vs_sklearn_import")
-    for name, _ in ROWS:
+    for name, _ in rows:
         print(f"{name},{seconds[name]:.3f},{seconds[name] / floor:.2f}")
+    if args.model is not None:
+        done = subprocess.run([sys.executable, "-c", STAGES, str(args.model.resolve()), *PAIR], cwd=REPO, check=True,
+                              capture_output=True, text=True)
+        print("stage,seconds")
+        print(done.stdout, end="")
     return 0
 
 
