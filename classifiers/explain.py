@@ -80,7 +80,7 @@ def explain(model, pair, k: int = 10, label=None) -> list[Push]:
     found = []
     for i in order:
         named = names.get(int(columns[i]), [f"column {columns[i]}"])
-        found.append(Push(" / ".join(named), float(pushes[i]), classes[int(np.argmax(by_class[:, i]))],
+        found.append(Push(" / ".join(named), float(pushes[i]), str(classes[int(np.argmax(by_class[:, i]))]),
                           " / ".join(map(feature_words, named))))
     return found
 

@@ -70,7 +70,7 @@ def test_each_push_says_the_label_it_pushes_most_and_reads_in_words(noisy_lexica
     assert any(e.push < 0 for e in pushes) and any(e.push > 0 for e in pushes)
     for e in pushes:
         j = column[e.feature]
-        assert e.toward == classes[int(np.argmax(x[j] * centered[:, j]))]
+        assert e.toward == classes[int(np.argmax(x[j] * centered[:, j]))] and type(e.toward) is str  # not np.str_
         assert e.push > 0 or e.toward != "neutral"
         assert e.reads == feature_words(e.feature) != e.feature
     assert {e.toward for e in pushes} == set(classes)
