@@ -624,9 +624,12 @@ def _converses(p: _Analysis, h: _Analysis, links: list[Link]) -> list[Link]:
     """``links`` with each comparative predicate linked to its antonym's comparative, the two things compared having
     traded places, linked as :data:`~lexical_resources.names.CONVERSE`, an equal: *John is shorter than
     Mary* says what *Mary is taller than John* says."""
+    compared = [proposition for proposition in h.propositions if _comparative(h, proposition)]
+    if not compared:  # most pairs
+        return links
     arguments = _arguments_linked(p, h, links)
     by_word = {link.hypothesis_index: link for link in links}
-    for proposition in filter(lambda proposition: _comparative(h, proposition), h.propositions):
+    for proposition in compared:
         link = by_word.get(proposition.predicate)
         if link is None or link.relation != ANTONYM:
             continue
