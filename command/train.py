@@ -90,9 +90,10 @@ def run(args) -> int:
     install = args.set_default or (args.model is None and not default.is_file())
     overwritten = path.is_file()
     replaced = args.set_default and default.is_file()
-    for target, option in ((path, "--name" if name is not None else "--model"), (default, "the default model")):
-        if target is path or install:
-            check_output_file(target, option, cli.input_files(args, SPLITS))
+    inputs = cli.input_files(args, SPLITS)
+    check_output_file(path, "--name" if name is not None else "--model", inputs)
+    if install:
+        check_output_file(default, "the default model", inputs)
     if args.preset == "inference" and args.max_train is None:
         args.max_train = INFERENCE_MAX_TRAIN
     if args.preset == "inference":  # a missing resource is an error now, not after featurizing

@@ -463,9 +463,8 @@ def _compared(premise: Sentence) -> list[_Made]:
     more, less, positive = COMPARATIVES[zlib.crc32(premise.text.encode("utf-8")) % len(COMPARATIVES)]
     n1, n2, is_ = own[0], [("the", "DT"), (other, "NN")], _items("is/VBZ")
 
-    def than(first, comparative, second):
-        return _said(first, is_, [(comparative, "JJR"), ("than", "IN")], [(second[0][0].lower(), second[0][1])],
-                     second[1:])
+    def than(first, comparative, second):  # each noun phrase begins with *the*, lowercased
+        return _said(first, is_, [(comparative, "JJR"), ("than", "IN")], second)
 
     compared = than(n1, more, n2)
     return [_Made("comparative_swap", compared, than(n2, more, n1)),
@@ -706,10 +705,10 @@ def _subordinate(premise: Sentence, partner: Sentence | None) -> list[_Made]:
         return []
     subordinator = _items(SUBORDINATORS[zlib.crc32(premise.text.encode("utf-8")) % len(SUBORDINATORS)])
     (subject, said), (other, other_said) = own, given
-    said = said[:2] + [(".", ".")]
-    joined = _said(subordinator, [(subject[0][0].lower(), subject[0][1])], subject[1:], said[:-1], other, other_said)
+    doing = said[:2]  # is, the verb: the subject begins with *the*, lowercased, as the partner's does
+    joined = _said(subordinator, subject, doing, other, other_said)
     return [_Made("subordinate_main", joined, _said(other, other_said), partner=True),
-            _Made("subordinate_object", joined, _said(subject, said[:-1], other), partner=True)]
+            _Made("subordinate_object", joined, _said(subject, doing, other), partner=True)]
 
 
 def _structural_pairs(premise: Sentence, donor: Sentence | None) -> list[_Made]:

@@ -972,8 +972,9 @@ def _describe_link(link: Link, sentence: _Analysis, other: _Analysis, arrow: str
                              for k, head in each.modified.items() if head == noun
                              and adjective_class(each.lemmas[k]) in (PRIVATIVE_CLASS, NON_SUBSECTIVE_CLASS))
         positive = link.premise_index is not None and _is_comparative(other, link.premise_index)
+        subsective = adjective_class(sentence.lemmas[link.hypothesis_index]) == SUBSECTIVE_CLASS
         line += f"; under {words}" if words else f"; modified by {modifiers}" if modifiers else \
-            "; a comparative's positive" if positive else "; over a more general noun"
+            "; a comparative's positive" if positive else "; over a more general noun" if subsective else ""
         line += f": projected {_CLASS_NAMES.get(link.projected, link.projected)}"
     return line
 
