@@ -66,7 +66,8 @@ def fit_inference(train_pairs, dev_pairs, *, grid=C_GRID, augment: int = AUGMENT
     train_labels, dev_labels = [p.label for p in train_pairs], [p.label for p in dev_pairs]
     hypothesis_only = fit_select_C(train_pairs, train_labels, dev_pairs, dev_labels, HYPOTHESIS_ONLY, **options)
     substituted = augmentation(train_pairs, augment, seed=seed, progress=progress)
-    composed = compositional_augmentation(train_pairs, compositional_augment, seed=seed, progress=progress)
+    composed = compositional_augmentation(train_pairs, compositional_augment, seed=seed,
+                                          syntax=(featurizer_params or {}).get("syntax"), progress=progress)
     logger.info("%d substituted and %d compositional pairs added to the inference model's training data",
                 len(substituted), len(composed))
     pairs = list(train_pairs) + substituted + composed

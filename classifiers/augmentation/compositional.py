@@ -1,8 +1,10 @@
 """Rules that rewrite a premise into pairs needing compositional inference: negation, quantifiers,
 embedding operators and the passive voice, which SNLI's pairs seldom test.
 
-A premise (its tokens and the corpus parse's tags) of the form a rule asks for becomes a new
-premise and hypothesis; the label follows from the form alone:
+A premise of the form a rule asks for becomes a new premise and hypothesis, the label following
+from the form alone. The rules find a premise's parts in its dependency tree (the syntax model's,
+:func:`with_trees`) as :func:`featurize.reading.read` reads it: the main clause's predicate, its
+subject and object, the phrase each heads and the words in its clause.
 
 ============================  =========================================================  =============
 rule                          premise / hypothesis                                       label
@@ -76,12 +78,14 @@ rule                          premise / hypothesis                              
 
 The monotonicity rules (negated, *no*, *every*) take hypernyms from
 :class:`~classifiers.augmentation.substitutions.SubstitutionFinder` (so they need WordNet) and change a noun
-after the verb only when it has *a*/*an* or no determiner and stands in the verb's clause (before a
-comma, a conjunction, a relative pronoun or another verb): definites and numbers are not monotone
-the simple way, and a clause of its own is out of the operator's scope. Premises with a negation,
+after the verb only when it has *a*/*an* or no determiner and stands in the verb's clause (the tree
+hangs it from the verb through objects, prepositions and infinitives, no conjunct nor other clause):
+definites and numbers are not monotone the simple way, and a clause of its own is out of the
+operator's scope. Premises with a negation,
 a quantifier or a word that reverses monotonicity (*without*, *avoiding*) are skipped; a deleted
 adjective is never privative (*fake*, *toy*) nor part of a WordNet collocation (*hot dog*). The
-embedding rules take finite sentences only, and the other clause is another premise of the set.
+embedding rules take finite sentences only (the tree's root a finite verb: not a noun phrase with a
+relative clause), and the other clause is another premise of the set.
 The passive rules leave out verbs without a safe passive (*having a drink*, *sitting*) and verbs
 of things people do to each other (*hugging*, *playing*), where a role swap may hold too.
 The structural rules (all of the hypothesis's words in the premise, not its proposition) take a
@@ -99,6 +103,8 @@ from __future__ import annotations
 import bisect
 import random
 import zlib
+from dataclasses import replace
+from functools import lru_cache
 from typing import NamedTuple
 
 from lexical_resources.lists.adjectives import NON_SUBSECTIVE, PRIVATIVE
@@ -108,10 +114,12 @@ from lexical_resources.lists.people import ADULTS, CHILDREN, FEMALES, MALES, OCC
 from lexnli.progress import bar
 from lexnli.records import Pair, Sentence
 from lexnli.text import load_wordnet
-from lexnli.verb_forms import IRREGULAR_PARTICIPLES
+from featurize.memo_sizes import SENTENCES
+from featurize.reading import Proposition, read
+from lexnli.verb_forms import IRREGULAR_PARTICIPLES, is_ing_form
 
-from .substitutions import (_ADJECTIVE_STOPLIST, SubstitutionFinder, _negation, _progressive, _with_article, apply,
-                            as_sentence, distinct_premises)
+from .substitutions import (_ADJECTIVE_STOPLIST, Substitution, SubstitutionFinder, _with_article, apply, as_sentence,
+                            distinct_premises)
 
 #: Each rule's label.
 LABELS = {"negated_hypernym": "entailment", "negated_hypernym_reverse": "neutral",
@@ -143,9 +151,6 @@ _NON_MONOTONE = frozenset({"without", "avoiding", "missing", "lacking", "refusin
 #: Adjectives whose noun phrase names no kind of the noun (a *toy* gun is no gun).
 #: Adjectives that deny their noun, or leave it open (*a toy dog* is no dog): never deleted, nor made a subject.
 _PRIVATIVE = PRIVATIVE | NON_SUBSECTIVE
-_CLAUSE_ENDS = frozenset({",", ";", ":", "--", "while", "as", "because", "since", "when", "where", "whereas", "who",
-                          "which", "that", "and", "or", "but"})
-_CLAUSE_END_TAGS = frozenset({"CC", "WDT", "WP", "VBZ", "VBP", "VBD", "VBG", "MD", "."})
 _SUBJECT_DETERMINERS = frozenset({"a", "an", "the", "one"})
 #: Tags before an adjective that is not its noun's first modifier, or that modify it.
 _BEFORE_MODIFIER = frozenset({"JJ", "JJR", "JJS", "CC", ",", "RB", "RBR", "RBS"})
@@ -162,18 +167,128 @@ class _Made(NamedTuple):
     donor: bool = False
 
 
-def _clause_end(tokens, tags, start) -> int:
-    """Where the clause going on at ``start`` ends: a comma, conjunction, relative pronoun or verb."""
-    return next((i for i in range(start, len(tokens)) if tokens[i] in _CLAUSE_ENDS or tags[i] in _CLAUSE_END_TAGS),
-                len(tokens))
+class _Analysis:
+    """What the rules read of a premise: its dependency tree (:attr:`lexnli.records.Sentence.tree`) and its
+    reading (:func:`featurize.reading.read`): the root clause's predicate with its subject and object, the span
+    of each phrase, which words stand in which clause."""
+
+    __slots__ = ("tokens", "tags", "heads", "labels", "kids", "reading", "root")
+
+    def __init__(self, sentence: Sentence):
+        tree = sentence.tree
+        self.tokens, self.tags = tuple(t.lower() for t in sentence.tokens), sentence.tags
+        self.heads, self.labels = tuple(head - 1 for head in tree.heads), tree.labels
+        self.kids: list[list[int]] = [[] for _ in self.tokens]
+        for i, head in enumerate(self.heads):
+            if head >= 0:
+                self.kids[head].append(i)
+        self.reading = read(tree, self.tokens)
+        self.root = self.heads.index(-1)
+
+    def kids_of(self, i: int, *labels: str) -> list[int]:
+        return [k for k in self.kids[i] if self.labels[k] in labels]
+
+    def span(self, i: int) -> tuple[int, int]:
+        """``[start, end)`` of the phrase word ``i`` heads (its subtree)."""
+        start = end = i
+        stack = [i]
+        while stack:
+            k = stack.pop()
+            start, end = min(start, k), max(end, k)
+            stack.extend(self.kids[k])
+        return start, end + 1
+
+    def main(self) -> Proposition | None:
+        """The root clause's proposition, when the sentence asserts it and does not negate it."""
+        reading = self.reading
+        return next((proposition for proposition, relation, asserted, negated
+                     in zip(reading.propositions, reading.relations, reading.asserted, reading.negated)
+                     if relation == "root" and asserted and not negated), None)
+
+    def finite(self) -> bool:
+        """Whether the root is a finite verb (not an -ing form its tagger took for one: *a splash encircling/VBD
+        him*) or has a finite auxiliary (*is about to*): a clause, not a noun phrase."""
+        root = self.root
+        return self.tags[root] in _FINITE and not is_ing_form(self.tokens[root]) \
+            or any(self.tags[k] in _FINITE for k in self.kids_of(root, "aux"))
+
+    def in_clause(self, i: int, top: int) -> bool:
+        """Whether word ``i`` stands after ``top`` in ``top``'s own clause: its path up to ``top`` goes through
+        objects, prepositions, modifiers and infinitives (*is trying to catch a ball*), no other verb, no
+        conjunct and no finite or participial clause."""
+        if i <= top:
+            return False
+        while i != top:
+            if not (self.labels[i] in _IN_CLAUSE and not self.tags[i].startswith("VB") or self.infinitive(i)):
+                return False
+            i = self.heads[i]
+            if i < 0:
+                return False
+        return True
+
+    def infinitive(self, i: int) -> bool:
+        """Whether word ``i`` is a bare verb with *to* that complements the verb above it."""
+        return self.tags[i] == "VB" and self.labels[i] in ("ccomp", "advcl") \
+            and any(self.tokens[k] == "to" for k in self.kids_of(i, "aux"))
+
+    def indefinite(self, i: int) -> bool:
+        """Whether the noun ``i`` (or the noun it is a part of: *apartment* in *two apartment buildings*) has
+        *a*/*an* or no determiner: no other determiner, number or possessive."""
+        while self.labels[i] == "dep" and self.heads[i] > i and self.tags[self.heads[i]] in _NOUNS:
+            i = self.heads[i]
+        return not any(self.tags[k] in ("DT", "PDT") and self.tokens[k] not in ("a", "an")
+                       or self.tags[k] in ("PRP$", "CD", "WP$") or any(self.tags[j] == "POS" for j in self.kids[k])
+                       for k in self.kids[i] if k < i)
+
+    def progressive(self) -> tuple[int, int, Proposition] | None:
+        """``(be, verb, proposition)`` of the main proposition (:meth:`main`) when it is active and its verb
+        an -ing form right after an auxiliary *is*/*are*, or None."""
+        proposition = self.main()
+        if proposition is None or proposition.passive:
+            return None
+        verb = proposition.predicate
+        be = verb - 1
+        if self.tags[verb] != "VBG" or be not in self.kids_of(verb, "aux") or self.tokens[be] not in ("is", "are"):
+            return None
+        return be, verb, proposition
+
+    def subject(self, proposition: Proposition, be: int) -> int | None:
+        """The (first) grammatical subject of ``proposition`` (a passive's object in active roles) when its
+        phrase, its conjuncts in it, is all that stands before ``be``, else None."""
+        subjects = proposition.objects if proposition.passive else proposition.subjects
+        if not subjects:
+            return None
+        subject = subjects[0]
+        return subject if self.span(subject) == (0, be) else None
 
 
-def _indefinite(tokens, tags, i) -> bool:
-    """Whether the noun ``tokens[i]`` has *a*/*an* or no determiner (adjectives and nouns between)."""
-    j = i - 1
-    while j >= 0 and tags[j] in ("JJ", "JJR", "JJS", "NN", "NNS", "VBN"):
-        j -= 1
-    return j < 0 or tokens[j] in ("a", "an") or tags[j] not in ("DT", "PDT", "PRP$", "POS", "CD", "WP$")
+#: The labels of the words on the way from a noun up to the verb of its own clause (see :meth:`_Analysis.in_clause`).
+_IN_CLAUSE = frozenset({"obj", "prep", "pobj", "dep"})
+
+
+@lru_cache(maxsize=SENTENCES)
+def _analysis(sentence: Sentence) -> _Analysis | None:
+    """The premise's :class:`_Analysis`; None for a sentence with no token.
+
+    Raises
+    ------
+    ValueError
+        When a sentence with tokens has no dependency tree (:func:`compositional_pairs` gives each one).
+    """
+    if not sentence.tokens:
+        return None
+    if sentence.tree is None:
+        raise ValueError(f"the compositional rules read each premise's dependency tree, and {sentence.text!r:.60} "
+                         "has none: compositional_pairs reads the premises with the syntax model")
+    return _Analysis(sentence)
+
+
+def _progressive(sentence: Sentence) -> tuple[_Analysis, int, int, Proposition] | None:
+    """``(analysis, be, verb, proposition)`` of a sentence whose main proposition is an active progressive
+    (:meth:`_Analysis.progressive`), else None."""
+    analysis = _analysis(sentence)
+    found = None if analysis is None else analysis.progressive()
+    return None if found is None else (analysis, *found)
 
 
 def _without(sentence: Sentence, j: int) -> Sentence:
@@ -208,17 +323,17 @@ def _generalizations(premise: Sentence, finder: SubstitutionFinder) -> list[tupl
 
 
 def _negated(premise: Sentence, finder: SubstitutionFinder) -> list[_Made]:
-    """The ``negated_*`` pairs: a change after the verb in -ing, *not* before the verb in both."""
-    tokens, tags = [t.lower() for t in premise.tokens], premise.tags
-    negations = _negation(tokens, tags)
-    if not negations or tokens[negations[0].index + 1] == "being":  # a passive: its subject is the object
+    """The ``negated_*`` pairs: a change after the main verb in -ing (:meth:`_Analysis.progressive`) in its own
+    clause, *not* before the verb in both."""
+    found = _progressive(premise)
+    if found is None:
         return []
-    start = negations[0].index + 2
-    end = _clause_end(tokens, tags, start)
+    analysis, be, verb, _ = found
+    negation = Substitution(be, analysis.tokens[be], "not", "negation")
     out = []
     for index, kind, general in _generalizations(premise, finder):
-        if start <= index < end and _indefinite(tokens, tags, index):
-            specific, general = apply(premise, negations[0]), apply(general, negations[0])
+        if analysis.in_clause(index, verb) and analysis.indefinite(index):
+            specific, general = apply(premise, negation), apply(general, negation)
             out += [_Made(f"negated_{kind}", general, specific), _Made(f"negated_{kind}_reverse", specific, general)]
     return out
 
@@ -229,19 +344,23 @@ def _determined(sentence: Sentence, word: str) -> Sentence:
 
 
 def _quantified(premise: Sentence, finder: SubstitutionFinder) -> list[_Made]:
-    """The ``no_subject`` and ``every_*`` pairs, for a premise whose subject is a determiner, adjectives and
-    nouns ending in a singular noun, then *is*."""
-    tokens, tags = [t.lower() for t in premise.tokens], premise.tags
-    be = tokens.index("is") if "is" in tokens else 0
-    if tokens[0] not in _SUBJECT_DETERMINERS or be < 2 or tags[be - 1] != "NN" \
+    """The ``no_subject`` and ``every_*`` pairs, for a premise whose main clause's subject is a determiner,
+    adjectives and nouns ending in a singular noun, then *is* (its copula or auxiliary); the body's noun stands
+    in that clause."""
+    analysis = _analysis(premise)
+    if analysis is None:
+        return []
+    tokens, tags, root = analysis.tokens, analysis.tags, analysis.root
+    main = analysis.main()
+    be = root if tokens[root] == "is" else next((k for k in analysis.kids_of(root, "aux") if tokens[k] == "is"), None)
+    if main is None or be is None or be < 2 or tokens[0] not in _SUBJECT_DETERMINERS \
+            or analysis.subject(main, be) != be - 1 or tags[be - 1] != "NN" \
             or any(tag not in ("JJ", "NN") for tag in tags[1:be]):
         return []
-    body = be + 1 + (be + 1 < len(tags) and tags[be + 1] == "VBG")
-    end = _clause_end(tokens, tags, body)
     out = []
     for index, _, general in _generalizations(premise, finder):
         restrictor = index < be
-        if not restrictor and not (body <= index < end and _indefinite(tokens, tags, index)):
+        if not restrictor and not (analysis.in_clause(index, root) and analysis.indefinite(index)):
             continue
         no = _determined(general, "No"), _determined(premise, "No")  # the entailing order: general first
         every = _determined(general, "Every"), _determined(premise, "Every")
@@ -268,13 +387,13 @@ _PARTNER_RULES = frozenset(OPERATORS) | {"subordinate_main", "subordinate_object
 
 def _clause(sentence: Sentence, *, initial: bool) -> tuple[list[str], list[str]] | None:
     """The sentence's tokens and tags to embed, its final stop dropped and its first word lowercased (unless
-    ``initial`` or a proper noun); None unless it is one sentence whose first finite verb is its own (no
-    *who*/*which* before it)."""
+    ``initial`` or a proper noun); None unless it is one sentence whose root is a finite clause
+    (:meth:`_Analysis.finite`: not a noun phrase, *A dog who is running.*)."""
+    analysis = _analysis(sentence)
     tokens, tags = list(sentence.tokens), list(sentence.tags)
     if tags and tags[-1] == ".":
         del tokens[-1], tags[-1]
-    finite = next((i for i, tag in enumerate(tags) if tag in _FINITE), None)
-    if finite is None or "." in tags or any(tag in ("WDT", "WP") for tag in tags[:finite]):
+    if analysis is None or not analysis.finite() or "." in tags:
         return None
     if not initial and tags[0] not in ("NNP", "NNPS") and tokens[0] != "I":
         tokens[0] = tokens[0].lower()
@@ -351,45 +470,49 @@ def participle(form: str) -> str | None:
 
 
 class _Transitive(NamedTuple):
-    """Where the parts of a transitive progressive stand: the subject is ``[0, be)``, the verb ``verb``,
-    the object (its article first) ``[verb + 1, end)`` and the rest ``[end, len)``."""
+    """Where the parts of a transitive progressive stand: the subject is ``[0, be)`` with its (first) head
+    ``subject``, the verb ``verb``, the object (its article first) ``[verb + 1, end)`` and the rest ``[end, len)``;
+    ``tied``: the rest's first word hangs from the object (*a cup of coffee*)."""
 
     be: int
     verb: int
     end: int
+    subject: int
+    tied: bool
 
 
-def _transitive(tokens, tags) -> _Transitive | None:
-    """The parts of a premise *<article> <noun phrase> is/are <verb>-ing <article> <adjectives and nouns>*
-    then its end or a preposition and no other finite verb, or None."""
-    be = _progressive(tokens, tags)
-    if be is None or be < 2 or tokens[0] not in _ARTICLES or tags[be - 1] not in _NOUNS \
-            or any(tag not in _SUBJECT_TAGS for tag in tags[:be]):
+def _transitive(premise: Sentence) -> _Transitive | None:
+    """The parts of a premise whose main clause (:meth:`_Analysis.progressive`) is *<article> <noun phrase>
+    is/are <verb>-ing <article> <adjectives and nouns>*, its subject and object (one noun, its head last) read
+    from the tree, then its end or a preposition and no other finite verb; or None."""
+    found = _progressive(premise)
+    if found is None:
         return None
-    verb, end = be + 1, be + 3
-    if end > len(tokens) or tokens[verb + 1] not in _ARTICLES:
+    analysis, be, verb, proposition = found
+    tokens, tags = analysis.tokens, analysis.tags
+    subject = analysis.subject(proposition, be)
+    if subject is None or be < 2 or tokens[0] not in _ARTICLES or tags[subject] not in _NOUNS \
+            or any(tag not in _SUBJECT_TAGS for tag in tags[:be]) or len(proposition.objects) != 1:
         return None
-    while end < len(tokens) and tags[end] in ("JJ", "NN", "NNS"):
-        end += 1
-    if tags[end - 1] not in _NOUNS or _FINITE & set(tags[end:]) or (end < len(tokens) and tags[end] not in ("IN", ".")):
+    obj, end = proposition.objects[0], proposition.objects[0] + 1
+    if analysis.heads[obj] != verb or analysis.labels[obj] != "obj" or analysis.span(obj)[0] != verb + 1 \
+            or tokens[verb + 1] not in _ARTICLES or tags[obj] not in _NOUNS \
+            or any(tag not in ("JJ", "NN", "NNS") for tag in tags[verb + 2:obj]) \
+            or _FINITE & set(tags[end:]) or (end < len(tokens) and tags[end] not in ("IN", ".")):
         return None
-    return _Transitive(be, verb, end)
-
-
-def _subject_head(tags, be) -> int:
-    """The index of the subject's head: its first noun not followed by another."""
-    return next(i for i in range(be) if tags[i] in _NOUNS | {"NNP", "NNPS"} and tags[i + 1] not in _NOUNS)
+    return _Transitive(be, verb, end, subject, end < len(tokens) and analysis.heads[end] == obj)
 
 
 def _passive(premise: Sentence) -> list[_Made]:
     """The ``passive`` and ``passive_role_swap`` pairs, for a premise of :func:`_transitive`'s form; the
-    passive only if the object is followed by the end or a word of :data:`_AFTER_OBJECT`, the role swap
+    passive only if the object is followed by the end or a word of :data:`_AFTER_OBJECT` that the tree does not
+    hang from the object, the role swap
     only between two nouns for people."""
     tokens, tags = [t.lower() for t in premise.tokens], premise.tags
-    parts = _transitive(tokens, tags)
+    parts = _transitive(premise)
     if parts is None:
         return []
-    be, verb, end = parts
+    be, verb, end, _, tied = parts
     done = None if tokens[verb] in _ACTIVE_ONLY else participle(tokens[verb])
     if done is None:
         return []
@@ -402,11 +525,11 @@ def _passive(premise: Sentence) -> list[_Made]:
         words = [first[0].capitalize()] + first[1:] + [be_word, "being", done, "by", second[0].lower()] + second[1:]
         return as_sentence(words + rest, first_tags + [be_tag, "VBG", "VBN", "IN"] + second_tags + rest_tags)
 
-    made, ends = [], end == len(tokens) or tokens[end] in _AFTER_OBJECT
+    made, ends = [], end == len(tokens) or tokens[end] in _AFTER_OBJECT and not tied
     if ends:
         made.append(_Made("passive", premise, passive(obj, obj_tags, *agreement, subject, subject_tags)))
     # the object goes on before the rest, so what follows it may go with it: no need of _AFTER_OBJECT
-    doers = tokens[_subject_head(tags, be)], tokens[end - 1]
+    doers = tokens[parts.subject], tokens[end - 1]
     if tokens[verb] not in _MUTUAL and doers[0] != doers[1] and all(w in _PEOPLE or w in _ANIMALS for w in doers):
         made.append(_Made("passive_role_swap", premise, passive(subject, subject_tags, tokens[be], tags[be], obj,
                                                                 obj_tags)))
@@ -427,7 +550,7 @@ def _privative(premise: Sentence) -> list[_Made]:
     noun, not a person's: the premise with a privative adjective before the object (:data:`PRIVATIVES`) /
     the premise (*A man is holding a fake gun.* / *A man is holding a gun.*): a fake gun is no gun."""
     tokens, tags = [t.lower() for t in premise.tokens], premise.tags
-    parts = _transitive(tokens, tags)
+    parts = _transitive(premise)
     if parts is None or parts.end != parts.verb + 3 or tags[parts.end - 1] != "NN" or tokens[parts.end - 1] in _PEOPLE:
         return []
     noun = parts.end - 1
@@ -525,15 +648,19 @@ def _untied(items) -> bool:
 
 
 def _predicate(sentence: Sentence) -> tuple[list, list] | None:
-    """``(subject, predicate)`` as ``(word, tag)`` lists, for a sentence *<article> <adjectives and nouns> is
-    <verb>-ing ...* whose subject ends in a noun of :func:`_kind` (its article made *the*), with no other
-    finite verb and nothing tied to its subject; the predicate runs from *is* to the final stop."""
-    tokens, tags = [t.lower() for t in sentence.tokens], sentence.tags
-    be = _progressive(tokens, tags)
-    if be is None or be < 2 or tokens[be] != "is" or tokens[0] not in _ARTICLES or tags[be - 1] != "NN" \
-            or _kind(tokens[be - 1]) is None or any(tag not in ("JJ", "NN") for tag in tags[1:be]) \
-            or _FINITE & set(tags[be + 1:]) or "." in tags[:-1] \
-            or not _untied(zip(sentence.tokens, tags)):
+    """``(subject, predicate)`` as ``(word, tag)`` lists, for a sentence whose main clause
+    (:meth:`_Analysis.progressive`) is *<article> <adjectives and nouns> is <verb>-ing ...*, its subject (read
+    from the tree) ending in its head, a noun of :func:`_kind` (its article made *the*), with no other finite
+    verb and nothing tied to its subject; the predicate runs from *is* to the final stop."""
+    found = _progressive(sentence)
+    if found is None:
+        return None
+    analysis, be, _, proposition = found
+    tokens, tags = analysis.tokens, analysis.tags
+    if be < 2 or tokens[be] != "is" or tokens[0] not in _ARTICLES or analysis.subject(proposition, be) != be - 1 \
+            or tags[be - 1] != "NN" or _kind(tokens[be - 1]) is None \
+            or any(tag not in ("JJ", "NN") for tag in tags[1:be]) \
+            or _FINITE & set(tags[be + 1:]) or "." in tags[:-1] or not _untied(zip(sentence.tokens, tags)):
         return None
     items = list(zip(sentence.tokens, sentence.tags))
     return [("the", "DT")] + items[1:be], items[be:] + ([] if tags[-1] == "." else [(".", ".")])
@@ -569,15 +696,15 @@ def _doers(premise: Sentence) -> _Doers | None:
     :func:`_kind`, nothing tied to its subject before the rest and nothing privative (a *toy* dog is no
     dog); ``second`` is empty for a privative object; or None."""
     tokens, tags = [t.lower() for t in premise.tokens], premise.tags
-    parts = _transitive(tokens, tags)
+    parts = _transitive(premise)
     if parts is None or tokens[parts.be] != "is" or tokens[parts.verb] == "being" or tags[parts.end - 1] != "NN" \
-            or _kind(tokens[_subject_head(tags, parts.be)]) is None or _PRIVATIVE & set(tokens[:parts.be]) \
+            or _kind(tokens[parts.subject]) is None or _PRIVATIVE & set(tokens[:parts.be]) \
             or not _untied(zip(tokens[:parts.end], tags)):
         return None
-    (be, verb, end), items, the = parts, list(zip(premise.tokens, premise.tags)), [("the", "DT")]
+    (be, verb, end, subject, _), items, the = parts, list(zip(premise.tokens, premise.tags)), [("the", "DT")]
     second = "" if _PRIVATIVE & set(tokens[verb:end]) else tokens[end - 1]
-    return _Doers(the + items[1:be], items[be:verb + 1], the + items[verb + 2:end], items[end:],
-                  tokens[_subject_head(tags, be)], second)
+    return _Doers(the + items[1:be], items[be:verb + 1], the + items[verb + 2:end], items[end:], tokens[subject],
+                  second)
 
 
 def _others(doers: _Doers) -> bool:
@@ -728,13 +855,35 @@ def _candidates(premise: Sentence, partner: Sentence | None, donor: Sentence | N
     return [made for made in found if made.rule in rules]
 
 
+def with_trees(premises, syntax=None) -> list[Sentence]:
+    """The premises, each with its dependency tree and the tree's tags: its own, else the one the syntax model at
+    ``syntax`` (default: :func:`lexnli.syntax.default_syntax_path`) reads its tokens into, all in one batch (its
+    tagger's tags, not the ones given: the corpus's tagger reads *A boy plays* as a noun)."""
+    premises = list(premises)
+    missing = [p for p in premises if p.tree is None and p.tokens]
+    trees = {}
+    if missing:
+        from lexnli.syntax import load_syntax  # the parser's modules, only when premises need trees
+
+        distinct = list(dict.fromkeys(p.tokens for p in missing))
+        trees = dict(zip(distinct, load_syntax(syntax).read(distinct)))
+    found = []
+    for p in premises:
+        tree = p.tree if p.tree is not None else trees.get(p.tokens)
+        found.append(p if tree is None or (p.tree is tree and p.tags == tree.tags) else
+                     replace(p, tags=tree.tags, tree=tree))
+    return found
+
+
 def compositional_pairs(premises, *, seed: int = 0, per_rule: dict | None = None, limit: int | None = None,
-                        reader=None, progress: bool | None = None) -> list[tuple[Pair, str]]:
+                        reader=None, syntax=None, progress: bool | None = None) -> list[tuple[Pair, str]]:
     """``(pair, rule)`` for distinct premises, each used at most once (as a premise or as the other clause
     of an embedding): a rule chosen so that rare rules get their share, its pair drawn at random (seeded);
     at most ``per_rule[rule]`` pairs of a rule and ``limit`` in all. ``reader`` is a NLTK WordNet reader
-    (default: the installed WordNet), read only when a rule of :data:`WORDNET_RULES` is asked for.
-    ``progress``: a bar over the pairs made (:func:`lexnli.progress.bar`)."""
+    (default: the installed WordNet), read only when a rule of :data:`WORDNET_RULES` is asked for; the rules
+    find a premise's parts in its dependency tree (:func:`with_trees`, the syntax model at ``syntax`` reading
+    those with none). ``progress``: a bar over the pairs made (:func:`lexnli.progress.bar`)."""
+    premises = with_trees(premises, syntax)
     rng = random.Random(seed)
     order = list(range(len(premises)))
     rng.shuffle(order)
@@ -792,15 +941,15 @@ def compositional_pairs(premises, *, seed: int = 0, per_rule: dict | None = None
     return out
 
 
-def compositional_augmentation(train_pairs, n: int, *, seed: int = 0, reader=None,
+def compositional_augmentation(train_pairs, n: int, *, seed: int = 0, reader=None, syntax=None,
                                progress: bool | None = None) -> list[Pair]:
     """``n`` compositional pairs (fewer if the premises run out) made from the distinct premises of
     ``train_pairs``, each rule at most an even share of ``n``, to add to a model's training data;
-    ``reader`` is a NLTK WordNet reader (default: the installed WordNet); ``progress`` as
+    ``reader`` is a NLTK WordNet reader (default: the installed WordNet); ``syntax`` and ``progress`` as
     :func:`compositional_pairs`."""
     if n <= 0:
         return []
     share = -(-n // len(RULES))
     return [pair for pair, _ in compositional_pairs(distinct_premises(train_pairs), seed=seed,
                                                    per_rule=dict.fromkeys(RULES, share), limit=n, reader=reader,
-                                                   progress=progress)]
+                                                   syntax=syntax, progress=progress)]

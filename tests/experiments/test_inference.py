@@ -348,7 +348,7 @@ def test_inference_run_defaults(noisy_snli, monkeypatch):
         augmented.append((len(train_pairs), n, seed, progress))
         return list(train_pairs[:5])
 
-    def compositional_augmentation(train_pairs, n, *, seed=None, reader=None, progress=None):
+    def compositional_augmentation(train_pairs, n, *, seed=None, reader=None, syntax=None, progress=None):
         augmented.append(("compositional", len(train_pairs), n, seed, progress))
         return list(train_pairs[5:8])
 

@@ -18,12 +18,14 @@ from classifiers.augmentation.substitutions import SubstitutionFinder
 from lexnli.records import Pair, Sentence
 
 from tests.conftest import wordnet_or_skip
+from tests.helpers.syntax_fixture import tree
 
 
 def sentence(text: str, tags: str) -> Sentence:
-    """A tagged sentence from space-separated tokens and tags (its text joined the corpus's way)."""
-    return Sentence(text=text.replace(" .", ".").replace(" ,", ","), tokens=tuple(text.split()),
-                    tags=tuple(tags.split()))
+    """A tagged sentence from space-separated tokens and tags (its text joined the corpus's way), with the tree
+    the tests' syntax model gives it (a sentence of the fixture treebank: its tree checked by hand)."""
+    tokens, tags = tuple(text.split()), tuple(tags.split())
+    return Sentence(text=text.replace(" .", ".").replace(" ,", ","), tokens=tokens, tags=tags, tree=tree(tokens, tags))
 
 
 def texts(made) -> set[tuple[str, str, str]]:
@@ -98,6 +100,26 @@ def test_every_is_downward_in_the_restrictor_and_upward_in_the_body(finder):
         ("every_body_reverse", "Every small dog is eating a fruit.", "Every small dog is eating an orange.")}
 
 
+def test_negation_scopes_over_an_infinitive_of_its_verb(finder):
+    # the tree puts "a red ball" in the clause of "jumping" through "to catch": not jumping to catch any ball
+    made = texts(_negated(sentence("The dog is jumping to catch a red ball .", "DT NN VBZ VBG TO VB DT JJ NN ."),
+                          finder))
+    assert ("negated_modifier", "The dog is not jumping to catch a ball.",
+            "The dog is not jumping to catch a red ball.") in made
+
+
+def test_a_number_on_the_head_of_a_compound_is_no_indefinite(finder):
+    # "small" modifies "apartment buildings", whose "two" is not monotone the simple way
+    assert _negated(sentence("A dog is sleeping near two small apartment buildings .",
+                             "DT NN VBZ VBG IN CD JJ NN NNS ."), finder) == []
+
+
+def test_every_restrictor_of_a_passive_subject(finder):
+    held = sentence("A small dog is held by a woman in a hat .", "DT JJ NN VBZ VBN IN DT NN IN DT NN .")
+    general, specific = "Every dog is held by a woman in a hat.", "Every small dog is held by a woman in a hat."
+    assert ("every_restrictor", general, specific) in texts(_quantified(held, finder))
+
+
 @pytest.mark.parametrize("text, tags", [
     ("Two dogs are eating an orange .", "CD NNS VBP VBG DT NN ."),       # no singular subject with a determiner
     ("A small dog in a park is eating .", "DT JJ NN IN DT NN VBZ VBG ."),  # the subject goes on past the noun
@@ -142,11 +164,17 @@ def test_embedded_keeps_a_proper_noun_capitalized():
 
 @pytest.mark.parametrize("text, tags", [
     ("A dog running in a park .", "DT NN VBG IN DT NN ."),                # no finite verb
-    ("A dog who is running sits .", "DT NN WP VBZ VBG VBZ ."),            # its first finite verb is a relative's
+    ("A dog who is running .", "DT NN WP VBZ VBG ."),                     # its one finite verb is a relative's
     ("A dog runs . A cat sleeps .", "DT NN VBZ . DT NN VBZ ."),           # two sentences
 ])
 def test_no_embedding_of_what_is_no_sentence(text, tags):
     assert _embedded(sentence(text, tags), MAN) == []
+
+
+def test_a_relative_clause_before_the_main_verb_leaves_a_sentence():
+    # the tree's root is the sentence's own finite verb, whatever comes before it
+    made = texts(_embedded(sentence("A dog who is running sits .", "DT NN WP VBZ VBG VBZ ."), None))
+    assert ("embedded_nonveridical", "Maybe a dog who is running sits.", "A dog who is running sits.") in made
 
 
 def test_passive_and_role_swapped_passive_of_people():
@@ -368,6 +396,13 @@ def test_a_subordinate_clause_without_a_comma_says_the_main_clause_not_its_subje
     # a progressive premise, and a partner with a subject to misread
     assert _subordinate(sentence("A man runs .", "DT NN VBZ ."), barking) == []
     assert _subordinate(running, sentence("Two dogs run .", "CD NNS VBP .")) == []
+
+
+def test_a_passive_progressive_gives_no_predicate():
+    # "is being held": the tree's predicate is "held", with its subject for object; "is being" is no predicate
+    held = sentence("A man is being held by a woman .", "DT NN VBZ VBG VBN IN DT NN .")
+    assert _predicate(held) is None
+    assert _subordinate(held, sentence("A dog is barking .", "DT NN VBZ VBG .")) == []
 
 
 def test_a_reduced_relative_says_its_head_does_what_the_sentence_says_not_its_agent():
