@@ -6,7 +6,8 @@ parse or from :mod:`lexnli.syntax`) and gives a :class:`Reading`: its :class:`Pr
 predicate's index, its subjects, its objects, whether it was read from a passive), with per
 proposition whether the sentence asserts it, whether it is negated, which proposition embeds it
 and how. :func:`explain` writes a reading out. It is the one reader of roles: the alignment and
-tree families read it (:mod:`featurize.families`).
+tree families (:mod:`featurize.families`) and the compositional rewrites
+(:mod:`classifiers.augmentation.compositional`) read it.
 
 >>> from lexnli.dependencies import from_parse
 >>> tree = from_parse("(ROOT (S (NP (DT The) (NN lawyer)) (VP (VBD knew) (SBAR (S (NP (DT the) (NNS doctors)) "

@@ -206,11 +206,13 @@ class _Analysis:
                      if relation == "root" and asserted and not negated), None)
 
     def finite(self) -> bool:
-        """Whether the root is a finite verb (not an -ing form its tagger took for one: *a splash encircling/VBD
-        him*) or has a finite auxiliary (*is about to*): a clause, not a noun phrase."""
-        root = self.root
-        return self.tags[root] in _FINITE and not is_ing_form(self.tokens[root]) \
-            or any(self.tags[k] in _FINITE for k in self.kids_of(root, "aux"))
+        """Whether the root has a finite auxiliary (*is about to*), or none and is a finite verb itself (not an
+        -ing form its tagger took for one: *a splash encircling/VBD him*; nor a participle after *being*): a
+        clause, not a noun phrase."""
+        root, auxiliaries = self.root, self.kids_of(self.root, "aux")
+        if auxiliaries:
+            return any(self.tags[k] in _FINITE for k in auxiliaries)
+        return self.tags[root] in _FINITE and not is_ing_form(self.tokens[root])
 
     def in_clause(self, i: int, top: int) -> bool:
         """Whether word ``i`` stands after ``top`` in ``top``'s own clause: its path up to ``top`` goes through

@@ -13,7 +13,8 @@ from classifiers.augmentation.compositional import (COMPARATIVES, LABELS, RULES,
                                                     _compared, _doers, _embedded, _matrix_subject, _negated, _passive,
                                                     _predicate, _prepositional, _privative, _quantified, _structural,
                                                     _structural_pairs, _structural_rules, _subordinate,
-                                                    compositional_augmentation, compositional_pairs, participle)
+                                                    compositional_augmentation, compositional_pairs, participle,
+                                                    with_trees)
 from classifiers.augmentation.substitutions import SubstitutionFinder
 from lexnli.records import Pair, Sentence
 
@@ -252,6 +253,20 @@ def test_compositional_pairs_use_each_premise_once_and_share_the_rules():
     assert len(used) == len(set(used)) and len(made) < len(premises)
     assert made == compositional_pairs(premises, per_rule=per_rule)  # deterministic
     assert compositional_pairs(premises, per_rule=per_rule, limit=2) == made[:2]
+
+
+def test_premises_without_a_tree_are_read_by_the_syntax_model_with_its_tags():
+    bare = Sentence("A dog is running.", ("A", "dog", "is", "running", "."), ("DT", "NN", "NN", "NN", "."))
+    read, kept = with_trees([bare, DOG])
+    assert read.tree is not None and read.tags == read.tree.tags == ("DT", "NN", "VBZ", "VBG", ".")
+    assert kept is DOG  # a premise with its tree is taken as it is
+    assert texts(_embedded(read, None)) == texts(_embedded(DOG, None))
+
+
+def test_a_rule_refuses_a_premise_without_a_tree():
+    with pytest.raises(ValueError, match="dependency tree"):
+        _passive(Sentence("A man is carrying a child.", ("A", "man", "is", "carrying", "a", "child", "."),
+                          ("DT", "NN", "VBZ", "VBG", "DT", "NN", ".")))
 
 
 def test_compositional_augmentation_shares_n_among_the_rules(finder):
