@@ -1,11 +1,11 @@
-"""lexnli.wordnet_index: WordNet's lemma index and morphology looked up by binary search in its files,
-answering as NLTK's reader answers."""
+"""lexnli.wordnet_index: WordNet's lemma index and morphology read from its files, answering as NLTK's
+reader answers."""
 import random
 
 import nltk
 import pytest
 
-from lexnli.wordnet_index import DETACHMENTS, WordNetIndex, _search
+from lexnli.wordnet_index import DETACHMENTS, WordNetIndex
 
 from tests.conftest import wordnet_or_skip
 
@@ -46,7 +46,7 @@ def tiny(tmp_path, monkeypatch):
     return WordNetIndex(nltk.data.FileSystemPathPointer(str(tmp_path))), offsets
 
 
-def test_every_lemma_is_found_by_binary_search_and_no_other(tiny):
+def test_every_lemma_is_found_and_no_other(tiny):
     index, adjective_offsets = tiny
     assert index.offsets("dog", "n") == (2084071, 10114209)
     assert index.offsets("church", "n") == (11,) and index.offsets("us", "n") == (8434779,)  # the first, the last
@@ -72,19 +72,6 @@ def test_base_forms_come_from_the_exception_list_else_the_rules(tiny):
     assert index.morphy("runs") == "run" and index.morphy("cat") is None  # no noun: the verb; nothing
     assert index.lemmatize("dogs") == "dog" and index.lemmatize("us") == "u" and index.lemmatize("cats") == "cats"
     assert DETACHMENTS["s"] is DETACHMENTS["a"]
-
-
-def test_the_search_finds_each_line_of_any_sorted_file():
-    rng = random.Random(0)
-    for _ in range(200):
-        keys = sorted({"".join(rng.choice("ab_c") for _ in range(rng.randint(1, 4)))
-                       for _ in range(rng.randint(0, 12))})
-        text = "".join(f"{key} {i}\n" for i, key in enumerate(keys)).encode()
-        for i, key in enumerate(keys):
-            assert _search(text, key.encode(), 0, len(text)) == f"{key} {i}".encode()
-        for other in ("", "a_a", "cccc", "b_", "d"):
-            if other not in keys:
-                assert _search(text, other.encode(), 0, len(text)) is None
 
 
 def test_it_answers_as_nltks_reader_on_wordnet():
