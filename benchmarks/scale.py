@@ -182,7 +182,7 @@ def load_inference_resources() -> None:
     import lexical_resources
     from lexnli.syntax import load_syntax
 
-    lexical_resources.get_wordnet().relation("dog", "animal", "n")
+    lexical_resources.get_wordnet().read_files()  # WordNet's files read before the clock
     lexical_resources.get_verbocean()
     load_syntax()
 

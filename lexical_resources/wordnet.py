@@ -142,6 +142,10 @@ class WordNet:
         self._data = WordNetData(self._index)
         self.clear_cache()  # makes the caches
 
+    def read_files(self) -> None:
+        """Read WordNet's files now rather than on first use (:meth:`lexnli.wordnet_index.WordNetIndex.read_files`)."""
+        self._index.read_files()
+
     # -- lemmas ------------------------------------------------------------------------------
 
     def lemma(self, word: str, pos: str | None = None) -> str:

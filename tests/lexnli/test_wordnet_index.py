@@ -43,6 +43,8 @@ def tiny(tmp_path, monkeypatch):
     (tmp_path / "verb.exc").write_text("ran run\n")
     (tmp_path / "adj.exc").write_text("")
     (tmp_path / "adv.exc").write_text("")
+    for name in ("data.noun", "data.verb", "data.adv", "lexnames"):
+        (tmp_path / name).write_text(LICENCE)
     return WordNetIndex(nltk.data.FileSystemPathPointer(str(tmp_path))), offsets
 
 
@@ -72,6 +74,14 @@ def test_base_forms_come_from_the_exception_list_else_the_rules(tiny):
     assert index.morphy("runs") == "run" and index.morphy("cat") is None  # no noun: the verb; nothing
     assert index.lemmatize("dogs") == "dog" and index.lemmatize("us") == "u" and index.lemmatize("cats") == "cats"
     assert DETACHMENTS["s"] is DETACHMENTS["a"]
+
+
+def test_every_file_can_be_read_ahead_and_the_answers_stay(tiny):
+    index, _ = tiny
+    index.read_files()
+    files = {f"{kind}.{suffix}" for kind in ("index", "data") for suffix in ("noun", "verb", "adj", "adv")}
+    assert set(index._files) == files | {f"{suffix}.exc" for suffix in ("noun", "verb", "adj", "adv")} | {"lexnames"}
+    assert index.offsets("dog", "n") == (2084071, 10114209) and index.base_forms("geese", "n") == ("goose",)
 
 
 def test_it_answers_as_nltks_reader_on_wordnet():
