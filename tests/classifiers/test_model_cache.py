@@ -54,6 +54,9 @@ def test_a_second_load_is_read_from_the_cache_with_identical_predictions_and_inf
     assert second.lexnli_info_ == first.lexnli_info_ and second.lexnli_info_["metadata"] == {"C": 1.0}
     assert second is not first and second[0].n_jobs == 2  # the caller's settings, on a model of its own
     assert first[0].n_jobs is None and load_model(path)[0].n_jobs is None
+    copy = tmp_path / "copy.SKOPS"
+    copy.write_bytes(path.read_bytes())
+    assert load_model(copy).lexnli_info_ == first.lexnli_info_ and len(skops_calls) == 1  # the same bytes elsewhere
 
 
 def test_a_changed_file_or_other_libraries_miss(template_model, tmp_path, skops_calls, monkeypatch):
