@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Cost of the full lexicalized pipeline as the training set grows to SNLI's full size (550k pairs).
+"""Cost of the full lexicalized (or ``inference``) pipeline as the training set grows to SNLI's full size (550k pairs).
 
 The full official train is not on the project machines, so stand-in training sets are built from
 the 52,937 labelled pairs of the train subset: pairs are drawn with replacement (seeded). Plain
@@ -27,7 +27,25 @@ ratio of size; 1.0 is linear). The plain reference pipeline (``reference_feature
 ``DictVectorizer`` -> ``LogisticRegression()`` with default settings) runs at the smallest size in
 the same run.
 
-    python benchmarks/scale.py [--sizes 50000 100000 200000 550000] [--growth heaps] [--out docs/scale]
+``--preset inference`` times the ``inference`` model's pipeline instead, at the same stages: its
+featurizer as :func:`classifiers.recipes.fit_inference` builds it (the ``inference`` features,
+preset ``recommended`` with :data:`~featurize.presets.INFERENCE_SETTINGS`), the scaling steps with
+the alignment family's columns weighted by :data:`~classifiers.recipes.ALIGNMENT_WEIGHT`, one SAGA
+fit at ``--C`` (0.1 is the C the recipe chose on dev, docs/RESULTS.md), and predicting test. What
+the recipe does besides is left out: the substituted and compositional pairs it adds (a fixed
+number, at most :data:`~classifiers.recipes.AUGMENT` + :data:`~classifiers.recipes.COMPOSITIONAL_AUGMENT`,
+16.9k on the subset: a share of the training pairs that falls as the stand-in grows), the
+reweighting of the training pairs against a hypothesis-only model (cross-fitted in five folds: on a
+stand-in the copies of a pair sit in the other folds, so its weights would not be out of fold), and
+the choice of C on dev (one fit per C of the grid, and dev featurized). WordNet, VerbOcean and the
+syntax model are loaded before the clock starts (their memory is in the peak). Two things of the
+stand-in weigh on the featurize time, neither measured here: a repeat of a pair drawn soon after
+it is found in the featurizer's memos (:mod:`featurize.memo_sizes`), and drawing scatters the
+premises SNLI writes on consecutive lines, which a batch reads once. No plain reference pipeline is
+run with this preset.
+
+    python benchmarks/scale.py [--preset lexicalized|inference] [--sizes 50000 100000 200000 550000]
+        [--growth heaps] [--out docs/scale]
 """
 from __future__ import annotations
 
@@ -50,6 +68,8 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data"))
 SNLI = SHARED / "snli_1.0"
 STAGES = ("featurize", "scale", "fit", "predict")
+#: The models ``--preset`` names (as ``lexnli train``'s).
+PRESETS = ("lexicalized", "inference")
 
 
 def rss_peak_mb() -> float:
@@ -119,8 +139,8 @@ def stage(results, name, fn, *args):
     return value
 
 
-def run_fast(train, test, C, min_df=None):
-    """The experiments' pipeline, stage by stage."""
+def run_fast(train, test, C, min_df=None, preset="lexicalized"):
+    """The experiments' pipeline of the ``preset`` model, stage by stage."""
     from sklearn.exceptions import ConvergenceWarning
     from sklearn.pipeline import Pipeline
 
@@ -130,10 +150,19 @@ def run_fast(train, test, C, min_df=None):
 
     results = {}
     overrides = {} if min_df is None else {"min_df": min_df}
-    featurizer = PairFeaturizer.from_preset("recommended", "lexicalized", **overrides)
+    if preset == "inference":
+        from classifiers.recipes import ALIGNMENT_WEIGHT, alignment_weights
+        from featurize.presets import INFERENCE_SETTINGS
+
+        featurizer = PairFeaturizer.from_preset("recommended", "inference", **INFERENCE_SETTINGS, **overrides)
+        weights = alignment_weights(ALIGNMENT_WEIGHT)
+    else:
+        featurizer = PairFeaturizer.from_preset("recommended", "lexicalized", **overrides)
+        weights = None
     X = stage(results, "featurize", featurizer.fit_transform, train.pairs)
-    scaler = Pipeline(scaling_steps())
-    X = stage(results, "scale", scaler.fit_transform, X)
+    scaler = Pipeline(scaling_steps(weights))
+    X = stage(results, "scale", lambda: scaler.fit_transform(
+        X, **({"weight__feature_names": featurizer.get_feature_names_out()} if weights else {})))
     labels = train.labels
 
     def fit():
@@ -146,6 +175,16 @@ def run_fast(train, test, C, min_df=None):
     results.update(nnz=int(X.nnz), columns=int(X.shape[1]), converged=bool(converged),
                    n_iter=int(classifier.n_iter_[0]), accuracy=accuracy(test.labels, predicted))
     return results
+
+
+def load_inference_resources() -> None:
+    """WordNet's data, VerbOcean and the syntax model loaded (raises what is missing, naming it)."""
+    import lexical_resources
+    from lexnli.syntax import load_syntax
+
+    lexical_resources.get_wordnet().read_files()  # WordNet's files read before the clock
+    lexical_resources.get_verbocean()
+    load_syntax()
 
 
 def run_baseline(train, test):
@@ -177,10 +216,13 @@ def child(args) -> None:
     pairs = stand_in(train.pairs, args.size, args.seed, args.suffix_probability)
     del train
     corpus = SNLICorpus(pairs, test.report)
+    if args.preset == "inference":
+        load_inference_resources()
     reset_peak()
-    results = run_baseline(corpus, test) if args.pipeline == "baseline" else run_fast(corpus, test, args.C, args.min_df)
-    results.update(pipeline=args.pipeline, n_train=args.size, suffix_probability=args.suffix_probability,
-                   word_types=word_types(pairs),
+    results = run_baseline(corpus, test) if args.pipeline == "baseline" else \
+        run_fast(corpus, test, args.C, args.min_df, args.preset)
+    results.update(pipeline=args.pipeline, preset=args.preset, n_train=args.size,
+                   suffix_probability=args.suffix_probability, word_types=word_types(pairs),
                    total_seconds=sum(results[f"{s}_seconds"] for s in STAGES),
                    peak_mb=max(results[f"{s}_peak_mb"] for s in STAGES))
     print("RESULT " + json.dumps(results))
@@ -188,7 +230,7 @@ def child(args) -> None:
 
 def measure(args, cache, pipeline, size, suffix_probability) -> dict:
     command = [sys.executable, __file__, "--child", "--cache", str(cache), "--pipeline", pipeline,
-               "--size", str(size), "--C", str(args.C), "--seed", str(args.seed),
+               "--size", str(size), "--C", str(args.C), "--seed", str(args.seed), "--preset", args.preset,
                *(["--min-df", str(args.min_df)] if args.min_df is not None else []),
                "--suffix-probability", repr(suffix_probability)]
     output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
@@ -209,9 +251,9 @@ def report(rows, out: Path | None) -> None:
     fast["memory_exponent"] = [np.nan] + [exponent(fast.loc[i - 1], fast.loc[i], "peak_mb")
                                           for i in range(1, len(fast))]
     frame = pd.concat([fast, frame[frame.pipeline == "baseline"]], ignore_index=True)
-    columns = ["pipeline", "n_train", "suffix_probability", "word_types", "featurize_seconds", "scale_seconds",
-               "fit_seconds", "predict_seconds", "total_seconds", "peak_mb", "nnz", "columns", "n_iter", "converged",
-               "accuracy", "time_exponent", "memory_exponent"]
+    columns = ["pipeline", "preset", "n_train", "suffix_probability", "word_types", "featurize_seconds",
+               "scale_seconds", "fit_seconds", "predict_seconds", "total_seconds", "peak_mb", "nnz", "columns",
+               "n_iter", "converged", "accuracy", "time_exponent", "memory_exponent"]
     print(frame[columns].to_markdown(index=False, floatfmt=".3g"))
     if len(fast) > 1:
         first, last = fast.iloc[0], fast.iloc[-1]
@@ -230,11 +272,11 @@ def report(rows, out: Path | None) -> None:
         out.mkdir(parents=True, exist_ok=True)
         with atomic_open(out / "scale.csv", "w") as f:
             frame[columns].to_csv(f, index=False)
-        plot(fast, out / "scale.png")
+        plot(fast, out / "scale.png", frame.preset.iloc[0])
         print(f"wrote {out / 'scale.csv'} and {out / 'scale.png'}")
 
 
-def plot(fast, path: Path) -> None:
+def plot(fast, path: Path, preset: str) -> None:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -249,7 +291,7 @@ def plot(fast, path: Path) -> None:
     for axis, label in ((left, "wall seconds"), (right, "peak resident memory (GiB)")):
         axis.set_xscale("log"), axis.set_yscale("log"), axis.set_xlabel("training pairs"), axis.set_ylabel(label)
     left.legend()
-    fig.suptitle("lexnli lexicalized pipeline: cost vs training-set size (stand-in data)")
+    fig.suptitle(f"lexnli {preset} pipeline: cost vs training-set size (stand-in data)")
     fig.tight_layout()
     with atomic_open(path, "wb") as f:
         fig.savefig(f, format="png", dpi=120)
@@ -260,10 +302,14 @@ def main() -> None:
     parser.add_argument("--train", type=Path, default=SNLI / "snli_1.0_train_subset.jsonl.gz")
     parser.add_argument("--test", type=Path, default=SNLI / "snli_1.0_test.jsonl.gz")
     parser.add_argument("--sizes", type=int, nargs="+", default=[50_000, 100_000, 200_000, 550_000])
+    parser.add_argument("--preset", choices=PRESETS, default="lexicalized",
+                        help="the model whose pipeline is timed (see above; default: %(default)s)")
     parser.add_argument("--C", type=float, default=0.1,
-                        help="the lexicalized model's C (default: 0.1, Table 4's choice on dev)")
+                        help="the model's C (default: 0.1, the choice on dev of the lexicalized model, Table 4, "
+                             "and of the inference model's recipe)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--no-baseline", action="store_true", help="skip the plain reference pipeline")
+    parser.add_argument("--no-baseline", action="store_true",
+                        help="skip the plain reference pipeline (never run with --preset inference)")
     parser.add_argument("--growth", choices=GROWTH, default="heaps",
                         help="how the stand-in's vocabulary grows (see above; default: heaps)")
     parser.add_argument("--min-df", type=int, default=None,
@@ -279,7 +325,13 @@ def main() -> None:
         return child(args)
     for path in (args.train, args.test):
         if not path.exists():
-            sys.exit(f"{path} not found: pass --train/--test or set LEXNLI_SHARED_DATA")
+            parser.error(f"{path} not found: pass --train/--test or set LEXNLI_SHARED_DATA")
+    if args.preset == "inference":
+        from lexnli.errors import ResourceMissingError
+        try:
+            load_inference_resources()
+        except (ResourceMissingError, FileNotFoundError) as exc:
+            parser.error(str(exc))
     from lexnli.corpora.snli import read_snli
     start = time.perf_counter()
     train, test = read_snli(args.train), read_snli(args.test)
@@ -302,7 +354,7 @@ def main() -> None:
             print(f"fast {size}: {rows[-1]['word_types']} word types (suffix probability "
                   f"{rows[-1]['suffix_probability']:.3f}), {rows[-1]['total_seconds']:.1f} s, "
                   f"peak {rows[-1]['peak_mb']:.0f} MiB, accuracy {rows[-1]['accuracy']:.4f}", flush=True)
-        if not args.no_baseline:
+        if not args.no_baseline and args.preset == "lexicalized":
             size = min(args.sizes)
             rows.append(measure(args, cache, "baseline", size,
                                 next(r for r in rows if r["n_train"] == size)["suffix_probability"]))

@@ -9,7 +9,9 @@ With ``--model FILE`` a row predicts one pair with that model on one core
 (``lexnli predict --model FILE --n-jobs 1 PREMISE HYPOTHESIS``), and the stages of that call are
 timed in one more fresh process and printed after the table (``stage,seconds``): the imports, loading
 the model, the first pair (which loads what the families read: the tagger, WordNet, VerbOcean, the
-syntax model) and a second pair. Compare the rows of one run only.
+syntax model) and a second pair. The model is loaded as the command loads it, through the load cache in
+the data home (:mod:`classifiers.model_cache`: skops's time on the first run only); ``LEXNLI_MODEL_CACHE=0``
+times skops on every run. Compare the rows of one run only.
 
     python benchmarks/startup_bench.py [--repeats 5] [--model inference.skops]
 """

@@ -96,9 +96,10 @@ def model_path(model=None, data_home=None) -> Path:
     return Path(model)
 
 
-def load(model=None, *, trusted: bool = False, n_jobs=None, data_home=None) -> Model:
+def load(model=None, *, trusted: bool = False, n_jobs=None, data_home=None, cache: bool = True) -> Model:
     """The :class:`Model` ``model`` names (see :func:`lexnli.load`)."""
-    return Model(load_model(model_path(model, data_home), trusted=trusted, n_jobs=n_jobs))
+    return Model(load_model(model_path(model, data_home), trusted=trusted, n_jobs=n_jobs, cache=cache,
+                            data_home=data_home))
 
 
 def save(model, path, **metadata) -> Path:

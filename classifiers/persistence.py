@@ -9,7 +9,9 @@ Two formats, chosen by the file name:
   only when asked in so many words (``load_model(path, trusted=True)``, ``--trust-pickle``): load
   only pickles you made yourself or got from a source you trust (:data:`TRUST_RULE`).
 
-The suffix is compared without regard to case (*m.SKOPS* is the safe format too).
+The suffix is compared without regard to case (*m.SKOPS* is the safe format too). A ``.skops`` file
+loaded once is loaded again from the load cache in the data home, without skops (:mod:`classifiers.model_cache`,
+which says why that pickle is safe to read when the one a user passes is not).
 
 A model is a fitted scikit-learn Pipeline whose first step is a :class:`~featurize.PairFeaturizer`
 (:mod:`classifiers.steps`), whatever its steps are named: :func:`save_model` writes it with the
@@ -45,7 +47,7 @@ from lexnli.io import atomic_open, existing_file
 from lexnli.progress import step
 from lexnli.version import __version__
 
-from . import steps
+from . import model_cache, steps
 from .family_weights import FamilyWeights
 from .row_norm_cap import RowNormCap
 
@@ -212,15 +214,19 @@ def _check_npy_header(path, archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> 
                              f"it may hold, not loaded")
 
 
-def _load_safe(path: Path):
-    """The payload of a ``.skops`` file, built only if its declared sizes fit the bounds
-    (:func:`check_archive`) and every type it holds is trusted."""
-    skops_io = _skops_io()
+def _read_safe(path: Path) -> bytes:
+    """The bytes of the ``.skops`` file ``path``, refused unread if it weighs more than :data:`MAX_TOTAL_BYTES`."""
     size = path.stat().st_size
     if size > MAX_TOTAL_BYTES:
         raise ModelFileError(f"{path}: {size:,} bytes, more than the {MAX_TOTAL_BYTES:,} a model file may hold, "
                              f"not loaded")
-    data = path.read_bytes()
+    return path.read_bytes()
+
+
+def _load_safe(path: Path, data: bytes):
+    """The payload of the ``.skops`` file ``path`` (its bytes ``data``), built only if its declared sizes
+    fit the bounds (:func:`check_archive`) and every type it holds is trusted."""
+    skops_io = _skops_io()
     check_archive(path, data)
     try:
         untrusted = skops_io.get_untrusted_types(data=data)
@@ -287,7 +293,21 @@ def check_structure(model, path) -> None:
                              "dependency tree; train it again with this lexnli (lexnli train)")
 
 
-def load_model(path, *, trusted: bool = False, n_jobs=None, batch_size: int = DEFAULT_BATCH_SIZE):
+def _load_payload(path: Path, *, cache: bool, data_home):
+    """The payload of the model file ``path``, and the key to cache it under once accepted (None: from the
+    cache already, not a ``.skops`` file, or not to be cached)."""
+    if not is_safe_format(path):
+        return _load_pickle(path), None
+    data = _read_safe(path)
+    if not (cache and model_cache.enabled()):
+        return _load_safe(path, data), None
+    key = model_cache.cache_key(data)
+    cached = model_cache.read(key, data_home)
+    return (cached, None) if cached is not None else (_load_safe(path, data), key)
+
+
+def load_model(path, *, trusted: bool = False, n_jobs=None, batch_size: int = DEFAULT_BATCH_SIZE, cache: bool = True,
+               data_home=None):
     """Load a model saved by :func:`save_model`, or a pipeline saved as it is; return the model, with
     what its file recorded beside it on ``model.lexnli_info_``.
 
@@ -299,12 +319,17 @@ def load_model(path, *, trusted: bool = False, n_jobs=None, batch_size: int = DE
     a pickle, whose loading runs its code: it is refused unless ``trusted`` (:data:`TRUST_RULE`). A
     model saved by another scikit-learn version is loaded with a warning. The settings of how the model
     runs are the caller's, ``n_jobs`` and ``batch_size``, whatever the file says (:func:`reset_resources`).
+
+    A ``.skops`` file loaded once is loaded again from the load cache in the data home (``data_home``,
+    see :func:`lexnli.data_home.get_data_home`), without skops, while its bytes and the libraries are the
+    same (:mod:`classifiers.model_cache`); ``cache=False``, or ``LEXNLI_MODEL_CACHE=0``, loads it with
+    skops and caches nothing.
     """
     path = existing_file(path, "model file")
     if not is_safe_format(path) and not trusted:
         raise ModelFileError(f"{path}: not a {SAFE_SUFFIX} file, so a pickle, and loading a pickle runs the code it "
                              f"holds; load it only if you trust it (--trust-pickle, or trusted=True)")
-    payload = _load_safe(path) if is_safe_format(path) else _load_pickle(path)
+    payload, key = _load_payload(path, cache=cache, data_home=data_home)
     if isinstance(payload, Pipeline):  # saved as it is: no header
         model, info = payload, None
     else:
@@ -323,6 +348,8 @@ def load_model(path, *, trusted: bool = False, n_jobs=None, batch_size: int = DE
     except NotFittedError:
         raise ModelFileError(f"{path}: its pipeline is not fitted: fit it before saving it") from None
     check_structure(model, path)
+    if key is not None:
+        model_cache.write(key, payload, data_home)  # as loaded, before the caller's settings are set on it
     if info is None:
         info = {"features": steps.featurizer(model).get_params(), "metadata": {}}
     reset_resources(model, n_jobs=n_jobs, batch_size=batch_size)

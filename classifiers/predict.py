@@ -33,7 +33,7 @@ from lexnli.corpora.lines import MAX_LINE_BYTES
 from lexnli.corpora.snli import FORMATS, STDIN, check_snli, corpus_files, iter_snli
 from lexnli.errors import ChecksumError, CorpusFormatError, ResourceMissingError, WorkerLostError
 from lexnli.io import STDOUT, atomic_open
-from lexnli.records import LABELS, SNLI_SPLITS
+from lexnli.records import LABELS, SNLI_SPLITS, Pair
 
 from .batch_pool import map_batches
 from .explain import alignments, explain
@@ -120,7 +120,8 @@ def output_line(fields: dict, prediction: dict) -> str:
 def write_predictions(model, items, output_path, explain_k: int = 0, render=output_line, n_jobs: int = 1) -> dict:
     """Write ``render(fields, prediction)`` for each ``(pair, fields)`` of ``items`` to ``output_path``
     (atomically; ``-``: standard output, flushed batch by batch), predicting them in batches in
-    ``n_jobs`` processes (:func:`predict_stream`); return the counts and the accuracy (None without gold labels)."""
+    ``n_jobs`` processes (:func:`predict_stream`); return the counts and the accuracy (None without gold labels).
+    A pair is a :class:`~lexnli.records.Pair` or a ``(premise, hypothesis)`` of raw text, which has no gold label."""
     n_pairs = n_gold = n_right = 0
     with atomic_open(output_path, "w", encoding="utf-8") as out:
         for pair, fields, prediction in predict_stream(model, items, explain_k, n_jobs=n_jobs):
@@ -128,9 +129,10 @@ def write_predictions(model, items, output_path, explain_k: int = 0, render=outp
             n_pairs += 1
             if n_pairs % BATCH_SIZE == 0:
                 out.flush()
-            if pair.label is not None:
+            label = pair.label if isinstance(pair, Pair) else None
+            if label is not None:
                 n_gold += 1
-                n_right += pair.label == prediction["predicted_label"]
+                n_right += label == prediction["predicted_label"]
     return {"n_pairs": n_pairs, "n_gold": n_gold, "accuracy": n_right / n_gold if n_gold else None}
 
 

@@ -25,7 +25,6 @@ import sys
 from classifiers.persistence import TRUST_RULE
 from classifiers.predict import (INPUT_HELP, add_format_argument, add_max_line_bytes_argument, output_line,
                                  print_summary, write_predictions)
-from featurize.inputs import as_pairs
 from lexnli.cli import UsageError, add_n_jobs_argument, at_least, check_output_file, resolve_n_jobs
 from lexnli.corpora.fields import sentence_fields
 from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
@@ -65,7 +64,7 @@ def _source(args):
             if LONE_SURROGATE.search(text) or not text.strip():
                 raise UsageError(f"{name} {text!r}: not a sentence (empty, or bytes that are not UTF-8)")
         fields = {"sentence1": args.pair[0], "sentence2": args.pair[1]}
-        return None, [(as_pairs([tuple(args.pair)])[0], fields)]
+        return None, [(tuple(args.pair), fields)]  # the model tokenizes and tags it as it reads text
     source = args.input if args.input is not None else STDIN
     return source, iter_snli(source, args.split, keep_unlabeled=True, require_label=False, with_fields=True,
                              max_line_bytes=args.max_line_bytes, allow_blank=False, format=args.format)

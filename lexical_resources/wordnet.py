@@ -1,9 +1,9 @@
 """Fast WordNet lexical relations between two words (synonym, hypernym, antonym, ...).
 
-Relations are read from NLTK's WordNet 3.0 (``python -m nltk.downloader wordnet``): NLTK's reader
-finds a word's base forms and senses (``morphy`` and its lemma index), and the synsets are read
-from the same data files as small records (:mod:`lexical_resources.wordnet_data`), much faster
-than NLTK builds its ``Synset`` objects. Featurization asks about millions of word pairs, so
+Relations are read from NLTK's WordNet 3.0 (``python -m nltk.downloader wordnet``): a word's base
+forms and senses are looked up in its lemma index (``morphy``, :mod:`lexnli.wordnet_index`), and the
+synsets are read from the same data files as small records (:mod:`lexical_resources.wordnet_data`),
+much faster than NLTK builds its ``Synset`` objects. Featurization asks about millions of word pairs, so
 everything WordNet knows about a ``(word, pos)`` is gathered once, as frozensets of interned
 synset names, and a query is then two dict lookups and a few ``set.isdisjoint`` calls.
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 
-from lexnli.text import PTB_TO_WORDNET, load_wordnet
+from lexnli.text import PTB_TO_WORDNET, load_wordnet_index
 
 from .lists.kinds import (ABSTRACTION, ANIMAL_FILE, ARTIFACT_MATERIALS, BROAD_CATEGORIES, COMPOUND_RANK,
                           COMPOUND_SENSES, FOODS, KINDS_APART, MEALS, PERSON_FILE, PLACE_KINDS, PLACE_LINKS,
@@ -111,8 +111,8 @@ class WordNet:
         ``None`` reads every sense. The word it is compared with may be in any sense: *guitar*
         -> *instrument* holds through the sixth sense of *instrument*, but the thirteenth sense
         of *hand*, a kind of *foot*, does not make *foot* a hypernym of *hand*.
-    reader : nltk.corpus.reader.WordNetCorpusReader, optional
-        The WordNet to use; default ``nltk.corpus.wordnet``.
+    index : lexnli.wordnet_index.WordNetIndex, optional
+        The WordNet to read; default the one NLTK's data holds (:func:`lexnli.text.load_wordnet_index`).
 
     Raises
     ------
@@ -129,7 +129,7 @@ class WordNet:
     """
 
     def __init__(self, max_depth: int = 8, *, inherit_parts: bool = True,
-                 antonym_similar_tos: bool = True, senses: int | None = 3, reader=None):
+                 antonym_similar_tos: bool = True, senses: int | None = 3, index=None):
         if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1:
             raise ValueError(f"max_depth must be an int >= 1, got {max_depth!r}")
         if senses is not None and (isinstance(senses, bool) or not isinstance(senses, int) or senses < 1):
@@ -138,9 +138,13 @@ class WordNet:
         self.max_depth = max_depth
         self.inherit_parts = inherit_parts
         self.antonym_similar_tos = antonym_similar_tos
-        self._wn = load_wordnet() if reader is None else reader
-        self._data = WordNetData(self._wn)
+        self._index = load_wordnet_index() if index is None else index
+        self._data = WordNetData(self._index)
         self.clear_cache()  # makes the caches
+
+    def read_files(self) -> None:
+        """Read WordNet's files now rather than on first use (:meth:`lexnli.wordnet_index.WordNetIndex.read_files`)."""
+        self._index.read_files()
 
     # -- lemmas ------------------------------------------------------------------------------
 
@@ -168,7 +172,7 @@ class WordNet:
         if found is None:
             form = _normalize(word)
             wn_pos = wordnet_pos(pos)
-            base = self._wn.morphy(form, wn_pos) if form and wn_pos != _NO_POS else None
+            base = self._index.morphy(form, wn_pos) if form and wn_pos != _NO_POS else None
             found = by_word[word] = sys.intern(base or form)
         return found
 
@@ -245,30 +249,30 @@ class WordNet:
 
     def _senses(self, form: str, wn_pos: str | None) -> list[tuple[str, int]]:
         """``(pos, offset)`` of the synsets NLTK's ``synsets(form, wn_pos)`` lists, in its order, read
-        as it reads them (``_morphy`` and the lemma index)."""
-        index, morphy = self._wn._lemma_pos_offset_map, self._morphy
+        as it reads them (its base forms and the lemma index)."""
+        index = self._index
         form = form.lower()
         return [(pos, offset) for pos in (_POS_LIST if wn_pos is None else (wn_pos,))
-                for base in morphy(form, pos) for offset in self._offsets(index[base].get(pos, ()), base, pos)]
+                for base in self._morphy(form, pos) for offset in self._offsets(index.offsets(base, pos), base, pos)]
 
-    def _offsets(self, offsets: list[int], base: str, pos: str) -> list[int]:
+    def _offsets(self, offsets: tuple[int, ...], base: str, pos: str) -> tuple[int, ...]:
         """A base form's sense ``offsets`` in ``pos``, with the compound's sense
         (:data:`COMPOUND_SENSES`) read in for a drink WordNet names only by a compound."""
         compound = COMPOUND_SENSES.get(base) if pos == "n" else None
         if compound is None:
             return offsets
         _, offset = self._data.address(compound)
-        return [*offsets[:COMPOUND_RANK], offset, *offsets[COMPOUND_RANK:]]
+        return (*offsets[:COMPOUND_RANK], offset, *offsets[COMPOUND_RANK:])
 
     def _morphy(self, form: str, pos: str) -> list[str]:
-        """NLTK's ``_morphy(form, pos)``, every base form of ``form`` in ``pos``, remembered per form:
+        """Every base form of ``form`` in ``pos`` (``WordNetIndex.base_forms``), remembered per form:
         a word's senses, base forms, sense ranks and close hypernyms each ask for it again."""
         by_form = self._morphy_cache.get(pos)
         if by_form is None:
             by_form = self._morphy_cache.setdefault(pos, {})
         found = by_form.get(form)
         if found is None:
-            found = by_form[form] = self._wn._morphy(form, pos)
+            found = by_form[form] = self._index.base_forms(form, pos)
         return found
 
     def compound(self, modifier: str, head_lemma: str) -> str | None:
@@ -278,7 +282,7 @@ class WordNet:
         found = self._compound_cache.get(key, self._compound_cache)
         if found is self._compound_cache:
             name = f"{_normalize(modifier)}_{head_lemma}"
-            found = self._compound_cache[key] = name if "n" in self._wn._lemma_pos_offset_map.get(name, ()) else None
+            found = self._compound_cache[key] = name if self._index.has(name, "n") else None
         return found
 
     def verb_file(self, lemma: str) -> str | None:

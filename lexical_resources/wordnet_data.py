@@ -11,8 +11,8 @@ the synset's line in a few microseconds.
 Records are addressed as NLTK addresses synsets, by part of speech and byte offset in the data
 file (``'a'`` and ``'s'`` share ``data.adj``), and named as NLTK names them: the first lemma,
 lowercased, the part of speech (``'s'`` for a satellite adjective) and the synset's position
-among that lemma's senses in the lemma index (``dog.n.01``). The data files are read from the
-NLTK reader's own root (a directory or a zip file) into memory, one file on first use.
+among that lemma's senses in the lemma index (``dog.n.01``). The data files are read into memory
+by the lemma index (:class:`lexnli.wordnet_index.WordNetIndex`), one file on first use.
 """
 from __future__ import annotations
 
@@ -53,23 +53,15 @@ class WordNetData:
 
     Parameters
     ----------
-    reader : nltk.corpus.reader.WordNetCorpusReader
-        Its root holds the data files; its lemma index (``_lemma_pos_offset_map``, what NLTK's
-        ``synset`` and ``synsets`` read) numbers the senses that name synsets.
+    index : lexnli.wordnet_index.WordNetIndex
+        Reads the data files; its lemma index (what NLTK's ``synset`` and ``synsets`` read)
+        numbers the senses that name synsets.
     """
 
-    def __init__(self, reader):
-        self._reader = reader
-        self._text: dict[str, bytes] = {}
+    def __init__(self, index):
+        self._index = index
         self._records: dict[tuple[str, int], SynsetRecord] = {}
         self._lexnames: list[str] | None = None
-
-    def _file(self, name: str) -> bytes:
-        text = self._text.get(name)
-        if text is None:
-            with self._reader.root.join(name).open() as stream:
-                text = self._text[name] = stream.read()
-        return text
 
     def record(self, pos: str, offset: int) -> SynsetRecord:
         """The synset at byte ``offset`` of ``pos``'s data file."""
@@ -95,12 +87,12 @@ class WordNetData:
 
         lemma, pos, number = name.lower().rsplit(".", 2)
         try:
-            return pos, self._reader._lemma_pos_offset_map[lemma][pos][int(number) - 1]
-        except (KeyError, IndexError) as exc:
+            return pos, self._index.offsets(lemma, pos)[int(number) - 1]
+        except (KeyError, IndexError, ValueError) as exc:
             raise WordNetError(f"no synset named {name!r}") from exc
 
     def _line(self, file: str, offset: int) -> bytes:
-        text = self._file(f"data.{file}")
+        text = self._index.file(f"data.{file}")
         end = text.find(b"\n", offset)
         return text[offset:end if end >= 0 else len(text)]
 
@@ -126,13 +118,13 @@ class WordNetData:
                 lemma_pointers.setdefault((source, symbol), []).append(
                     (target_pos, int(target), int(source_target[2:], 16) - 1))
         first = lemmas[0].lower()
-        number = self._reader._lemma_pos_offset_map[first][pos].index(offset) + 1
+        number = self._index.offsets(first, pos).index(offset) + 1
         name = sys.intern(f"{first}.{pos}.{number:02d}")
         return SynsetRecord(name, pos, self.lexname(int(fields[1])), lemmas, pointers, lemma_pointers)
 
     def lexname(self, index: int) -> str:
         """The name of lexicographer file ``index`` (``'noun.substance'``), from WordNet's ``lexnames``."""
         if self._lexnames is None:
-            lines = self._file("lexnames").decode("utf-8").splitlines()
+            lines = self._index.file("lexnames").decode("utf-8").splitlines()
             self._lexnames = [line.split()[1] for line in lines if line.strip()]
         return self._lexnames[index]

@@ -20,7 +20,7 @@ from .version import __version__
 __all__ = ["__version__", "load", "save"]
 
 
-def load(model=None, *, trusted: bool = False, n_jobs=None, data_home=None):
+def load(model=None, *, trusted: bool = False, n_jobs=None, data_home=None, cache: bool = True):
     """Load a model: one that predicts and explains natural language inference pairs.
 
     Parameters
@@ -38,6 +38,9 @@ def load(model=None, *, trusted: bool = False, n_jobs=None, data_home=None):
         Processes featurizing (None: one), whatever the file says.
     data_home : path-like, optional
         The data home (default: ``$LEXNLI_DATA``, else ``~/.cache/lexnli``).
+    cache : bool, default=True
+        Load a ``.skops`` file loaded before from the load cache in the data home, without skops
+        (``classifiers.model_cache``); False, or ``LEXNLI_MODEL_CACHE=0``: with skops every time.
 
     Returns
     -------
@@ -49,7 +52,7 @@ def load(model=None, *, trusted: bool = False, n_jobs=None, data_home=None):
     """
     from classifiers.api import load as load_model  # the layers above, imported when called
 
-    return load_model(model, trusted=trusted, n_jobs=n_jobs, data_home=data_home)
+    return load_model(model, trusted=trusted, n_jobs=n_jobs, data_home=data_home, cache=cache)
 
 
 def save(model, path, **metadata):

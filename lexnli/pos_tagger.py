@@ -10,8 +10,9 @@ newswire weights (``base``) rather than from nothing, it keeps what captions sel
 
 The tagger is NLTK's ``PerceptronTagger`` (same features, same training), so
 :class:`lexnli.tagging.BatchPerceptronTagger` tags with it as fast as with NLTK's own weights.
-Its weights are stored as plain arrays (:func:`tagger_arrays`, :func:`tagger_from_arrays`), which
-a file can hold without pickle.
+Its weights are stored as plain arrays (:func:`tagger_arrays`), which a file can hold without pickle
+and the batch tagger tags with directly; :func:`tagger_from_arrays` makes them NLTK's tagger again,
+the reference the tests compare with.
 """
 from __future__ import annotations
 

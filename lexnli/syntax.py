@@ -28,7 +28,7 @@ from .data_home import get_data_home
 from .dependencies import DependencyTree, from_parse
 from .io import atomic_open
 from .parser import DependencyParser
-from .pos_tagger import tagger_arrays, tagger_from_arrays, train_tagger
+from .pos_tagger import ARRAY_NAMES, tagger_arrays, train_tagger
 from .tagging import BatchPerceptronTagger
 
 #: Version of the file layout; a file of another version is refused (2: the parser's ambiguity classes).
@@ -66,8 +66,10 @@ class SyntaxModel:
 
     Attributes
     ----------
-    tagger : nltk.tag.PerceptronTagger
-        Refitted on SNLI's leaf tags (:mod:`lexnli.pos_tagger`).
+    tagger : nltk.tag.PerceptronTagger or dict of arrays
+        Refitted on SNLI's leaf tags (:mod:`lexnli.pos_tagger`); a loaded model holds it as the arrays
+        it was stored as (:func:`~lexnli.pos_tagger.tagger_arrays`), which tag without being made into
+        NLTK's tagger first.
     parser : lexnli.parser.DependencyParser
         Trained on the converted trees.
     info : dict of str
@@ -107,7 +109,8 @@ class SyntaxModel:
         arrays = {"format_version": np.array(FORMAT_VERSION),
                   "info_keys": np.array(list(self.info), dtype=str),
                   "info_values": np.array([str(v) for v in self.info.values()], dtype=str)}
-        arrays.update({f"tagger.{k}": v for k, v in tagger_arrays(self.tagger).items()})
+        tagger = self.tagger if isinstance(self.tagger, dict) else tagger_arrays(self.tagger)
+        arrays.update({f"tagger.{k}": v for k, v in tagger.items()})
         arrays.update({f"parser.{k}": v for k, v in self.parser.to_arrays().items()})
         buffer = io.BytesIO()
         np.savez_compressed(buffer, **arrays)
@@ -152,7 +155,10 @@ class SyntaxModel:
         def part(prefix):
             return {k[len(prefix):]: v for k, v in arrays.items() if k.startswith(prefix)}
         try:
-            tagger = tagger_from_arrays(part("tagger."))
+            tagger = part("tagger.")
+            missing = [name for name in ARRAY_NAMES if name not in tagger]
+            if missing:
+                raise ValueError(f"the tagger's arrays lack {', '.join(missing)}")
             parser = DependencyParser.from_arrays(part("parser."), str(path))
         except (KeyError, ValueError) as exc:
             raise ValueError(f"{path}: {exc}") from exc

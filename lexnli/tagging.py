@@ -28,8 +28,10 @@ class BatchPerceptronTagger:
 
     Parameters
     ----------
-    tagger : nltk.tag.perceptron.PerceptronTagger
-        A loaded NLTK tagger; its weights, tag dictionary, classes and ``normalize`` are used.
+    tagger : nltk.tag.perceptron.PerceptronTagger or dict of arrays
+        A loaded NLTK tagger (its weights, tag dictionary, classes and ``normalize`` are used), or
+        the arrays :func:`lexnli.pos_tagger.tagger_arrays` stores one as (the weight matrix is then
+        filled from them at once, not from a dictionary per feature, and NLTK's ``normalize`` is used).
     batch_size : int, default=4096
         Sentences decoded together (of similar lengths: the batch is sorted by length first), which
         bounds the memory the padded arrays take.
@@ -49,15 +51,26 @@ class BatchPerceptronTagger:
         self.tagger = tagger
         self.batch_size = batch_size
         self.max_types = max_types
-        self._weights = tagger.model.weights
-        self._normalize = tagger.normalize
-        self._tagdict = tagger.tagdict
+        if isinstance(tagger, dict):
+            from nltk.tag import PerceptronTagger
+
+            nltk_tagger = PerceptronTagger(load=False)  # no weights: its normalize, START and END
+            classes = tagger["classes"].tolist()
+            self._tagdict = dict(zip(tagger["tagdict_words"].tolist(), tagger["tagdict_tags"].tolist()))
+        else:
+            nltk_tagger = tagger
+            classes = tagger.model.classes
+            self._tagdict = tagger.tagdict
+        self._normalize = nltk_tagger.normalize
         # Classes in descending order: np.argmax keeps the first maximum, i.e. the last label.
-        self.classes = tuple(sorted(tagger.model.classes, reverse=True))
+        self.classes = tuple(sorted(classes, reverse=True))
         self._class_index = {c: i for i, c in enumerate(self.classes)}
-        self._feature_row, self._matrix = self._weight_matrix()
-        start, start2 = tagger.START
-        self._start, self._end = tuple(tagger.START), tuple(tagger.END)
+        if isinstance(tagger, dict):
+            self._feature_row, self._matrix = self._weight_matrix_of_arrays(tagger)
+        else:
+            self._feature_row, self._matrix = self._weight_matrix(tagger.model.weights)
+        start, start2 = nltk_tagger.START
+        self._start, self._end = tuple(nltk_tagger.START), tuple(nltk_tagger.END)
         self.tags = (start, start2) + tuple(sorted(set(self.classes) | set(self._tagdict.values())))
         self._tag_id = {t: i for i, t in enumerate(self.tags)}
         self._class_tag = np.array([self._tag_id[c] for c in self.classes], dtype=np.int32)
@@ -66,17 +79,18 @@ class BatchPerceptronTagger:
         self._prev_prev2 = np.stack([self._table(lambda b, a=a: f"i tag+i-2 tag {a} {b}") for a in self.tags])
         self._prev_tag_word = {}
         prefix = "i-1 tag+i word "
-        for feature in self._weights:
+        for feature in self._feature_row:
             if feature.startswith(prefix):
                 prev, _, word = feature[len(prefix):].partition(" ")
                 if prev in self._tag_id:
                     self._prev_tag_word.setdefault(word, []).append((self._tag_id[prev], feature))
         self._reset()
 
-    def _weight_matrix(self) -> tuple[dict, np.ndarray]:
-        """Each feature's row and the matrix of their weights by class (row 0: zeros, no feature)."""
+    def _weight_matrix(self, model_weights: dict) -> tuple[dict, np.ndarray]:
+        """Each feature's row and the matrix of their weights by class (row 0: zeros, no feature), from
+        NLTK's ``{feature: {class: weight}}`` (the reference :meth:`_weight_matrix_of_arrays` is tested against)."""
         feature_row, rows, columns, values = {}, [], [], []
-        for feature, weights in self._weights.items():
+        for feature, weights in model_weights.items():
             row = feature_row[feature] = len(feature_row) + 1
             for label, weight in weights.items():
                 rows.append(row)
@@ -84,6 +98,17 @@ class BatchPerceptronTagger:
                 values.append(weight)
         matrix = np.zeros((len(feature_row) + 1, len(self.classes)))
         matrix[rows, columns] = values
+        return feature_row, matrix
+
+    def _weight_matrix_of_arrays(self, arrays: dict) -> tuple[dict, np.ndarray]:
+        """:meth:`_weight_matrix` from the stored arrays: the features in their stored order, every weight
+        set by one array assignment."""
+        features = arrays["features"].tolist()
+        feature_row = dict(zip(features, range(1, len(features) + 1)))
+        stored = arrays["classes"].tolist()
+        column = np.array([self._class_index[c] for c in stored], dtype=np.int64)
+        matrix = np.zeros((len(features) + 1, len(self.classes)))
+        matrix[arrays["weight_feature"].astype(np.int64) + 1, column[arrays["weight_class"]]] = arrays["weight_value"]
         return feature_row, matrix
 
     def _vector(self, feature: str) -> np.ndarray:

@@ -187,9 +187,20 @@ def load_wordnet():
     return read_wordnet()  # half as long to load as NLTK's (see lexnli.wordnet_reader)
 
 
+@lru_cache(maxsize=1)
+def load_wordnet_index():
+    """WordNet's lemma index and data files as lexnli reads them (:class:`lexnli.wordnet_index.WordNetIndex`),
+    from the WordNet NLTK's data holds (downloaded first if missing), without loading NLTK's reader."""
+    from .wordnet_index import WordNetIndex
+    from .wordnet_reader import wordnet_root
+
+    ensure_nltk_data(*NLTK_PACKAGES["wordnet"])
+    return WordNetIndex(wordnet_root())
+
+
 def lemmatize(tokens, tags) -> tuple[str, ...]:
     """WordNet lemmas (``morphy``) of tokens, using the PTB tag to pick the WordNet POS."""
-    lemmatize_word = load_wordnet().lemmatize
+    lemmatize_word = load_wordnet_index().lemmatize
     return tuple(
         sys.intern(lemmatize_word(tok.lower(), ptb_to_wordnet(tag, "n"))) for tok, tag in zip(tokens, tags)
     )

@@ -12,11 +12,9 @@ package ``nltk.data.find`` finds, folder or zip, with Open Multilingual WordNet'
 when first asked. NLTK's shared ``nltk.corpus.wordnet`` is left as the caller has it;
 :func:`lexnli.text.load_wordnet` builds lexnli's reader once.
 
-NLTK has no public call for every base form of a word (its ``morphy`` gives the first) nor for
-the lemma index, so lexnli reads the reader's ``_morphy`` and ``_lemma_pos_offset_map`` (here,
-and in :mod:`lexical_resources.wordnet` and :mod:`lexical_resources.wordnet_data`): ``setup.py``
-pins NLTK to :data:`NLTK_REQUIREMENT`, the releases that was checked on, and
-``tests/lexnli/test_nltk_private.py`` fails, naming NLTK, if a release changes them.
+Featurizing reads none of it: :class:`lexnli.wordnet_index.WordNetIndex` looks words up in the same
+files without loading the reader. The reader serves what reads WordNet whole (the training-data
+rewrites of :mod:`classifiers.augmentation`).
 """
 from __future__ import annotations
 
@@ -25,8 +23,6 @@ from nltk.corpus.reader import CorpusReader
 from nltk.corpus.reader.wordnet import WordNetCorpusReader
 from nltk.corpus.util import LazyCorpusLoader
 
-#: The NLTK releases whose private WordNet names lexnli reads (see the module docstring).
-NLTK_REQUIREMENT = "nltk>=3.9,<3.11"
 #: The version of WordNet NLTK's ``wordnet`` package holds, which NLTK maps other versions from.
 MAPPED_FROM = "3.0"
 #: Where NLTK's data holds WordNet: a folder, or a zip of it (``corpora/wordnet.zip``).
@@ -41,15 +37,6 @@ class WordNetReader(WordNetCorpusReader):
         if version == "wordnet" and self.get_version() == MAPPED_FROM:
             return None
         return super().map_wn(version)
-
-    def lemmatize(self, word: str, pos: str = "n") -> str:
-        """``nltk.stem.WordNetLemmatizer().lemmatize(word, pos)`` read from this reader: the shortest of
-        ``word``'s base forms in ``pos`` (``_morphy``, as lexical_resources.wordnet reads them), else ``word``.
-
-        NLTK's lemmatizer reads ``nltk.corpus.wordnet``, which would load WordNet a second time.
-        """
-        lemmas = self._morphy(word, pos)
-        return min(lemmas, key=len) if lemmas else word
 
 
 def wordnet_root():

@@ -54,6 +54,14 @@ def tiny_syntax_model():
         os.environ[SYNTAX_ENV] = before
 
 
+@pytest.fixture(autouse=True)
+def own_data_home(tmp_path_factory, monkeypatch):
+    """Every test has an empty data home of its own (``LEXNLI_DATA``; a test may set another): nothing it
+    writes there, the models it loads cached among them (:mod:`classifiers.model_cache`), reaches the user's
+    data home or another test."""
+    monkeypatch.setenv("LEXNLI_DATA", str(tmp_path_factory.mktemp("data_home")))
+
+
 @pytest.fixture
 def no_shared_data(monkeypatch):
     """``LEXNLI_SHARED_DATA`` unset, for a test of what the data home alone holds (the library reads it too)."""

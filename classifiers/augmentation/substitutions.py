@@ -42,6 +42,7 @@ from lexical_resources.lists.numbers import CARDINAL_WORDS, ORDINAL_WORDS, cardi
 from lexnli.progress import bar
 from lexnli.records import Pair, Sentence
 from lexnli.text import load_wordnet
+from lexnli.wordnet_index import WordNetIndex
 
 CONTRADICTION_RULES = ("colour", "nationality", "cohyponym", "antonym", "number", "ordinal", "negation", "role_swap")
 ENTAILMENT_RULES = ("synonym", "hypernym")
@@ -253,7 +254,7 @@ def nationalities(reader) -> dict[str, str]:
     language), so siblings under a noun cannot find them. Reading every adjective synset takes
     seconds: done once per reader.
     """
-    wordnet, found = WordNet(reader=reader), {}
+    wordnet, found = WordNet(index=WordNetIndex(reader.root)), {}
     for synset in reader.all_synsets("a"):
         for lemma in synset.lemmas():
             word = _word(lemma)

@@ -51,3 +51,15 @@ def test_heaps_calibration_hits_the_extrapolated_word_types(pairs):
     target = scale.word_types(pairs) * (600 / len(pairs)) ** beta
     assert 0 < probability < 1
     assert scale.word_types(scale.stand_in(pairs, 600, 0, probability)) == pytest.approx(target, rel=0.05)
+
+
+def test_the_inference_preset_times_the_inference_models_pipeline(pairs, wordnet, tiny_verbocean):
+    from types import SimpleNamespace
+
+    from tests.helpers.templates import templated_pairs
+
+    corpus = SimpleNamespace(pairs=pairs, labels=[label for _, _, label in templated_pairs(60)])
+    inference = scale.run_fast(corpus, corpus, 1.0, preset="inference")
+    lexicalized = scale.run_fast(corpus, corpus, 1.0)
+    assert all(inference[f"{stage}_seconds"] > 0 and inference[f"{stage}_peak_mb"] > 0 for stage in scale.STAGES)
+    assert inference["columns"] > lexicalized["columns"] and 0 <= inference["accuracy"] <= 1

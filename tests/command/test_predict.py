@@ -224,7 +224,8 @@ def test_a_full_disk_is_one_error_line_and_the_old_output_stays(after_bytes, mod
     source, out = write_jsonl(tmp_path / "in.jsonl", records), tmp_path / "out.jsonl"
     out.write_text("old predictions\n")
     full_disk(monkeypatch, after_bytes)
-    assert main(["predict", "--model", str(model_file), "--input", str(source), "--output", str(out)]) == 2
+    with pytest.warns(UserWarning, match="the loaded model was not cached .*No space left on device"):  # loaded
+        assert main(["predict", "--model", str(model_file), "--input", str(source), "--output", str(out)]) == 2
     assert one_error_line(capsys) == f"error: cannot write {out}: No space left on device"
     assert out.read_text() == "old predictions\n" and sorted(p.name for p in tmp_path.iterdir()) == [
         "in.jsonl", "m.skops", "out.jsonl"]

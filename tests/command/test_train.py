@@ -120,8 +120,8 @@ def test_model_option_saves_elsewhere_and_max_train_subsamples(template_files, d
     path = tmp_path / "my model.skops"
     assert main.main(["train", "--preset", "lexicalized", *files_args(template_files), "--C-grid", "1",
                       "--max-train", "30", "--model", str(path)]) == 0
-    assert load_model(path).lexnli_info_["metadata"] == {"C": 1.0, "n_train": 30}
     assert not data_home.exists()  # the default model is left alone
+    assert load_model(path).lexnli_info_["metadata"] == {"C": 1.0, "n_train": 30}
     printed = capsys.readouterr().out
     assert f"saved to {path}\n" in printed and f"lexnli predict --model '{path}' 'A man sleeps.'" in printed
 

@@ -22,7 +22,7 @@ def test_wordnet_pos(pos, expected):
 
 def test_max_depth_must_be_positive():
     with pytest.raises(ValueError, match="max_depth"):
-        WordNet(max_depth=0, reader=object())
+        WordNet(max_depth=0, index=object())
 
 
 @pytest.mark.parametrize("word, pos, expected", [
@@ -86,7 +86,7 @@ def test_part_inheritance_can_be_turned_off(wn):
 
 def test_senses_must_be_none_or_positive():
     with pytest.raises(ValueError, match="senses"):
-        WordNet(senses=0, reader=object())
+        WordNet(senses=0, index=object())
 
 
 def test_rare_senses_make_no_relation_when_senses_are_limited(wn):
@@ -151,9 +151,11 @@ def test_close_relation_is_relation_with_close_cohyponyms_only(wn):
 @pytest.mark.parametrize("lemma, pos", [("run", "v"), ("run", "n"), ("saw", "v"), ("small", "a"), ("small", "s"),
                                         ("tiny", "s"), ("axes", "n"), ("Germany", "n")])
 def test_sense_ranks_follow_the_readers_synsets(wn, lemma, pos):
-    # the ranks are read from NLTK's index without loading synsets: the order synsets() lists them in
+    # the ranks are read from WordNet's index without loading synsets: the order NLTK's synsets() lists them in
+    from lexnli.text import load_wordnet
+
     expected = {}
-    for rank, synset in enumerate(wn._wn.synsets(lemma, pos)):
+    for rank, synset in enumerate(load_wordnet().synsets(lemma, pos)):
         expected.setdefault(synset.offset(), rank)
     assert wn._ranks(lemma, pos) == expected and expected
 

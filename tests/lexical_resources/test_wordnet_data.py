@@ -7,13 +7,13 @@ from lexnli.errors import ResourceMissingError
 @pytest.fixture(scope="module")
 def reader_and_data():
     from lexical_resources.wordnet_data import WordNetData
-    from lexnli.text import load_wordnet
+    from lexnli.text import load_wordnet, load_wordnet_index
 
     try:
         reader = load_wordnet()
     except ResourceMissingError as exc:
         pytest.skip(str(exc))
-    return reader, WordNetData(reader)
+    return reader, WordNetData(load_wordnet_index())
 
 
 def related(data, targets):

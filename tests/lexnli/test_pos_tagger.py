@@ -47,7 +47,17 @@ def test_the_arrays_give_back_the_same_tagger(tagger):
 def test_the_batch_tagger_tags_as_the_stored_tagger_does(tagger):
     copy = tagger_from_arrays(tagger_arrays(tagger))
     sentences = [tokens for tokens, _ in TRAIN] + [["A", "woman", "runs", "."], ["Men", "sleep", "."]]
-    assert BatchPerceptronTagger(copy).tag_sents(sentences) == [tuple(t for _, t in tagger.tag(s)) for s in sentences]
+    expected = [tuple(t for _, t in tagger.tag(s)) for s in sentences]
+    assert BatchPerceptronTagger(copy).tag_sents(sentences) == expected
+    assert BatchPerceptronTagger(tagger_arrays(tagger)).tag_sents(sentences) == expected  # straight from the arrays
+
+
+def test_the_weight_matrix_from_the_arrays_is_the_one_from_the_weights(tagger):
+    from_weights, from_arrays = BatchPerceptronTagger(tagger), BatchPerceptronTagger(tagger_arrays(tagger))
+    assert from_weights.classes == from_arrays.classes and from_weights._tagdict == from_arrays._tagdict
+    assert set(from_weights._feature_row) == set(from_arrays._feature_row) == set(tagger.model.weights)
+    for feature in tagger.model.weights:
+        assert np.array_equal(from_weights._vector(feature), from_arrays._vector(feature)), feature
 
 
 def test_training_is_deterministic_and_leaves_the_callers_random_state():
