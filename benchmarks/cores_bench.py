@@ -20,6 +20,7 @@ inference model, ``--against`` the lexicalized one).
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
 import subprocess
 import sys
@@ -32,8 +33,10 @@ sys.path.insert(0, str(REPO))
 
 from lexnli.cli import available_cores  # noqa: E402  (the repository, as the command runs it)
 
-DEFAULT_INPUT = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data")) / "snli_1.0" / \
-    "snli_1.0_test.jsonl"
+SNLI = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data")) / "snli_1.0"
+#: SNLI test, as extracted or gzipped.
+DEFAULT_INPUT = next((path for path in (SNLI / "snli_1.0_test.jsonl", SNLI / "snli_1.0_test.jsonl.gz")
+                      if path.exists()), SNLI / "snli_1.0_test.jsonl")
 
 
 def run(model: Path, source: Path, output: Path, n_jobs: int) -> float:
@@ -69,7 +72,8 @@ def main(argv=None) -> int:
     parser.add_argument("--repeats", type=int, default=1, help="runs of each setting; the fastest is kept")
     args = parser.parse_args(argv)
     models = [args.model] + ([args.against] if args.against is not None else [])
-    n_pairs = sum(1 for line in args.input.open(encoding="utf-8") if line.strip())
+    with (gzip.open if args.input.suffix == ".gz" else open)(args.input, "rt", encoding="utf-8") as lines:
+        n_pairs = sum(1 for line in lines if line.strip())
     settings = tuple(dict.fromkeys((1, args.n_jobs)))
     with tempfile.TemporaryDirectory() as folder:
         seconds, outputs = measure(models, args.input, settings, args.repeats, Path(folder))
