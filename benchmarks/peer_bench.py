@@ -15,7 +15,7 @@ featurizes the training pairs and fits (the wall time reported), then scores the
   for three classes; scikit-learn 1.8 and later want the wrapper spelled out).
 * ``ours``: what ``lexnli train --preset inference`` does once it has read its data:
   :func:`classifiers.recipes.fit_inference` with the command's defaults (preset ``recommended``,
-  seed 0, the C grid :data:`classifiers.logistic.C_GRID`, every core unless ``--n-jobs``). That is
+  seed 0, the C grid :data:`classifiers.logistic.C_GRID` unless ``--C-grid``, every core unless ``--n-jobs``). That is
   the hypothesis-only model (C chosen on dev), the substituted and compositional pairs added, the
   training pairs reweighted against the hypothesis-only model (cross-fitted), then the ``inference``
   featurizer and one SAGA fit per C of the grid, **C chosen on** ``--dev``: the time includes
@@ -28,7 +28,7 @@ The peer fits in one process, ours with every core as the command does: ``--n-jo
 one core. The table has each side's training pairs, seconds, test accuracy and seconds against the
 peer's; the last line is ``RESULT`` and the figures as JSON (``ratio``: ours/peer seconds).
 
-    python benchmarks/peer_bench.py [--train F --dev F --test F] [--limit N] [--n-jobs N] [--out figures.csv]
+    python benchmarks/peer_bench.py [--train F --dev F --test F] [--limit N] [--n-jobs N] [--C-grid C ...] [--out F]
 """
 from __future__ import annotations
 
@@ -46,7 +46,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # the project's packages, run from a checkout
-from lexnli.cli import at_least, resolve_n_jobs  # noqa: E402  (the repository's)
+from classifiers.logistic import C_GRID  # noqa: E402  (the repository's)
+from lexnli.cli import at_least, resolve_n_jobs  # noqa: E402
 from lexnli.cli import n_jobs as n_jobs_option  # noqa: E402
 
 SNLI = Path(os.environ.get("LEXNLI_SHARED_DATA", REPO.parent / "shared" / "data")) / "snli_1.0"
@@ -103,12 +104,11 @@ def run_peer(train, test) -> dict:
     return {"seconds": seconds, "predicted": predicted, "columns": len(vectorizer.vocabulary_)}
 
 
-def run_ours(train, dev, test, n_jobs) -> dict:
-    """Time :func:`classifiers.recipes.fit_inference` on ``train`` (C chosen on ``dev``) as ``lexnli train``
-    calls it; score the model on ``test``."""
+def run_ours(train, dev, test, n_jobs, grid) -> dict:
+    """Time :func:`classifiers.recipes.fit_inference` on ``train`` (C chosen from ``grid`` on ``dev``) as
+    ``lexnli train`` calls it; score the model on ``test``."""
     import lexical_resources
     from classifiers import recipes
-    from classifiers.logistic import C_GRID
     from featurize.presets import DEFAULT_PRESET
     from lexnli.syntax import load_syntax
 
@@ -116,7 +116,7 @@ def run_ours(train, dev, test, n_jobs) -> dict:
     lexical_resources.get_verbocean()
     load_syntax()
     start = time.perf_counter()
-    _, selection = recipes.fit_inference(train.pairs, dev.pairs, grid=C_GRID, preset=DEFAULT_PRESET, n_jobs=n_jobs,
+    _, selection = recipes.fit_inference(train.pairs, dev.pairs, grid=tuple(grid), preset=DEFAULT_PRESET, n_jobs=n_jobs,
                                          seed=0)
     seconds = time.perf_counter() - start
     return {"seconds": seconds, "predicted": selection.model.predict(test.pairs), "C": selection.C,
@@ -134,7 +134,7 @@ def child(side: str, args) -> dict:
     if side == "peer":
         found = run_peer(train, test)
     else:
-        found = run_ours(train, read_snli(args.dev), test, resolve_n_jobs(args.n_jobs))
+        found = run_ours(train, read_snli(args.dev), test, resolve_n_jobs(args.n_jobs), args.C_grid)
     predicted = found.pop("predicted")
     return {"side": side, "train_pairs": len(train), "seconds": round(found.pop("seconds"), 3),
             "test_accuracy": round(accuracy(test.labels, predicted), 4), **found}
@@ -144,7 +144,8 @@ def measure(side: str, args) -> dict:
     """Run :func:`child` for ``side`` in a fresh process; its figures."""
     command = [sys.executable, __file__, "--child", side, "--train", str(args.train), "--dev", str(args.dev),
                "--test", str(args.test), *(["--limit", str(args.limit)] if args.limit is not None else []),
-               *(["--n-jobs", str(args.n_jobs)] if args.n_jobs is not None else [])]
+               *(["--n-jobs", str(args.n_jobs)] if args.n_jobs is not None else []),
+               "--C-grid", *map(str, args.C_grid)]
     done = subprocess.run(command, cwd=REPO, capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"the {side} side failed:\n{done.stderr[-2000:]}")
@@ -183,6 +184,9 @@ def main(argv=None) -> int:
     parser.add_argument("--limit", type=at_least(1), default=None, metavar="N", help="the first N training pairs only")
     parser.add_argument("--n-jobs", type=n_jobs_option, default=None, metavar="N",
                         help="our side's processes (default: every core, as lexnli train; the peer's: one)")
+    parser.add_argument("--C-grid", type=float, nargs="+", default=list(C_GRID), metavar="C",
+                        help=f"the C values our recipe tries on dev, each model once per value (default: "
+                             f"{list(C_GRID)}, as lexnli train; one value: one fit of each model, as the peer's one C)")
     parser.add_argument("--out", type=Path, default=None, help="write the table as CSV here")
     parser.add_argument("--child", choices=SIDES, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
