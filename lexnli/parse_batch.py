@@ -4,10 +4,10 @@
 The states of a batch of sentences are arrays with a row per sentence (the stack, the buffer's
 first token, heads, labels, children and their counts). At each step the sentences not yet
 parsed make one move each: their atoms are read from the arrays, their feature keys computed
-at once (:func:`lexnli.parse_features.batch_keys`), each key's weight row found with
-``np.searchsorted`` in the model's sorted keys (template by template: each template's keys are
-a slice of them), the rows summed into scores, invalid moves masked and the best class taken,
-ties to the lowest, as in the reference decoder.
+at once (:func:`lexnli.parse_features.batch_keys`), each key's weight row found in a hash table of
+the model's keys (a pandas ``Index``; the reference decoder searches the sorted keys), the rows
+summed template by template into scores, invalid moves masked and the best class taken, ties to
+the lowest, as in the reference decoder.
 """
 from __future__ import annotations
 
@@ -111,23 +111,22 @@ class _Batch:
         return (self.b[rows] > self.lengths[rows]) & (self.depth[rows] <= 1)
 
 
-def scores(keys: np.ndarray, table_keys: np.ndarray, weights: np.ndarray, starts: np.ndarray) -> np.ndarray:
+def scores(keys: np.ndarray, key_index, weights: np.ndarray, starts: np.ndarray) -> np.ndarray:
     """The scores (float32, exact: see :mod:`lexnli.parser`) of configurations' feature keys
-    (configurations, templates): the sum of their keys' weight rows. Each template's keys are
-    looked up among that template's in the sorted ``table_keys`` (from ``starts[t]`` to
-    ``starts[t + 1]``; last, a sentinel whose weight row is zeros and stands for a key not found)."""
-    missing = len(table_keys) - 1
+    (configurations, templates): the sum of their keys' weight rows, added template by template in
+    order. ``key_index`` (a pandas ``Index`` of the model's keys) finds each key's row; the last
+    row, a sentinel's, is zeros and stands for a key not found. ``starts[t]`` is where template
+    ``t``'s keys start: a template with none adds nothing."""
+    missing = len(weights) - 1
+    rows = key_index.get_indexer(keys.ravel()).reshape(keys.shape)
+    rows[rows < 0] = missing
     sums = np.zeros((len(keys), weights.shape[1]), dtype=np.float32)
     for template in np.flatnonzero(starts[1:] > starts[:-1]).tolist():
-        start, stop = starts[template], starts[template + 1]
-        wanted = keys[:, template]
-        rows = np.searchsorted(table_keys[start:stop], wanted) + start
-        rows[table_keys[rows] != wanted] = missing
-        sums += weights.take(rows, axis=0)
+        sums += weights.take(rows[:, template], axis=0)
     return sums
 
 
-def decode_batch(encoded, table_keys: np.ndarray, weights: np.ndarray, starts: np.ndarray) -> list:
+def decode_batch(encoded, key_index, weights: np.ndarray, starts: np.ndarray) -> list:
     """The heads and label ids (tuples) of sentences of word, tag and class ids (index 0 for no token), with
     the model's tables (:func:`scores`)."""
     batch = _Batch(encoded)
@@ -135,7 +134,7 @@ def decode_batch(encoded, table_keys: np.ndarray, weights: np.ndarray, starts: n
     active = np.flatnonzero(batch.lengths > 0)
     while len(active):
         positions = batch.positions(active)
-        sums = scores(batch_keys(batch.atoms(active, positions)), table_keys, weights, starts)
+        sums = scores(batch_keys(batch.atoms(active, positions)), key_index, weights, starts)
         classes = np.argmax(np.where(batch.valid(active, n_classes), sums, -np.inf), axis=1)
         batch.apply(active, positions, classes)
         active = active[~batch.terminal(active)]

@@ -237,7 +237,7 @@ class DependencyParser:
         """The heads (1-based, 0 for the root) and labels of one sentence, one move at a time: the reference."""
         words, tag_ids, classes = self._encode(tokens, tags)
         config = Configuration(len(tokens))
-        keys, weights, _ = self._decoding_tables()
+        keys, _, weights, _ = self._decoding_tables()
         n_labels = len(self.labels_)
         while not config.is_terminal():
             wanted = feature_keys(atoms(config, words, tag_ids, classes))
@@ -257,7 +257,7 @@ class DependencyParser:
         for start in range(0, len(order), batch_size):
             batch = order[start:start + batch_size]
             encoded = [self._encode(*sentences[i]) for i in batch]
-            for i, (heads, labels) in zip(batch, decode_batch(encoded, *tables)):
+            for i, (heads, labels) in zip(batch, decode_batch(encoded, *tables[1:])):
                 parses[i] = (heads, self._label_names(heads, labels))
         return parses
 
@@ -265,15 +265,17 @@ class DependencyParser:
         names = self.labels_
         return tuple(self.root_label_ if h == 0 else names[label - 1] for h, label in zip(heads, labels))
 
-    def _decoding_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _decoding_tables(self) -> tuple:
         """The sorted keys with a sentinel that matches no key at the end, the weights with a zero row
-        for it (a key not found has the sentinel's row), and where each template's keys start (and,
-        last, the sentinel's index)."""
+        for it (a key not found has the sentinel's row), where each template's keys start (and, last,
+        the sentinel's index), and a hash table of the keys (a pandas ``Index``: the batch decoder's)."""
         if getattr(self, "_tables", None) is None:
+            import pandas as pd
+
             keys = np.append(self.keys_, np.iinfo(np.int64).max)
             weights = np.concatenate([self.weights_, np.zeros((1, self.weights_.shape[1]), np.float32)])
             starts = np.searchsorted(keys, np.arange(len(TEMPLATES) + 1, dtype=np.int64) << TEMPLATE_SHIFT)
-            self._tables = keys, weights, starts
+            self._tables = keys, pd.Index(keys), weights, starts
         return self._tables
 
     # -- persistence
