@@ -28,7 +28,7 @@ from .data_home import get_data_home
 from .dependencies import DependencyTree, from_parse
 from .io import atomic_open
 from .parser import DependencyParser
-from .pos_tagger import ARRAY_NAMES, tagger_arrays, train_tagger
+from .pos_tagger import checked_tagger_arrays, tagger_arrays, train_tagger
 from .tagging import BatchPerceptronTagger
 
 #: Version of the file layout; a file of another version is refused (2: the parser's ambiguity classes).
@@ -155,10 +155,7 @@ class SyntaxModel:
         def part(prefix):
             return {k[len(prefix):]: v for k, v in arrays.items() if k.startswith(prefix)}
         try:
-            tagger = part("tagger.")
-            missing = [name for name in ARRAY_NAMES if name not in tagger]
-            if missing:
-                raise ValueError(f"the tagger's arrays lack {', '.join(missing)}")
+            tagger = checked_tagger_arrays(part("tagger."))
             parser = DependencyParser.from_arrays(part("parser."), str(path))
         except (KeyError, ValueError) as exc:
             raise ValueError(f"{path}: {exc}") from exc

@@ -48,7 +48,6 @@ class BatchPerceptronTagger:
     """
 
     def __init__(self, tagger, batch_size: int = 4096, max_types: int = 200_000):
-        self.tagger = tagger
         self.batch_size = batch_size
         self.max_types = max_types
         if isinstance(tagger, dict):

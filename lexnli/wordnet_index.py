@@ -66,7 +66,7 @@ class WordNetIndex:
         for suffix in dict.fromkeys(FILE_SUFFIXES.values()):
             self._index_line("", suffix)
             self.file(f"data.{suffix}")
-            self._exception_list(next(pos for pos, each in FILE_SUFFIXES.items() if each == suffix))
+            self._exception_list(suffix)
         self.file("lexnames")
 
     def offsets(self, lemma: str, pos: str) -> tuple[int, ...]:
@@ -94,7 +94,7 @@ class WordNetIndex:
         (NLTK's ``_morphy``): from the exception list if ``form`` is in it, else from one pass of the
         :data:`DETACHMENTS` rules. Not remembered: any word may be asked about, and a caller that asks
         again keeps the answer (:class:`lexical_resources.WordNet` does)."""
-        exceptions = self._exception_list(pos)
+        exceptions = self._exception_list(FILE_SUFFIXES[pos])
         if form in exceptions:
             candidates = exceptions[form]
         else:
@@ -130,9 +130,8 @@ class WordNetIndex:
         text = self.file("data.adj")
         return text[offset:text.find(b"\n", offset)].split(b" ", 3)[2] == b"s"
 
-    def _exception_list(self, pos: str) -> dict[str, tuple[str, ...]]:
-        """``{inflected form: its base forms}`` from ``<pos>.exc``."""
-        suffix = FILE_SUFFIXES[pos]
+    def _exception_list(self, suffix: str) -> dict[str, tuple[str, ...]]:
+        """``{inflected form: its base forms}`` from ``<suffix>.exc`` (``noun.exc``...)."""
         found = self._exceptions.get(suffix)
         if found is None:
             found = self._exceptions[suffix] = {

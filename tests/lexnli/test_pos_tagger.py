@@ -4,7 +4,7 @@ import random
 import numpy as np
 import pytest
 
-from lexnli.pos_tagger import ARRAY_NAMES, tagger_arrays, tagger_from_arrays, train_tagger
+from lexnli.pos_tagger import ARRAY_NAMES, checked_tagger_arrays, tagger_arrays, train_tagger
 from lexnli.tagging import BatchPerceptronTagger
 
 SENTENCES = [
@@ -17,6 +17,22 @@ SENTENCES = [
     ("A girl is awake .", "DT NN VBZ JJ ."),
 ]
 TRAIN = [(text.split(), tags.split()) for text, tags in SENTENCES]
+
+
+def tagger_from_arrays(arrays):
+    """The NLTK ``PerceptronTagger`` the arrays store (the reference the stored form is checked against)."""
+    from nltk.tag import PerceptronTagger
+
+    arrays = checked_tagger_arrays(arrays)
+    features, classes = arrays["features"].tolist(), arrays["classes"].tolist()
+    weights = {feature: {} for feature in features}
+    for row, column, value in zip(arrays["weight_feature"].tolist(), arrays["weight_class"].tolist(),
+                                  arrays["weight_value"].tolist()):
+        weights[features[row]][classes[column]] = value
+    tagger = PerceptronTagger(load=False)
+    tagger.model.weights, tagger.model.classes, tagger.classes = weights, set(classes), set(classes)
+    tagger.tagdict = dict(zip(arrays["tagdict_words"].tolist(), arrays["tagdict_tags"].tolist()))
+    return tagger
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +89,7 @@ def test_missing_arrays_are_named(tagger):
     arrays = tagger_arrays(tagger)
     del arrays["classes"], arrays["tagdict_words"]
     with pytest.raises(ValueError, match="classes, tagdict_words"):
-        tagger_from_arrays(arrays)
+        checked_tagger_arrays(arrays)
 
 
 def test_no_sentences_is_an_error():
