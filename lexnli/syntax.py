@@ -27,6 +27,7 @@ import numpy as np
 from .data_home import get_data_home
 from .dependencies import DependencyTree, from_parse
 from .io import atomic_open
+from .parse_combinations import combined_parses
 from .parser import DependencyParser
 from .pos_tagger import checked_tagger_arrays, tagger_arrays, train_tagger
 from .tagging import BatchPerceptronTagger
@@ -40,6 +41,8 @@ JACKKNIFE_FOLDS = 4
 #: At most this many distinct parses are trained on: SNLI train has about 600,000, and training
 #: time grows in proportion (the train subset's 40,000 take minutes: docs/RESULTS.md).
 MAX_SENTENCES = 60_000
+#: Parses put together from the simple ones (:mod:`lexnli.parse_combinations`), as a share of those kept.
+COMBINED_SHARE = 0.15
 
 
 #: The environment variable naming the syntax model file to use instead of the data home's.
@@ -186,8 +189,8 @@ def _load(path: str, mtime_ns: int, size: int) -> SyntaxModel:
     return SyntaxModel.load(path)
 
 
-def distinct_trees(parses, max_sentences: int | None = None) -> list[DependencyTree]:
-    """The dependency tree of each distinct parse, in first-seen order.
+def distinct_parses(parses, max_sentences: int | None = None) -> list[str]:
+    """Each distinct parse, in first-seen order.
 
     With ``max_sentences``, at most that many: those whose parse has the smallest BLAKE2 digest,
     a uniform sample that does not depend on the order of the parses.
@@ -197,7 +200,12 @@ def distinct_trees(parses, max_sentences: int | None = None) -> list[DependencyT
         digest = {p: hashlib.blake2b(p.encode("utf-8"), digest_size=8).digest() for p in distinct}
         kept = set(sorted(distinct, key=digest.__getitem__)[:max_sentences])
         distinct = [p for p in distinct if p in kept]
-    return [from_parse(parse) for parse in distinct]
+    return distinct
+
+
+def distinct_trees(parses, max_sentences: int | None = None) -> list[DependencyTree]:
+    """The dependency tree of each of :func:`distinct_parses`."""
+    return [from_parse(parse) for parse in distinct_parses(parses, max_sentences)]
 
 
 def jackknifed_tags(trees, folds: int, *, seed: int = 0, base=None) -> list[tuple[str, ...]]:
@@ -214,7 +222,8 @@ def jackknifed_tags(trees, folds: int, *, seed: int = 0, base=None) -> list[tupl
 
 
 def build(parses, *, max_sentences: int | None = MAX_SENTENCES, jackknife_folds: int = JACKKNIFE_FOLDS,
-          seed: int = 0, info: dict | None = None, base_tagger: str | None = "nltk", **parser_params) -> SyntaxModel:
+          combined_share: float = COMBINED_SHARE, seed: int = 0, info: dict | None = None,
+          base_tagger: str | None = "nltk", **parser_params) -> SyntaxModel:
     """Train a :class:`SyntaxModel` on Stanford parses (bracketed strings; repeats are read once).
 
     Parameters
@@ -227,6 +236,11 @@ def build(parses, *, max_sentences: int | None = MAX_SENTENCES, jackknife_folds:
     jackknife_folds : int, default=4
         The parser trains on tags predicted by taggers fitted on the other folds; 0 or 1: on the
         parses' own tags. The words' ambiguity classes come from the parses' own tags either way.
+    combined_share : float, default=0.15
+        Add this share (of the distinct parses kept) of parses put together from their simple
+        sentences (:func:`lexnli.parse_combinations.combined_parses`: subordinate clauses first,
+        clauses as objects, relative clauses on the subject), which SNLI's captions seldom show;
+        0: none.
     seed : int, default=0
         Seeds the tagger's and the parser's training.
     info : dict, optional
@@ -237,8 +251,13 @@ def build(parses, *, max_sentences: int | None = MAX_SENTENCES, jackknife_folds:
     **parser_params
         Passed to :class:`~lexnli.parser.DependencyParser`.
     """
-    return train(distinct_trees(parses, max_sentences), jackknife_folds=jackknife_folds, seed=seed, info=info,
-                 base_tagger=base_tagger, **parser_params)
+    if combined_share < 0:
+        raise ValueError(f"combined_share must be >= 0, got {combined_share!r}")
+    kept = distinct_parses(parses, max_sentences)
+    combined = combined_parses(kept, round(combined_share * len(kept)), seed=seed)
+    info = {**(info or {}), "combined_parses": len(combined)}
+    return train([from_parse(parse) for parse in kept + combined], jackknife_folds=jackknife_folds, seed=seed,
+                 info=info, base_tagger=base_tagger, **parser_params)
 
 
 def train(trees, *, jackknife_folds: int = JACKKNIFE_FOLDS, seed: int = 0, info: dict | None = None,

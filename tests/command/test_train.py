@@ -277,6 +277,7 @@ def test_the_inference_preset_builds_a_missing_syntax_model_from_the_train_parse
     train_command._build_syntax_if_missing(read_snli(train_file))
     assert "building it from the train pairs' parses" in capsys.readouterr().out
     model = SyntaxModel.load(tmp_path / "syntax" / "model.npz")
-    assert int(model.info["sentences"]) == len(PARSES) and "train.jsonl" in model.info["train"]
+    assert int(model.info["sentences"]) == len(PARSES) + int(model.info["combined_parses"]) \
+        and "train.jsonl" in model.info["train"]
     train_command._build_syntax_if_missing(read_snli(train_file))  # there now: not built again
     assert capsys.readouterr().out == ""

@@ -44,6 +44,20 @@ def test_the_last_line_is_the_scores_and_the_speed(tmp_path, capsys):
     assert not out[0].startswith("tag accuracy") and LAST_LINE.fullmatch(out[-1])
 
 
+def test_combined_scores_parses_put_together_from_the_files_sentences(tmp_path, capsys):
+    data = tmp_path / "train.jsonl"
+    data.write_text(snli_lines(), encoding="utf-8")
+    model = tmp_path / "syntax.npz"
+    assert parse_agreement.main(["--snli", str(data), "--train", str(data), "--model", str(model)]) == 0
+    capsys.readouterr()
+    assert parse_agreement.main(["--snli", str(data), "--model", str(model), "--combined", "12"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert LAST_LINE.fullmatch(out[-1]).group(3) == "12"
+    assert {line.split()[0] for line in out[2:-1]} >= {"advcl", "ccomp", "relcl"}
+    assert parse_agreement.main(["--snli", str(data), "--model", str(model), "--combined", "0"]) == 2
+    assert "--combined must be at least 1" in one_error_line(capsys)
+
+
 def test_a_missing_model_is_one_error_line(tmp_path, capsys):
     data = tmp_path / "dev.jsonl"
     data.write_text(snli_lines(), encoding="utf-8")

@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from lexnli.dependencies import from_parse
-from lexnli.syntax import FORMAT_VERSION, SyntaxModel, build, checksum_path, load_syntax
+from lexnli.parse_combinations import combined_parses
+from lexnli.syntax import COMBINED_SHARE, FORMAT_VERSION, SyntaxModel, build, checksum_path, load_syntax
 
 from tests.helpers.parses import PARSES
 
@@ -25,8 +26,16 @@ def test_it_reads_its_training_sentences_as_their_parses_do(model):
 
 
 def test_repeated_parses_are_trained_on_once(model):
-    assert model.info["sentences"] == len(PARSES)
+    assert model.info["combined_parses"] == round(COMBINED_SHARE * len(PARSES)) > 0
+    assert model.info["sentences"] == len(PARSES) + model.info["combined_parses"]
     assert model.info["train"] == "fixture"
+
+
+def test_the_combined_parses_can_be_left_out_and_their_share_is_checked():
+    model = build(PARSES, jackknife_folds=0, combined_share=0, info={}, base_tagger=None)
+    assert model.info["sentences"] == len(PARSES) and model.info["combined_parses"] == 0
+    with pytest.raises(ValueError, match="combined_share"):
+        build(PARSES, combined_share=-0.1)
 
 
 def test_a_saved_model_reads_as_the_original(model, tmp_path):
@@ -79,7 +88,8 @@ def test_the_ambiguity_classes_come_from_the_parses_own_tags():
     model = build(PARSES, jackknife_folds=2, info={}, base_tagger=None)
     parser = model.parser
     seen = {}
-    for tree in GOLD:
+    combined = combined_parses(PARSES, model.info["combined_parses"], seed=0)
+    for tree in GOLD + [from_parse(p) for p in combined]:
         for token, tag in zip(tree.tokens, tree.tags):
             seen.setdefault(token.lower(), set()).add(tag)
     for word, class_id in zip(parser.words_, parser.word_classes_.tolist()):
