@@ -82,13 +82,14 @@ class WordNetData:
         return line[line.index(b"|") + 1:].decode("utf-8").strip()
 
     def address(self, name: str) -> tuple[str, int]:
-        """``(pos, offset)`` of the synset named ``name``, found through the lemma index as NLTK finds it."""
-        from nltk.corpus.reader.wordnet import WordNetError
-
+        """``(pos, offset)`` of the synset named ``name``, found through the lemma index as NLTK finds it;
+        NLTK's ``WordNetError`` (NLTK imported only then) when there is none."""
         lemma, pos, number = name.lower().rsplit(".", 2)
         try:
             return pos, self._index.offsets(lemma, pos)[int(number) - 1]
         except (KeyError, IndexError, ValueError) as exc:
+            from nltk.corpus.reader.wordnet import WordNetError
+
             raise WordNetError(f"no synset named {name!r}") from exc
 
     def _line(self, file: str, offset: int) -> bytes:

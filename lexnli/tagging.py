@@ -10,14 +10,35 @@ features are is looked up once and cached, and the tag features are small dense 
 Decoding stays greedy, position by position, but across all sentences of the batch at once.
 
 The tags are NLTK's, not an approximation: the tag dictionary is consulted first with the raw
-word, words are normalized by NLTK's own ``normalize``, the context is padded with NLTK's START
+word, words are normalized as NLTK's ``normalize`` does, the context is padded with NLTK's START
 and END markers, the 14 weights are added in NLTK's order (floating-point addition is not
 associative, so a different order could break a near-tie differently) and a tie goes to the
 alphabetically last tag, as NLTK's ``max(classes, key=(score, label))`` does.
+
+:func:`normalize`, :data:`START` and :data:`END` are copied from NLTK 3.10.4's ``PerceptronTagger``
+(Apache License 2.0), so a tagger of stored arrays tags without importing NLTK; a test compares them
+with NLTK's.
 """
 from __future__ import annotations
 
 import numpy as np
+
+#: The context NLTK's ``PerceptronTagger`` pads a sentence with, before it and after it.
+START = ("-START-", "-START2-")
+END = ("-END-", "-END2-")
+
+
+def normalize(word: str) -> str:
+    """``PerceptronTagger.normalize``: the form of ``word`` its word features read (``!HYPHEN`` for a
+    hyphenated word, ``!YEAR`` for four digits, ``!DIGITS`` for a word starting with one, else lowercased)."""
+    if "-" in word and word[0] != "-":
+        return "!HYPHEN"
+    if word.isdigit() and len(word) == 4:
+        return "!YEAR"
+    if word and word[0].isdigit():
+        return "!DIGITS"
+    return word.lower()
+
 
 #: Word-only rows kept per normalized word type, in the order of :meth:`BatchPerceptronTagger._type_row`.
 _TYPE_FEATURES = ("i word", "i-1 word", "i-1 suffix", "i-2 word", "i+1 word", "i+1 suffix", "i+2 word")
@@ -29,9 +50,9 @@ class BatchPerceptronTagger:
     Parameters
     ----------
     tagger : nltk.tag.perceptron.PerceptronTagger or dict of arrays
-        A loaded NLTK tagger (its weights, tag dictionary, classes and ``normalize`` are used), or
+        A loaded NLTK tagger (its weights, tag dictionary and classes are used), or
         the arrays :func:`lexnli.pos_tagger.tagger_arrays` stores one as (the weight matrix is then
-        filled from them at once, not from a dictionary per feature, and NLTK's ``normalize`` is used).
+        filled from them at once, not from a dictionary per feature).
     batch_size : int, default=4096
         Sentences decoded together (of similar lengths: the batch is sorted by length first), which
         bounds the memory the padded arrays take.
@@ -51,16 +72,11 @@ class BatchPerceptronTagger:
         self.batch_size = batch_size
         self.max_types = max_types
         if isinstance(tagger, dict):
-            from nltk.tag import PerceptronTagger
-
-            nltk_tagger = PerceptronTagger(load=False)  # no weights: its normalize, START and END
             classes = tagger["classes"].tolist()
             self._tagdict = dict(zip(tagger["tagdict_words"].tolist(), tagger["tagdict_tags"].tolist()))
         else:
-            nltk_tagger = tagger
             classes = tagger.model.classes
             self._tagdict = tagger.tagdict
-        self._normalize = nltk_tagger.normalize
         # Classes in descending order: np.argmax keeps the first maximum, i.e. the last label.
         self.classes = tuple(sorted(classes, reverse=True))
         self._class_index = {c: i for i, c in enumerate(self.classes)}
@@ -68,9 +84,7 @@ class BatchPerceptronTagger:
             self._feature_row, self._matrix = self._weight_matrix_of_arrays(tagger)
         else:
             self._feature_row, self._matrix = self._weight_matrix(tagger.model.weights)
-        start, start2 = nltk_tagger.START
-        self._start, self._end = tuple(nltk_tagger.START), tuple(nltk_tagger.END)
-        self.tags = (start, start2) + tuple(sorted(set(self.classes) | set(self._tagdict.values())))
+        self.tags = START + tuple(sorted(set(self.classes) | set(self._tagdict.values())))
         self._tag_id = {t: i for i, t in enumerate(self.tags)}
         self._class_tag = np.array([self._tag_id[c] for c in self.classes], dtype=np.int32)
         self._prev_tag = self._table(lambda a: f"i-1 tag {a}")
@@ -171,12 +185,12 @@ class BatchPerceptronTagger:
         if index is None:
             fixed = self._tagdict.get(word)
             if fixed:
-                entry = (0, self._tag_id[fixed], self._type_row(self._normalize(word)))
+                entry = (0, self._tag_id[fixed], self._type_row(normalize(word)))
             else:
                 row = len(self._prefix_parts)
                 suffix, first = self._row(f"i suffix {word[-3:]}"), self._row(f"i pref1 {word[0] if word else ''}")
                 self._prefix_parts.append((suffix, first))
-                entry = (row, -1, self._type_row(self._normalize(word)))
+                entry = (row, -1, self._type_row(normalize(word)))
             index = self._raw[word] = len(self._raw_rows)
             self._raw_rows.append(entry)
         return index
@@ -210,8 +224,8 @@ class BatchPerceptronTagger:
         flat = [known(w) or new(w) for sentence in sentences for w in sentence]  # index 0 is never a word's
         raw = np.zeros((n, width), dtype=np.int32)
         raw[np.arange(width)[None, :] < lengths[:, None]] = flat
-        start_types = [self._type_row(t) for t in self._start]
-        end_types = [self._type_row(t) for t in self._end]
+        start_types = [self._type_row(t) for t in START]
+        end_types = [self._type_row(t) for t in END]
         prefixes, raw_rows, norm_rows, ptw_rows = self._grown_arrays()
         M = self._matrix
         prefix_row, fixed, norm = raw_rows[raw, 0], raw_rows[raw, 1], raw_rows[raw, 2]

@@ -1,12 +1,12 @@
 """Tokens and POS tags for a sentence: from its PTB parse when there is one, else tokenized and tagged.
 
 Parse leaves are read with a regular expression (much faster than building a tree) and PTB
-bracket escapes (``-LRB-`` ...) are undone. Raw text is tokenized with NLTK's
-``TreebankWordTokenizer`` (it needs no downloaded model) and tagged with NLTK's averaged
+bracket escapes (``-LRB-`` ...) are undone. Raw text is tokenized as NLTK's
+``TreebankWordTokenizer`` does (it needs no downloaded model) and tagged with NLTK's averaged
 perceptron tagger's weights (``python -m nltk.downloader averaged_perceptron_tagger_eng``): by
-default with NLTK's tokens and tags computed faster (:mod:`lexnli.treebank`, and
-:class:`lexnli.tagging.BatchPerceptronTagger` in batches) with repeated sentences remembered, or by
-NLTK itself one sentence at a time (``tagger="nltk"``, the reference).
+default with NLTK's tokens and tags computed faster (:mod:`lexnli.treebank`, a port of NLTK's
+tokenizer, and :class:`lexnli.tagging.BatchPerceptronTagger` in batches) with repeated sentences
+remembered, or by NLTK itself one sentence at a time (``tagger="nltk"``, the reference).
 """
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ MEMO_SIZE = 100_000
 def _fast_tokenizer():
     from .treebank import TreebankTokenizer
 
-    return TreebankTokenizer(_tokenizer())
+    return TreebankTokenizer()
 
 
 @lru_cache(maxsize=1)

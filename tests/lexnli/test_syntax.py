@@ -1,5 +1,8 @@
 """The syntax model: built from a few parses (no SNLI needed), read back from its file, refused when damaged."""
 import hashlib
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,6 +14,7 @@ from lexnli.syntax import COMBINED_SHARE, FORMAT_VERSION, SyntaxModel, build, ch
 from tests.helpers.parses import PARSES
 
 GOLD = [from_parse(p) for p in PARSES]
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +49,16 @@ def test_a_saved_model_reads_as_the_original(model, tmp_path):
     sentences = [t.tokens for t in GOLD] + [("A", "woman", "sleeps", "."), ("Dogs", "run", "in", "a", "park", ".")]
     assert copy.read(sentences) == model.read(sentences)
     assert copy.info == {k: str(v) for k, v in model.info.items()}
+
+
+def test_a_saved_model_reads_raw_text_without_nltk(model, tmp_path):
+    """Loaded from its file, the model tags and parses raw text (tokenized by lexnli) without importing NLTK."""
+    path = model.save(tmp_path / "syntax.npz")
+    code = ("import sys\nfrom lexnli.syntax import load_syntax\nfrom lexnli.text import tokenize_many\n"
+            f"tree, = load_syntax({str(path)!r}).read(tokenize_many(['A woman sleeps.']))\n"
+            "print(' '.join(tree.tags), 'nltk' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
+    assert done.stdout.split() == [*model.read([("A", "woman", "sleeps", ".")])[0].tags, "False"]
 
 
 def test_a_changed_file_is_refused(model, tmp_path):

@@ -9,7 +9,7 @@ from nltk.tag.perceptron import PerceptronTagger
 
 from lexnli import text
 from lexnli.errors import ResourceMissingError
-from lexnli.tagging import BatchPerceptronTagger
+from lexnli.tagging import END, START, BatchPerceptronTagger, normalize
 
 from tests.conftest import shared_file
 from tests.helpers.raw_text import HAND_WRITTEN
@@ -67,6 +67,16 @@ def toy_tagger(seed):
     tagger.tagdict = {"the": "DT"}
     sentences = [[rng.choice(words) for _ in range(rng.randint(0, 9))] for _ in range(300)]
     return tagger, sentences
+
+
+def test_normalize_start_and_end_are_nltks():
+    """The copies of ``PerceptronTagger.normalize``, ``START`` and ``END``: an NLTK that changes them fails here."""
+    words = ["", "-", "--", "-x", "a-b", "A-B", "well-known", "1999", "12345", "199", "1-2", "3.5", "2nd", "x1",
+             "Dog", "DOG", "\u0130", "\u00c9COLE", "\u0661\u0662\u0663\u0664", "\u00b2", "\u00b2\u00b3\u00b9\u2074",
+             "\u2155", "\u0663abc", "\u212a", "STRASSE", "Stra\u00dfe", ".", "''", "-START-"]
+    nltk_tagger = PerceptronTagger(load=False)
+    assert [normalize(w) for w in words] == [nltk_tagger.normalize(w) for w in words]
+    assert (list(START), list(END)) == (nltk_tagger.START, nltk_tagger.END)
 
 
 @pytest.mark.parametrize("seed", range(5))
