@@ -92,7 +92,10 @@ def _syntax_fetch(home) -> str:
         snli = fetch_snli(home)
         build((parse for _, parse in iter_parses(snli, "train")), info={"train": f"{snli.name} train"}).save(path)
     model = SyntaxModel.load(path)
-    return f"{path} (built from {int(model.info['sentences']):,} sentences of {model.info['train']})"
+    combined = int(model.info.get("combined_parses", 0))
+    real = int(model.info["sentences"]) - combined
+    return (f"{path} (built from {real:,} sentences of {model.info['train']}"
+            + (f" and {combined:,} put together from them)" if combined else ")"))
 
 
 #: The variables (and option) that point at each resource, in the order they are read.

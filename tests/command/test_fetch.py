@@ -7,6 +7,7 @@ import nltk
 import pytest
 
 from command import fetch, main
+from lexnli.syntax import COMBINED_SHARE
 from lexnli.syntax import FORMAT_VERSION as SYNTAX_VERSION
 
 from tests.conftest import TINY_VERBOCEAN
@@ -105,7 +106,9 @@ def test_the_syntax_model_is_built_from_snli_train_once_then_checked(empty, monk
     assert main.main(["fetch", "syntax"]) == 0
     found, _, _ = lines(capsys)
     where = empty / "syntax" / f"snli-syntax-v{SYNTAX_VERSION}.npz"
-    assert found == {"syntax": ["fetched", f"{where} (built from {len(PARSES)} sentences of snli_1.0 train)"]}
+    combined = round(COMBINED_SHARE * len(PARSES))
+    assert found == {"syntax": ["fetched", f"{where} (built from {len(PARSES)} sentences of snli_1.0 train and "
+                                           f"{combined} put together from them)"]}
     assert main.main(["fetch", "syntax"]) == 0  # there now: checked, not built again
     assert lines(capsys)[0]["syntax"][0] == "found"
     where.write_bytes(where.read_bytes()[:-1])
