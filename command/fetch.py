@@ -27,17 +27,12 @@ from lexical_resources.verbocean import VerbOcean, locate_verbocean
 from lexnli.data_home import downloads_forbidden, fetch_snli, get_data_home
 from lexnli.corpora import iter_parses
 from lexnli.errors import ChecksumError, DataNotFoundError
+from lexnli.nltk_data import find as find_nltk_data
 from lexnli.syntax import SyntaxModel, build, default_syntax_path
 from lexnli.text import NLTK_PACKAGES, ensure_nltk_data
 
 #: What stops a resource from being ready (missing, offline, damaged); reported on its line, not as a traceback.
 FAILURES = (OSError, LookupError, ValueError)
-
-
-def _nltk_location(path: str) -> str:
-    import nltk
-
-    return str(nltk.data.find(path))
 
 
 def _nltk(name: str):
@@ -46,7 +41,7 @@ def _nltk(name: str):
 
     def present(home) -> bool:
         try:
-            _nltk_location(path)
+            find_nltk_data(path)
         except LookupError:
             return False
         except zipfile.BadZipFile:  # there but damaged: fetching says so
@@ -55,7 +50,7 @@ def _nltk(name: str):
 
     def fetch(home) -> str:
         ensure_nltk_data(package, path, what)
-        return _nltk_location(path)
+        return str(find_nltk_data(path))
     return present, fetch
 
 

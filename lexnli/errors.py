@@ -33,17 +33,19 @@ class CorpusFormatError(ValueError):
 
 
 def damaged_nltk_zip_error(resource: str, package: str, cause: BaseException) -> ResourceMissingError:
-    """The error for NLTK data whose zip is damaged (``zipfile.BadZipFile`` from NLTK): it names
-    the zip file(s) under ``nltk.data.path`` that are not readable zips, and the fix."""
+    """The error for NLTK data whose zip is damaged (``zipfile.BadZipFile``): it names
+    the zip file(s) under NLTK's data path (:func:`lexnli.nltk_data.search_path`) that are not readable
+    zips, and the fix."""
     import zipfile
     from pathlib import Path
 
-    import nltk
+    from .nltk_data import search_path
 
     name = resource.rstrip("/")
     name = name if name.endswith(".zip") else name + ".zip"
-    damaged = [str(Path(folder) / name) for folder in nltk.data.path
+    folders = search_path()
+    damaged = [str(Path(folder) / name) for folder in folders
                if (Path(folder) / name).is_file() and not zipfile.is_zipfile(Path(folder) / name)]
-    where = ", ".join(damaged) or f"{name} under {nltk.data.path}"
+    where = ", ".join(damaged) or f"{name} under {folders}"
     return ResourceMissingError(f"{where}: damaged NLTK data ({cause}); delete it and run "
                                 f"`python -m nltk.downloader {package}`, or set NLTK_DATA to a good copy.")

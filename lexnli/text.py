@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from .data_home import NO_DOWNLOAD_ENV_VAR, downloads_forbidden
 from .errors import ResourceMissingError, damaged_nltk_zip_error
+from .nltk_data import find as find_nltk_data
 from .records import Sentence
 
 #: PTB escapes for brackets, as they appear in the leaves of Stanford parses.
@@ -64,16 +65,15 @@ NLTK_PACKAGES = {"tagger": ("averaged_perceptron_tagger_eng", "taggers/averaged_
 def ensure_nltk_data(package: str, path: str, what: str) -> None:
     """Make sure NLTK data ``package`` (found at ``path``) is installed, downloading it once if not.
 
-    NLTK's downloader verifies each package against the checksum in its index; what it prints
-    on an error (``[nltk_data] Error loading ...``) is kept out of the terminal and becomes part
-    of the one message raised. Set ``LEXNLI_NO_DOWNLOAD=1`` to forbid the download. If the data
+    It is looked for as NLTK looks (:func:`lexnli.nltk_data.find`), without importing NLTK when it
+    is there. NLTK's downloader verifies each package against the checksum in its index; what it
+    prints on an error (``[nltk_data] Error loading ...``) is kept out of the terminal and becomes
+    part of the one message raised. Set ``LEXNLI_NO_DOWNLOAD=1`` to forbid the download. If the data
     is still missing, raise :class:`ResourceMissingError` saying how to install it or point
     ``NLTK_DATA`` at it.
     """
-    import nltk
-
     try:
-        nltk.data.find(path)
+        find_nltk_data(path)
         return
     except LookupError:
         pass
@@ -82,10 +82,12 @@ def ensure_nltk_data(package: str, path: str, what: str) -> None:
     if downloads_forbidden():
         reason = f"downloading is disabled ({NO_DOWNLOAD_ENV_VAR}={os.environ[NO_DOWNLOAD_ENV_VAR]})"
     else:
+        import nltk
+
         printed = io.StringIO()
         try:
             nltk.download(package, quiet=True, raise_on_error=True, print_error_to=printed)
-            nltk.data.find(path)
+            find_nltk_data(path)
             return
         except (LookupError, ValueError, OSError) as exc:
             reason = f"downloading it failed: {' '.join(str(exc).split())}"
@@ -191,8 +193,8 @@ def load_wordnet():
 def load_wordnet_index():
     """WordNet's lemma index and data files as lexnli reads them (:class:`lexnli.wordnet_index.WordNetIndex`),
     from the WordNet NLTK's data holds (downloaded first if missing), without loading NLTK's reader."""
+    from .nltk_data import wordnet_root
     from .wordnet_index import WordNetIndex
-    from .wordnet_reader import wordnet_root
 
     ensure_nltk_data(*NLTK_PACKAGES["wordnet"])
     return WordNetIndex(wordnet_root())

@@ -18,6 +18,9 @@ reader on every part of speech of 820 words.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+
+from .nltk_data import ZipEntry
 
 #: The parts of speech whose base forms a word with no part of speech is read in, in order.
 POS_ORDER = ("n", "v", "a", "r")
@@ -40,13 +43,13 @@ class WordNetIndex:
 
     Parameters
     ----------
-    root : nltk.data.PathPointer
-        The folder holding WordNet's database files (``index.noun``, ``data.noun``, ``noun.exc``...),
-        in a directory or a zip file, as :func:`lexnli.wordnet_reader.wordnet_root` finds it.
+    root : str, path-like or lexnli.nltk_data.ZipEntry
+        The folder holding WordNet's database files (``index.noun``, ``data.noun``, ``noun.exc``...):
+        on disk, or inside a zip file, as :func:`lexnli.nltk_data.wordnet_root` finds it.
     """
 
     def __init__(self, root):
-        self.root = root
+        self.root = root if isinstance(root, ZipEntry) else Path(root)
         self._files: dict[str, bytes] = {}
         self._lines: dict[str, dict[str, bytes]] = {}
         self._offsets: dict[tuple[str, str], tuple[int, ...]] = {}  # lemmas the index has: bounded by WordNet
@@ -56,8 +59,7 @@ class WordNetIndex:
         """The bytes of WordNet's file ``name`` (``'data.noun'``), read once."""
         data = self._files.get(name)
         if data is None:
-            with self.root.join(name).open() as stream:
-                data = self._files[name] = stream.read()
+            data = self._files[name] = self.root.joinpath(name).read_bytes()
         return data
 
     def read_files(self) -> None:

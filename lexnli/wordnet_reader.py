@@ -8,9 +8,9 @@ for "no mapping needed") says as well.
 
 :func:`read_wordnet` builds a :class:`WordNetReader` as NLTK's lazy loader ``nltk.corpus.wordnet``
 builds its reader (``nltk/corpus/util.py`` and ``nltk/corpus/__init__.py``): from the ``wordnet``
-package ``nltk.data.find`` finds, folder or zip, with Open Multilingual WordNet's reader, loaded
-when first asked. NLTK's shared ``nltk.corpus.wordnet`` is left as the caller has it;
-:func:`lexnli.text.load_wordnet` builds lexnli's reader once.
+package NLTK's data holds, folder or zip (:func:`lexnli.nltk_data.wordnet_root`), with Open
+Multilingual WordNet's reader, loaded when first asked. NLTK's shared ``nltk.corpus.wordnet`` is left
+as the caller has it; :func:`lexnli.text.load_wordnet` builds lexnli's reader once.
 
 Featurizing reads none of it: :class:`lexnli.wordnet_index.WordNetIndex` looks words up in the same
 files without loading the reader. The reader serves what reads WordNet whole (the training-data
@@ -18,15 +18,15 @@ rewrites of :mod:`classifiers.augmentation`).
 """
 from __future__ import annotations
 
-import nltk
 from nltk.corpus.reader import CorpusReader
 from nltk.corpus.reader.wordnet import WordNetCorpusReader
 from nltk.corpus.util import LazyCorpusLoader
+from nltk.data import FileSystemPathPointer, ZipFilePathPointer
+
+from .nltk_data import ZipEntry, wordnet_root
 
 #: The version of WordNet NLTK's ``wordnet`` package holds, which NLTK maps other versions from.
 MAPPED_FROM = "3.0"
-#: Where NLTK's data holds WordNet: a folder, or a zip of it (``corpora/wordnet.zip``).
-WORDNET_PATHS = ("corpora/wordnet", "corpora/wordnet.zip/wordnet/")
 
 
 class WordNetReader(WordNetCorpusReader):
@@ -39,20 +39,11 @@ class WordNetReader(WordNetCorpusReader):
         return super().map_wn(version)
 
 
-def wordnet_root():
-    """Where NLTK finds its ``wordnet`` package (a path pointer): the folder, else inside the zip, looked
-    for as ``nltk.corpus.wordnet`` looks. ``LookupError`` (the folder's) when neither is found."""
-    try:
-        return nltk.data.find(WORDNET_PATHS[0])
-    except LookupError as missing:
-        try:
-            return nltk.data.find(WORDNET_PATHS[1])
-        except LookupError:
-            raise missing from None
-
-
 def read_wordnet() -> WordNetReader:
     """A :class:`WordNetReader` of the WordNet NLTK finds, loaded now, with NLTK's OMW reader, loaded
     when first asked, as ``nltk.corpus.wordnet`` has them."""
     omw = LazyCorpusLoader("omw-2.0", CorpusReader, r".*/wn-data-.*\.tab", encoding="utf8")
-    return WordNetReader(wordnet_root(), omw)
+    root = wordnet_root()
+    pointer = (ZipFilePathPointer(str(root.archive), root.entry) if isinstance(root, ZipEntry)
+               else FileSystemPathPointer(str(root)))
+    return WordNetReader(pointer, omw)

@@ -39,6 +39,7 @@ from lexical_resources import WordNet
 from lexical_resources.lists.function_words import NEGATIONS, QUANTIFIERS
 from lexical_resources.lists.kinds import IRREGULAR_PLURALS, IRREGULAR_SINGULARS
 from lexical_resources.lists.numbers import CARDINAL_WORDS, ORDINAL_WORDS, cardinal, ordinal
+from lexnli.nltk_data import location_of
 from lexnli.progress import bar
 from lexnli.records import Pair, Sentence
 from lexnli.text import load_wordnet
@@ -254,7 +255,7 @@ def nationalities(reader) -> dict[str, str]:
     language), so siblings under a noun cannot find them. Reading every adjective synset takes
     seconds: done once per reader.
     """
-    wordnet, found = WordNet(index=WordNetIndex(reader.root)), {}
+    wordnet, found = WordNet(index=WordNetIndex(location_of(reader.root))), {}
     for synset in reader.all_synsets("a"):
         for lemma in synset.lemmas():
             word = _word(lemma)

@@ -3,8 +3,8 @@ says when it replaces the default, the outputs it refuses before reading data, t
 or resources, and that it imports no experiment.
 
 The lexicalized runs read the parsed template fixture (no NLTK data); the inference preset is checked
-with stand-ins for its fit, and once for real against ``python -m experiments.inference --save-model``
-(skipped without NLTK's tagger, WordNet and VerbOcean)."""
+with stand-ins for its fit, and once for real against ``python -m experiments.inference --save-model``, its
+model then predicting one pair without importing NLTK (skipped without NLTK's tagger, WordNet and VerbOcean)."""
 import errno
 import json
 import os
@@ -25,8 +25,9 @@ from experiments import inference
 from lexnli.cli import available_cores
 from lexnli.corpora.snli import read_snli
 from lexnli.errors import ResourceMissingError
+from lexnli.records import LABELS
 
-from tests.conftest import REPO
+from tests.conftest import NLTK_DATA, REPO
 from tests.helpers.cli import full_disk, one_error_line
 from tests.helpers.noisy_snli import write_splits
 
@@ -239,6 +240,13 @@ def test_inference_model_is_the_experiments_saved_model(resources, tmp_path, mon
     dev = read_snli(files["dev"]).pairs
     assert np.array_equal(command_model.predict_proba(dev), experiment_model.predict_proba(dev))
     assert train_command.PRESETS[0] == "inference"
+    code = ("import sys\nfrom command.main import main\n"
+            f"main(['predict', '--model', {str(tmp_path / 'train.skops')!r}, 'A man sleeps.', 'A man is awake.'])\n"
+            "print('nltk' in sys.modules)")  # one pair from the shell: NLTK is not imported, WordNet found without it
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**os.environ, "NLTK_DATA": str(NLTK_DATA)},
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[0])["predicted_label"] in LABELS and done.stdout.split()[-1] == "False"
 
 
 @pytest.mark.parametrize("error", [errno.ENOSPC, errno.EACCES], ids=errno.errorcode.get)

@@ -1,5 +1,10 @@
 """PairFeaturizer and the syntax model: a family that reads trees has every sentence read by it, corpus pairs and
 raw text alike; a fitted featurizer keeps to the model it was fitted with."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from featurize import PairFeaturizer
@@ -10,6 +15,7 @@ from lexnli.syntax import SYNTAX_ENV, load_syntax, train
 
 from tests.helpers.treebank import trees
 
+REPO = Path(__file__).resolve().parents[2]
 RAW = ("The girl is pushed by the boy.", "The boy is pushing the girl.")
 
 
@@ -75,3 +81,23 @@ def test_a_featurizer_fitted_before_the_families_read_trees_is_refused():
     del old.__dict__["syntax"]
     with pytest.raises(ValueError, match="fitted before its families read"):
         old.transform([RAW])
+
+
+def test_raw_text_is_featurized_by_the_inference_preset_without_importing_nltk(tiny_syntax_model):
+    """The ``inference`` preset reads raw text with the syntax model, WordNet's files and VerbOcean, and NLTK
+    stays unimported (a fresh process): NLTK's data is found without it (:mod:`lexnli.nltk_data`)."""
+    import lexical_resources
+
+    from lexnli.text import load_wordnet_index
+
+    from tests.conftest import NLTK_DATA, SHARED_DATA
+
+    load_wordnet_index(), lexical_resources.get_verbocean()  # or skipped, naming what is missing
+    code = ("import sys\nfrom featurize import PairFeaturizer\n"
+            f"featurizer = PairFeaturizer.from_preset('inference', syntax={str(tiny_syntax_model)!r})\n"
+            f"rows = featurizer.fit_transform([{RAW!r}, ('A dog runs.', 'An animal sleeps.')])\n"
+            "print(rows.shape[0], rows.shape[1] > 50, 'nltk' in sys.modules)")
+    env = {**os.environ, "NLTK_DATA": str(NLTK_DATA), "LEXNLI_SHARED_DATA": str(SHARED_DATA)}
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["2", "True", "False"]

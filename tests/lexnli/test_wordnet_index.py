@@ -1,10 +1,11 @@
 """lexnli.wordnet_index: WordNet's lemma index and morphology read from its files, answering as NLTK's
 reader answers."""
 import random
+import zipfile
 
-import nltk
 import pytest
 
+from lexnli.nltk_data import ZipEntry
 from lexnli.wordnet_index import DETACHMENTS, WordNetIndex
 
 from tests.conftest import wordnet_or_skip
@@ -17,10 +18,9 @@ def index_line(lemma, pos, offsets):
 
 
 @pytest.fixture
-def tiny(tmp_path, monkeypatch):
+def tiny(tmp_path):
     """A WordNet folder in WordNet's own file format: three adjective synsets (one a satellite), a few nouns
-    and verbs, and the exception lists; in NLTK's data path, where NLTK lets its path pointers read."""
-    monkeypatch.setattr(nltk.data, "path", [str(tmp_path)])
+    and verbs, and the exception lists."""
     adjective_lines = ["00001740 00 a 01 small 0 000 | limited in size\n",
                        "00001741 00 s 01 tiny 0 000 | very small\n",
                        "00001742 00 a 01 large 0 000 | above average in size\n"]
@@ -45,7 +45,7 @@ def tiny(tmp_path, monkeypatch):
     (tmp_path / "adv.exc").write_text("")
     for name in ("data.noun", "data.verb", "data.adv", "lexnames"):
         (tmp_path / name).write_text(LICENCE)
-    return WordNetIndex(nltk.data.FileSystemPathPointer(str(tmp_path))), offsets
+    return WordNetIndex(tmp_path), offsets
 
 
 def test_every_lemma_is_found_and_no_other(tiny):
@@ -82,6 +82,20 @@ def test_every_file_can_be_read_ahead_and_the_answers_stay(tiny):
     files = {f"{kind}.{suffix}" for kind in ("index", "data") for suffix in ("noun", "verb", "adj", "adv")}
     assert set(index._files) == files | {f"{suffix}.exc" for suffix in ("noun", "verb", "adj", "adv")} | {"lexnames"}
     assert index.offsets("dog", "n") == (2084071, 10114209) and index.base_forms("geese", "n") == ("goose",)
+
+
+def test_a_zipped_wordnet_reads_as_the_folder(tiny, tmp_path):
+    folder_index, _ = tiny
+    with zipfile.ZipFile(tmp_path / "wordnet.zip", "w") as archive:
+        for file in sorted(folder_index.root.iterdir()):
+            archive.write(file, f"wordnet/{file.name}")
+    zipped = WordNetIndex(ZipEntry(tmp_path / "wordnet.zip", "wordnet/"))
+    zipped.read_files()
+    assert zipped._files == {name: folder_index.file(name) for name in zipped._files} and len(zipped._files) == 13
+    assert zipped.offsets("small", "s") == folder_index.offsets("small", "s") != ()
+    assert zipped.base_forms("geese", "n") == ("goose",)
+    with pytest.raises(FileNotFoundError, match="wordnet.zip/wordnet/nothing"):
+        zipped.file("nothing")
 
 
 def test_it_answers_as_nltks_reader_on_wordnet():

@@ -1,12 +1,8 @@
 """lexnli.wordnet_reader: lexnli's own WordNet reader, built from public NLTK calls, without the identity map
 of WordNet 3.0 onto itself; NLTK's shared reader is left alone."""
-import zipfile
-
-import nltk
-import pytest
 from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
-from lexnli.wordnet_reader import WordNetReader, wordnet_root
+from lexnli.wordnet_reader import WordNetReader
 
 from tests.conftest import wordnet_or_skip
 
@@ -26,23 +22,6 @@ def test_no_map_is_built_from_wordnet_30_to_itself(monkeypatch):
 def test_another_version_is_mapped_as_nltk_maps_it(monkeypatch):
     assert reader_of_version("3.1", monkeypatch).map_wn() == {"mapped": "wordnet"}
     assert reader_of_version("3.0", monkeypatch).map_wn("wordnet31") == {"mapped": "wordnet31"}
-
-
-def test_wordnet_is_found_in_a_folder_or_a_zip_as_nltk_finds_it(tmp_path, monkeypatch):
-    monkeypatch.setattr(nltk.data, "path", [str(tmp_path)])
-    with pytest.raises(LookupError, match="wordnet"):
-        wordnet_root()
-    (tmp_path / "corpora").mkdir()
-    with zipfile.ZipFile(tmp_path / "corpora" / "wordnet.zip", "w") as archive:
-        archive.writestr("wordnet/", "")
-        archive.writestr("wordnet/lexnames", "00\tadj.all\t3\n")
-    in_zip = wordnet_root()
-    assert isinstance(in_zip, nltk.data.ZipFilePathPointer) and in_zip.join("lexnames").open().read().startswith(b"00")
-    (tmp_path / "corpora" / "wordnet").mkdir()
-    (tmp_path / "corpora" / "wordnet" / "lexnames").write_text("00\tadj.all\t3\n")
-    in_folder = wordnet_root()  # the folder first, as nltk.corpus.wordnet looks
-    assert isinstance(in_folder, nltk.data.FileSystemPathPointer)
-    assert in_folder.path == str(tmp_path / "corpora" / "wordnet")
 
 
 def test_lexnli_loads_its_own_reader_once_and_leaves_nltks_alone():
