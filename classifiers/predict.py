@@ -38,6 +38,7 @@ from lexnli.records import LABELS, SNLI_SPLITS, Pair
 from .batch_pool import map_batches
 from .explain import alignments, explain
 from .persistence import TRUST_RULE, ModelFileError, load_model
+from .steps import featurizer, is_pair_pipeline
 
 
 #: Pairs featurized and predicted together: memory stays bounded whatever the input's length.
@@ -145,6 +146,14 @@ def print_summary(summary: dict, output_path, hint: str = "") -> None:
         print(f"accuracy on {summary['n_gold']:,} gold-labelled pairs: {summary['accuracy']:.4f}{hint}", file=said)
 
 
+def text_tagger(*models):
+    """How to tag the raw text read for ``models``: the first one's syntax model's tagger when every one
+    reads each sentence with a syntax model (which retags it, so NLTK's tagger need not load), else
+    ``"fast"`` (NLTK's tags, :func:`lexnli.text.tokenize_and_tag_many`)."""
+    syntax = [featurizer(model).syntax_model() if is_pair_pipeline(model) else None for model in models]
+    return syntax[0].tag if syntax and None not in syntax else "fast"
+
+
 def predict_file(model, input_path, output_path, explain_k: int = 0, split: str | None = None,
                  max_line_bytes: int = MAX_LINE_BYTES, format: str | None = None, n_jobs: int = 1) -> dict:
     """Write one prediction line per input pair (its fields and :func:`predictions`') to
@@ -156,7 +165,7 @@ def predict_file(model, input_path, output_path, explain_k: int = 0, split: str 
     predict (:func:`predict_stream`).
     """
     items = iter_snli(input_path, split, keep_unlabeled=True, on_error="raise", require_label=False, with_fields=True,
-                      max_line_bytes=max_line_bytes, allow_blank=False, format=format)
+                      max_line_bytes=max_line_bytes, allow_blank=False, format=format, tagger=text_tagger(model))
     return write_predictions(model, items, output_path, explain_k, n_jobs=n_jobs)
 
 

@@ -31,7 +31,7 @@ from classifiers.batch_pool import map_batches
 from classifiers.evaluation import (accuracy, breakdown, class_scores, confusion_frame, mcnemar, two_way,
                                    wilson_interval)
 from classifiers.persistence import TRUST_RULE, load_model
-from classifiers.predict import INPUT_HELP, add_format_argument, add_max_line_bytes_argument, batches
+from classifiers.predict import INPUT_HELP, add_format_argument, add_max_line_bytes_argument, batches, text_tagger
 from lexnli.cli import UsageError, add_n_jobs_argument, check_output_file, resolve_n_jobs
 from lexnli.corpora.lines import ReadReport
 from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
@@ -195,7 +195,7 @@ def run(args) -> int:
     models = [load_model(path, trusted=args.trust_pickle) for path in paths]
     items = iter_snli(args.file, args.split, keep_unlabeled=True, require_label=False, gold_labels=gold_labels,
                       with_fields=True, max_line_bytes=args.max_line_bytes, allow_blank=False, format=args.format,
-                      report=read)
+                      report=read, tagger=text_tagger(*models))
     collected = collect(models, items, args.by, resolve_n_jobs(args.n_jobs))
     _check_by(args.by, read)  # standard input: known once read
     report = scores(collected)

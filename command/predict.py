@@ -24,7 +24,7 @@ import sys
 
 from classifiers.persistence import TRUST_RULE
 from classifiers.predict import (INPUT_HELP, add_format_argument, add_max_line_bytes_argument, output_line,
-                                 print_summary, write_predictions)
+                                 print_summary, text_tagger, write_predictions)
 from lexnli.cli import UsageError, add_n_jobs_argument, at_least, check_output_file, resolve_n_jobs
 from lexnli.corpora.fields import sentence_fields
 from lexnli.corpora.snli import STDIN, check_snli, corpus_files, iter_snli
@@ -54,7 +54,8 @@ def add_arguments(parser) -> None:
 
 
 def _source(args):
-    """``(input, items)``: where the pairs come from, and the ``(pair, fields)`` to predict."""
+    """``(input, items)``: where the pairs come from, and the one pair's ``(pair, fields)`` (None: read
+    them from the input, once the model is loaded)."""
     one_source = args.pair == [STDIN] or (len(args.pair) == 2 and STDIN not in args.pair)
     if one_source == (args.input is not None) or (args.input is not None and args.pair):
         raise UsageError("give one pair (PREMISE HYPOTHESIS), - for standard input, or --input FILE "
@@ -65,9 +66,7 @@ def _source(args):
                 raise UsageError(f"{name} {text!r}: not a sentence (empty, or bytes that are not UTF-8)")
         fields = {"sentence1": args.pair[0], "sentence2": args.pair[1]}
         return None, [(tuple(args.pair), fields)]  # the model tokenizes and tags it as it reads text
-    source = args.input if args.input is not None else STDIN
-    return source, iter_snli(source, args.split, keep_unlabeled=True, require_label=False, with_fields=True,
-                             max_line_bytes=args.max_line_bytes, allow_blank=False, format=args.format)
+    return args.input if args.input is not None else STDIN, None
 
 
 def _text(fields: dict, prediction: dict) -> str:
@@ -99,6 +98,10 @@ def run(args) -> int:
         check_snli(source, args.split, require_label=False, max_line_bytes=args.max_line_bytes, allow_blank=False,
                    format=args.format)
     model = load(args)
+    if items is None:
+        items = iter_snli(source, args.split, keep_unlabeled=True, require_label=False, with_fields=True,
+                          max_line_bytes=args.max_line_bytes, allow_blank=False, format=args.format,
+                          tagger=text_tagger(model))  # a model that retags every sentence: not NLTK's tagger
     as_text = args.output == STDOUT and sys.stdout.isatty() and not args.json
     summary = write_predictions(model, items, args.output, args.explain, render=_text if as_text else output_line,
                                 n_jobs=resolve_n_jobs(args.n_jobs))

@@ -488,6 +488,12 @@ class PairFeaturizer(TransformerMixin, BaseEstimator):
         families = resolve(self.families_)
         return self._assemble(self._batches(checked_items(X, columns=self.columns), families))
 
+    def syntax_model(self):
+        """The syntax model (:class:`lexnli.syntax.SyntaxModel`) that tags and parses every sentence this
+        fitted featurizer reads, loaded once per process, or None when none of its families reads trees."""
+        check_is_fitted(self, "n_features_out_")
+        return self._syntax_model(resolve(self.families_))
+
     def read_pairs(self, X) -> list[Pair]:
         """The pairs as this featurizer's families read them: tokens normalized as set, the tags they match
         on, and each sentence's dependency tree when a family reads trees (see ``syntax``)."""

@@ -159,11 +159,18 @@ def tokenize_and_tag_many(texts, tagger: str = "fast") -> list[tuple[tuple[str, 
     :class:`lexnli.treebank.TreebankTokenizer`, tagged in one batch by
     :class:`lexnli.tagging.BatchPerceptronTagger` and remembered (at most :data:`MEMO_SIZE`
     texts), so a premise repeated across pairs or calls is tokenized and tagged once;
-    ``tagger="nltk"`` runs :func:`nltk_tokenize_and_tag` on each text.
+    ``tagger="nltk"`` runs :func:`nltk_tokenize_and_tag` on each text. A function ``tagger`` (such as
+    a syntax model's :meth:`~lexnli.syntax.SyntaxModel.tag`) is given the distinct token lists at once
+    and returns their tags: NLTK's tagger is then neither loaded nor run.
     """
-    if tagger not in TAGGERS:
-        raise ValueError(f"tagger must be one of {TAGGERS}, got {tagger!r}")
+    if not callable(tagger) and tagger not in TAGGERS:
+        raise ValueError(f"tagger must be one of {TAGGERS} or a function of token lists, got {tagger!r}")
     texts = list(texts)
+    if callable(tagger):
+        token_lists = tokenize_many(texts)
+        distinct = list(dict.fromkeys(token_lists))
+        tags = dict(zip(distinct, tagger(distinct))) if distinct else {}
+        return [_interned(tokens, tags[tokens]) for tokens in token_lists]
     if tagger == "nltk":
         return [nltk_tokenize_and_tag(text) for text in texts]
     new = [text for text in dict.fromkeys(texts) if text not in _memo]
@@ -222,8 +229,9 @@ def make_sentences(items, *, lemmas: bool = False, tagger: str = "fast") -> list
         (or ``""``) to tokenize and tag the text.
     lemmas : bool, default=False
         Also compute WordNet lemmas (needs the WordNet data).
-    tagger : {"fast", "nltk"}, default="fast"
-        How raw text is tagged, see :data:`TAGGERS`; both give NLTK's tags.
+    tagger : {"fast", "nltk"} or callable, default="fast"
+        How raw text is tagged, see :data:`TAGGERS`; both give NLTK's tags. A function of token lists
+        gives its own tags (see :func:`tokenize_and_tag_many`).
     """
     items = list(items)
     raw = tokenize_and_tag_many([text for text, parse in items if not parse], tagger)[::-1]

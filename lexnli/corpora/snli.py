@@ -337,9 +337,10 @@ def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False,
     lemmas : bool, default=False
         Passed to :func:`lexnli.text.make_sentences` (lines without parses are tokenized and
         tagged in batches of :data:`~lexnli.corpora.lines.PAIR_BATCH` pairs).
-    tagger : {"fast", "nltk"}, default="fast"
+    tagger : {"fast", "nltk"} or callable, default="fast"
         How lines without parses are tagged (:data:`lexnli.text.TAGGERS`): the same tags, NLTK's
-        own tagger being the slow reference.
+        own tagger being the slow reference; or a function of token lists, such as the syntax
+        model's tagger of a model that retags every sentence (:func:`lexnli.text.tokenize_and_tag_many`).
     on_error : {"raise", "skip"}, default="raise"
         On a malformed line (bad JSON or field count, missing field, unknown label, bytes that
         are not UTF-8) raise :class:`CorpusFormatError`, or skip it and record it in

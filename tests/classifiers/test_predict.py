@@ -303,3 +303,27 @@ def test_the_summary_writes_counts_with_thousands_separators(capsys):
     print_summary({"n_pairs": 12_286, "n_gold": 9_824, "accuracy": 0.75}, "out.jsonl")
     assert capsys.readouterr().out.splitlines() == ["12,286 pairs predicted -> out.jsonl",
                                                     "accuracy on 9,824 gold-labelled pairs: 0.7500"]
+
+
+def test_raw_text_for_a_model_reading_trees_is_tagged_by_its_syntax_model(tmp_path, wordnet):
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+
+    from classifiers.predict import text_tagger, write_predictions
+    from featurize import PairFeaturizer
+    from lexnli.syntax import load_syntax
+
+    X = [("A man sleeps.", "A man is awake."), ("A dog runs in the park.", "A dog moves."),
+         ("The girl is pushed by the boy.", "The boy is pushing the girl."), ("A woman eats.", "A man eats.")]
+    y = ["contradiction", "entailment", "entailment", "neutral"]
+    reads_trees = make_pipeline(PairFeaturizer("alignment"), LogisticRegression()).fit(X, y)
+    plain = make_pipeline(PairFeaturizer("lexicalized"), LogisticRegression()).fit(X, y)
+    assert text_tagger(plain) == "fast" and text_tagger(reads_trees, plain) == "fast"
+    tokens = [("A", "man", "sleeps", "."), ("Dogs", "run", ".")]
+    assert text_tagger(reads_trees)(tokens) == load_syntax().tag(tokens)
+    path = tmp_path / "raw.jsonl"
+    write_jsonl(path, [{"sentence1": p, "sentence2": h, "gold_label": label} for (p, h), label in zip(X, y)])
+    predict_file(reads_trees, path, tmp_path / "syntax_tags.jsonl")
+    items = iter_snli(path, keep_unlabeled=True, require_label=False, with_fields=True, tagger="fast")
+    write_predictions(reads_trees, items, tmp_path / "nltk_tags.jsonl")
+    assert (tmp_path / "syntax_tags.jsonl").read_text() == (tmp_path / "nltk_tags.jsonl").read_text()

@@ -105,3 +105,21 @@ def test_nltk_data_with_downloads_disabled_says_so(tmp_path, monkeypatch):
                                                    r"\(LEXNLI_NO_DOWNLOAD=1\): run `python -m nltk.downloader "
                                                    r"wordnet` \(or `lexnli fetch`\)"):
         ensure_nltk_data("wordnet", "corpora/wordnet/", "WordNet")
+
+
+def test_a_tagger_function_tags_the_distinct_token_lists_at_once():
+    from lexnli.text import make_sentences, tokenize_and_tag_many
+
+    calls = []
+
+    def tagger(token_lists):
+        calls.append(list(token_lists))
+        return [tuple("X" for _ in tokens) for tokens in token_lists]
+
+    found = tokenize_and_tag_many(["A man sleeps.", "A dog runs.", "A man sleeps."], tagger)
+    man, dog = (("A", "man", "sleeps", "."), ("X",) * 4), (("A", "dog", "runs", "."), ("X",) * 4)
+    assert found == [man, dog, man]
+    assert calls == [[("A", "man", "sleeps", "."), ("A", "dog", "runs", ".")]]
+    (sentence,) = make_sentences([("A dog runs.", None)], tagger=tagger)
+    assert sentence.tags == ("X",) * 4
+    assert tokenize_and_tag_many([], tagger) == [] and len(calls) == 2
