@@ -85,7 +85,8 @@ def test_a_featurizer_fitted_before_the_families_read_trees_is_refused():
 
 def test_raw_text_is_featurized_by_the_inference_preset_without_importing_nltk(tiny_syntax_model):
     """The ``inference`` preset reads raw text with the syntax model, WordNet's files and VerbOcean, and NLTK
-    stays unimported (a fresh process): NLTK's data is found without it (:mod:`lexnli.nltk_data`)."""
+    stays unimported (a fresh process): NLTK's data is found without it (:mod:`lexnli.nltk_data`). So does
+    sacrebleu: BLEU is computed by ``bleu_fast``, sacrebleu's import is the reference's only."""
     import lexical_resources
 
     from lexnli.text import load_wordnet_index
@@ -96,8 +97,8 @@ def test_raw_text_is_featurized_by_the_inference_preset_without_importing_nltk(t
     code = ("import sys\nfrom featurize import PairFeaturizer\n"
             f"featurizer = PairFeaturizer.from_preset('inference', syntax={str(tiny_syntax_model)!r})\n"
             f"rows = featurizer.fit_transform([{RAW!r}, ('A dog runs.', 'An animal sleeps.')])\n"
-            "print(rows.shape[0], rows.shape[1] > 50, 'nltk' in sys.modules)")
+            "print(rows.shape[0], rows.shape[1] > 50, 'nltk' in sys.modules, 'sacrebleu' in sys.modules)")
     env = {**os.environ, "NLTK_DATA": str(NLTK_DATA), "LEXNLI_SHARED_DATA": str(SHARED_DATA)}
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["2", "True", "False"]
+    assert done.stdout.split() == ["2", "True", "False", "False"]
