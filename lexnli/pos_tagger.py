@@ -38,7 +38,7 @@ def _seeded(seed: int):
         random.setstate(state)
 
 
-def train_tagger(sentences, *, n_iter: int = N_ITER, seed: int = 0, base=None):
+def train_tagger(sentences, *, n_iter: int = N_ITER, seed: int = 0, base=None, fixed_tags=None):
     """An NLTK ``PerceptronTagger`` trained on ``(tokens, tags)`` pairs: the same sentences, seed and base, the
     same weights.
 
@@ -53,6 +53,9 @@ def train_tagger(sentences, *, n_iter: int = N_ITER, seed: int = 0, base=None):
     base : nltk.tag.PerceptronTagger, optional
         A trained tagger whose weights, classes and tag dictionary training starts from (copies:
         ``base`` is not changed); None: from nothing.
+    fixed_tags : dict, optional
+        Words and the one tag each always has, added to the tag dictionary after training (the
+        dictionary is read before the weights: :class:`lexnli.tagging.BatchPerceptronTagger`).
     """
     from nltk.tag import PerceptronTagger
 
@@ -67,6 +70,7 @@ def train_tagger(sentences, *, n_iter: int = N_ITER, seed: int = 0, base=None):
         tagger.model.classes = set(base.classes)
     with _seeded(seed):
         tagger.train(tagged, nr_iter=n_iter)
+    tagger.tagdict.update(fixed_tags or {})
     return tagger
 
 

@@ -31,6 +31,7 @@ from .parse_combinations import combined_parses
 from .parser import DependencyParser
 from .pos_tagger import checked_tagger_arrays, tagger_arrays, train_tagger
 from .tagging import BatchPerceptronTagger
+from .verb_forms import PAST_ONLY_FORMS
 
 #: Version of the file layout; a file of another version is refused (2: the parser's ambiguity classes).
 FORMAT_VERSION = 2
@@ -41,6 +42,8 @@ JACKKNIFE_FOLDS = 4
 #: At most this many distinct parses are trained on: SNLI train has about 600,000, and training
 #: time grows in proportion (the train subset's 40,000 take minutes: docs/RESULTS.md).
 MAX_SENTENCES = 60_000
+#: Words the taggers always tag so (:data:`lexnli.verb_forms.PAST_ONLY_FORMS`: VBD), whatever SNLI taught them.
+FIXED_TAGS = {word: "VBD" for word in PAST_ONLY_FORMS}
 #: Parses put together from the simple ones (:mod:`lexnli.parse_combinations`), as a share of those kept.
 COMBINED_SHARE = 0.15
 
@@ -214,7 +217,7 @@ def jackknifed_tags(trees, folds: int, *, seed: int = 0, base=None) -> list[tupl
     tags = [None] * len(trees)
     for fold in range(folds):
         tagger = train_tagger([(t.tokens, t.tags) for i, t in enumerate(trees) if i % folds != fold], seed=seed,
-                              base=base)
+                              base=base, fixed_tags=FIXED_TAGS)
         held = [i for i in range(len(trees)) if i % folds == fold]
         for i, predicted in zip(held, BatchPerceptronTagger(tagger).tag_sents([list(trees[i].tokens) for i in held])):
             tags[i] = predicted
@@ -274,7 +277,7 @@ def train(trees, *, jackknife_folds: int = JACKKNIFE_FOLDS, seed: int = 0, info:
         from .text import nltk_tagger
 
         base = nltk_tagger()
-    tagger = train_tagger([(t.tokens, t.tags) for t in trees], seed=seed, base=base)
+    tagger = train_tagger([(t.tokens, t.tags) for t in trees], seed=seed, base=base, fixed_tags=FIXED_TAGS)
     tags = (jackknifed_tags(trees, jackknife_folds, seed=seed, base=base) if jackknife_folds > 1
             else [t.tags for t in trees])
     parser = DependencyParser(seed=seed, **parser_params).fit(

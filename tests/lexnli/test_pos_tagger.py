@@ -101,3 +101,13 @@ def test_weights_are_stored_exactly(tagger):
     arrays = tagger_arrays(tagger)
     assert arrays["weight_value"].dtype == np.float64
     assert len(arrays["weight_value"]) == sum(len(w) for w in tagger.model.weights.values())
+
+
+def test_fixed_tags_are_kept_whatever_the_context():
+    fixed = train_tagger(TRAIN, n_iter=8, fixed_tags={"swam": "VBD"})
+    assert fixed.tagdict["swam"] == "VBD"
+    sentences = [["The", "runs", "swam", "."], ["A", "swam", "sleeps", "."]]
+    assert [tags[1:3] for tags in BatchPerceptronTagger(tagger_arrays(fixed)).tag_sents(sentences)] == [
+        ("NNS", "VBD"), ("VBD", "VBZ")]
+    plain = train_tagger(TRAIN, n_iter=8)
+    assert "swam" not in plain.tagdict

@@ -144,3 +144,10 @@ def test_the_tagger_trains_from_a_base_without_changing_it():
     assert base.model.weights == weights
     assert set(weights) <= set(tagger.model.weights)  # what the base knew is kept
     assert set(base.tagdict.items()) <= set(tagger.tagdict.items())
+
+
+def test_past_only_forms_are_tagged_as_past_tenses(model):
+    from lexnli.verb_forms import PAST_ONLY_FORMS
+
+    sentences = [("The", "dogs", word, ".") for word in sorted(PAST_ONLY_FORMS)]
+    assert {tags[2] for tags in model.tag(sentences)} == {"VBD"}
