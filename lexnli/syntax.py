@@ -1,8 +1,11 @@
 """The syntax model: a tagger and a dependency parser trained on SNLI's parses, in one checksummed file.
 
-:func:`build` reads the Stanford parses of SNLI files (the train split), converts each distinct
-one to a dependency tree (:func:`lexnli.dependencies.from_parse`), refits NLTK's tagger on their
-leaf tags (:mod:`lexnli.pos_tagger`) and trains the parser (:mod:`lexnli.parser`) on the trees.
+:func:`build` reads the Stanford parses of SNLI files (the train split), adds parses put together
+from their simple sentences for constructions the captions seldom show
+(:mod:`lexnli.parse_combinations`), converts each distinct one to a dependency tree
+(:func:`lexnli.dependencies.from_parse`), refits NLTK's tagger on their leaf tags
+(:mod:`lexnli.pos_tagger`; past-only forms such as *swam* fixed as VBD, :data:`FIXED_TAGS`) and
+trains the parser (:mod:`lexnli.parser`) on the trees.
 The parser learns from the tags it will see: each training sentence is tagged by a tagger fitted
 on the other folds (jackknifing), not given its gold tags; the gold tags give each word its
 ambiguity class (the tags it can have), with which the parser may overrule a wrong tag.
@@ -204,11 +207,6 @@ def distinct_parses(parses, max_sentences: int | None = None) -> list[str]:
         kept = set(sorted(distinct, key=digest.__getitem__)[:max_sentences])
         distinct = [p for p in distinct if p in kept]
     return distinct
-
-
-def distinct_trees(parses, max_sentences: int | None = None) -> list[DependencyTree]:
-    """The dependency tree of each of :func:`distinct_parses`."""
-    return [from_parse(parse) for parse in distinct_parses(parses, max_sentences)]
 
 
 def jackknifed_tags(trees, folds: int, *, seed: int = 0, base=None) -> list[tuple[str, ...]]:

@@ -15,6 +15,7 @@ import os
 import re
 import sys
 import zipfile
+from collections.abc import Callable
 from functools import lru_cache
 
 from .data_home import NO_DOWNLOAD_ENV_VAR, downloads_forbidden
@@ -152,7 +153,7 @@ def tokenize_many(texts) -> list[tuple[str, ...]]:
     return [tuple(map(sys.intern, tokenize(text))) for text in texts]
 
 
-def tokenize_and_tag_many(texts, tagger: str = "fast") -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+def tokenize_and_tag_many(texts, tagger: str | Callable = "fast") -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     """``(tokens, tags)`` of each raw text: Treebank tokens, PTB tags equal to NLTK's tagger's.
 
     With ``tagger="fast"`` the distinct texts not seen recently are tokenized by
@@ -215,7 +216,7 @@ def lemmatize(tokens, tags) -> tuple[str, ...]:
     )
 
 
-def make_sentences(items, *, lemmas: bool = False, tagger: str = "fast") -> list[Sentence]:
+def make_sentences(items, *, lemmas: bool = False, tagger: str | Callable = "fast") -> list[Sentence]:
     """Build a :class:`Sentence` for each ``(text, parse)``: from the parse if there is one, else from the text.
 
     The texts without a parse are tokenized and tagged together (:func:`tokenize_and_tag_many`),

@@ -5,6 +5,7 @@ import gzip
 import logging
 import zipfile
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -118,7 +119,7 @@ def parse_lines(name: str, stream, parse_line, *, on_error: str, report: ReadRep
         raise CorpusFormatError(name, None, "no pairs: the file is empty or has only a header row", fatal=True)
 
 
-def build_pairs(pending, *, lemmas: bool = False, tagger: str = "fast", batch_size: int = PAIR_BATCH):
+def build_pairs(pending, *, lemmas: bool = False, tagger: str | Callable = "fast", batch_size: int = PAIR_BATCH):
     """Yield ``finish(premise, hypothesis)`` for each ``(premise_item, hypothesis_item, finish)`` of ``pending``.
 
     The items are ``(text, parse or None)`` as :func:`lexnli.text.make_sentences` takes them (with

@@ -25,7 +25,7 @@ import math
 import re
 import sys
 import zipfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property, partial
 from pathlib import Path
 
@@ -315,7 +315,7 @@ def _with_record(finish, record: dict, premise, hypothesis) -> tuple[Pair, dict]
 
 def iter_snli(source, split: str | None = None, *, keep_unlabeled: bool = False, lemmas: bool = False,
               on_error: str = "raise", report: ReadReport | None = None,
-              require_label: bool = True, tagger: str = "fast", gold_labels: tuple[str, ...] = LABELS,
+              require_label: bool = True, tagger: str | Callable = "fast", gold_labels: tuple[str, ...] = LABELS,
               with_fields: bool = False, max_line_bytes: int = MAX_LINE_BYTES,
               allow_blank: bool = True, format: str | None = None) -> Iterator[Pair]:
     """Yield the pairs of one pair file (SNLI's, or one's own) as :class:`~lexnli.records.Pair` records.
