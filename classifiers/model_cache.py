@@ -25,9 +25,7 @@ from __future__ import annotations
 import hashlib
 import os
 import platform
-import stat
 import sys
-import time
 import warnings
 from pathlib import Path
 
@@ -38,22 +36,15 @@ import sklearn
 
 from lexnli.data_home import get_data_home
 from lexnli.io import atomic_open
+from lexnli.load_cache import CACHE_ENV, least_recently_used, mark_used, open_private, private_folder
+from lexnli.load_cache import enabled as enabled  # the switch both caches share
 from lexnli.version import __version__
 
 #: The folder of the entries, in the data home.
 FOLDER = "cache/models"
 #: The entries kept; writing one more removes the least recently used.
 MAX_ENTRIES = 4
-#: Set to ``0`` to load every ``.skops`` file with skops, caching nothing.
-CACHE_ENV = "LEXNLI_MODEL_CACHE"
 _SUFFIX = ".pickle"
-#: Whether this system has file owners to check (POSIX); without them nothing is cached.
-_OWNED_FILES = hasattr(os, "getuid")
-
-
-def enabled() -> bool:
-    """Whether the cache is used: on a system with file owners, unless ``$LEXNLI_MODEL_CACHE`` is ``0``."""
-    return _OWNED_FILES and os.environ.get(CACHE_ENV, "").strip() != "0"
 
 
 def versions() -> str:
@@ -75,46 +66,26 @@ def cache_folder(data_home=None) -> Path:
     return get_data_home(data_home) / FOLDER
 
 
-def _private(status: os.stat_result) -> bool:
-    """Whether what ``status`` describes is the user's and writable by no group or other user."""
-    return status.st_uid == os.getuid() and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-
-
 def read(key: str, data_home=None):
     """The payload cached under ``key``, or None: no entry, an entry or folder that is not private
-    (:func:`_private`) or is a link, or an entry that fails to load. A hit marks the entry used."""
-    try:
-        folder = os.open(cache_folder(data_home), os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
-    except OSError:
+    (:func:`lexnli.load_cache.open_private`) or is a link, or an entry that fails to load. A hit marks
+    the entry used."""
+    folder = open_private(cache_folder(data_home), folder=True)
+    if folder is None:
         return None
     try:
-        if not _private(os.fstat(folder)):
-            return None
-        fd = os.open(key + _SUFFIX, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=folder)
-    except OSError:
-        return None
+        fd = open_private(key + _SUFFIX, folder=False, dir_fd=folder)
     finally:
         os.close(folder)
+    if fd is None:
+        return None
     with open(fd, "rb") as f:
-        status = os.fstat(fd)
-        if not (stat.S_ISREG(status.st_mode) and _private(status)):
-            return None
         try:
             payload = joblib.load(f)
         except Exception:  # a damaged entry fails in many ways inside unpickling: a miss, written again
             return None
-        _mark_used(fd)
+        mark_used(fd)
     return payload
-
-
-def _mark_used(file) -> None:
-    """Give ``file`` (a path or a descriptor) the current time as its modification time: the eviction's
-    order (read from the clock, finer than a file system's own stamps). Best effort."""
-    now = time.time_ns()
-    try:
-        os.utime(file, ns=(now, now))
-    except OSError:
-        pass
 
 
 def write(key: str, payload, data_home=None) -> None:
@@ -122,9 +93,7 @@ def write(key: str, payload, data_home=None) -> None:
     remove the least recently used entries past :data:`MAX_ENTRIES`. A failure is a warning, never an error."""
     folder = cache_folder(data_home)
     try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        status = folder.lstat()
-        if not (stat.S_ISDIR(status.st_mode) and _private(status)):
+        if not private_folder(folder):
             warnings.warn(f"model cache {folder}: not used, as it is not a folder of yours that no one else may "
                           f"write to; make it yours alone (chmod 700) or remove it, or set {CACHE_ENV}=0", stacklevel=3)
             return
@@ -134,22 +103,11 @@ def write(key: str, payload, data_home=None) -> None:
         with atomic_open(path, "wb") as f:
             joblib.dump(payload, f)
         os.chmod(path, 0o600)
-        _mark_used(path)
-        _evict(folder)
+        mark_used(path)
+        entries = [entry.path for entry in os.scandir(folder) if entry.name.endswith(_SUFFIX)]
+        for stale in least_recently_used(entries, MAX_ENTRIES):
+            Path(stale).unlink(missing_ok=True)
     except Exception as exc:  # an OSError (no room, read-only), or a model that will not pickle: the load stands
         warnings.warn(f"model cache {folder}: the loaded model was not cached ({type(exc).__name__}: {exc}); "
                       f"the next load of its file takes skops's time again ({CACHE_ENV}=0: never cache)",
                       stacklevel=3)
-
-
-def _evict(folder: Path) -> None:
-    """Remove the entries of ``folder`` past the :data:`MAX_ENTRIES` most recently used."""
-    used = {}
-    for entry in os.scandir(folder):
-        if entry.name.endswith(_SUFFIX):
-            try:
-                used[entry.path] = entry.stat(follow_symlinks=False).st_mtime_ns
-            except FileNotFoundError:  # removed by another process meanwhile
-                pass
-    for path in sorted(used, key=used.get, reverse=True)[MAX_ENTRIES:]:
-        Path(path).unlink(missing_ok=True)

@@ -30,9 +30,10 @@ import numpy as np
 from .data_home import get_data_home
 from .dependencies import DependencyTree, from_parse
 from .io import atomic_open
+from .load_cache import cached_arrays
 from .parse_combinations import combined_parses
 from .parser import DependencyParser
-from .pos_tagger import checked_tagger_arrays, tagger_arrays, train_tagger
+from .pos_tagger import ARRAY_NAMES, checked_tagger_arrays, tagger_arrays, train_tagger
 from .tagging import BatchPerceptronTagger
 from .verb_forms import PAST_ONLY_FORMS
 
@@ -151,11 +152,7 @@ class SyntaxModel:
         if recorded != [hashlib.sha256(data).hexdigest()]:
             raise ValueError(f"{path}: its sha256 is not the one recorded in {checksum_path(path).name}: "
                              "the file is damaged or was changed; build it again (lexnli fetch syntax)")
-        try:
-            with np.load(io.BytesIO(data), allow_pickle=False) as npz:
-                arrays = dict(npz)
-        except (ValueError, OSError) as exc:
-            raise ValueError(f"{path}: not a syntax model file ({exc})") from exc
+        arrays = cached_arrays("syntax", recorded[0], lambda: _derived_arrays(data, path))
         version = arrays.get("format_version")
         if version is None or int(version) != FORMAT_VERSION:
             raise ValueError(f"{path}: a syntax model of format version {version}, this lexnli reads "
@@ -170,6 +167,23 @@ class SyntaxModel:
             raise ValueError(f"{path}: {exc}") from exc
         info = dict(zip(arrays["info_keys"].tolist(), arrays["info_values"].tolist()))
         return cls(tagger, parser, info, recorded[0])
+
+
+def _derived_arrays(data: bytes, path: Path) -> dict:
+    """The arrays of the syntax model file whose bytes are ``data``, with what its tagger builds from them
+    (``tagger.matrix``...: :meth:`lexnli.tagging.BatchPerceptronTagger.derived_arrays`): what the load cache
+    keeps (:func:`lexnli.load_cache.cached_arrays`), so that a process maps them instead of unzipping and
+    building them."""
+    try:
+        with np.load(io.BytesIO(data), allow_pickle=False) as npz:
+            arrays = dict(npz)
+    except (ValueError, OSError) as exc:
+        raise ValueError(f"{path}: not a syntax model file ({exc})") from exc
+    tagger = {k[len("tagger."):]: v for k, v in arrays.items() if k.startswith("tagger.")}
+    if int(arrays.get("format_version", -1)) == FORMAT_VERSION and all(name in tagger for name in ARRAY_NAMES):
+        derived = BatchPerceptronTagger(tagger).derived_arrays()
+        arrays.update({f"tagger.{name}": array for name, array in derived.items()})
+    return arrays
 
 
 def load_syntax(path=None) -> SyntaxModel:

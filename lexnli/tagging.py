@@ -80,8 +80,9 @@ class BatchPerceptronTagger:
         # Classes in descending order: np.argmax keeps the first maximum, i.e. the last label.
         self.classes = tuple(sorted(classes, reverse=True))
         self._class_index = {c: i for i, c in enumerate(self.classes)}
-        if isinstance(tagger, dict):
-            self._feature_row, self._matrix = self._weight_matrix_of_arrays(tagger)
+        stored = tagger if isinstance(tagger, dict) else {}
+        if stored:
+            self._feature_row, self._matrix = self._weight_matrix_of_arrays(stored)
         else:
             self._feature_row, self._matrix = self._weight_matrix(tagger.model.weights)
         self.tags = START + tuple(sorted(set(self.classes) | set(self._tagdict.values())))
@@ -90,14 +91,38 @@ class BatchPerceptronTagger:
         self._prev_tag = self._table(lambda a: f"i-1 tag {a}")
         self._prev2_tag = self._table(lambda a: f"i-2 tag {a}")
         self._prev_prev2 = np.stack([self._table(lambda b, a=a: f"i tag+i-2 tag {a} {b}") for a in self.tags])
-        self._prev_tag_word = {}
+        if "prev_tag_word_words" in stored:
+            words, self._prev_tag_word = stored["prev_tag_word_words"].tolist(), stored["prev_tag_word_rows"]
+            if self._prev_tag_word.shape != (len(words), len(self.tags)):
+                raise ValueError(f"a previous-tag+word table of shape {self._prev_tag_word.shape}, not "
+                                 f"{(len(words), len(self.tags))}")
+        else:
+            words, self._prev_tag_word = self._prev_tag_word_rows()
+        self._prev_tag_word_index = dict(zip(words, range(len(words))))
+        self._reset()
+
+    def derived_arrays(self) -> dict[str, np.ndarray]:
+        """What this tagger built from its weights when it was made: the dense weight matrix (``matrix``) and
+        the previous-tag+word rows by word (``prev_tag_word_words``, ``prev_tag_word_rows``). Given back with
+        the stored arrays (:func:`lexnli.pos_tagger.tagger_arrays`), e.g. memory-mapped from the load cache
+        (:mod:`lexnli.load_cache`), they make the same tagger without building them."""
+        return {"matrix": self._matrix, "prev_tag_word_words": np.array(list(self._prev_tag_word_index), dtype=str),
+                "prev_tag_word_rows": self._prev_tag_word}
+
+    def _prev_tag_word_rows(self) -> tuple[list[str], np.ndarray]:
+        """The words of the model's previous-tag+word features (``i-1 tag+i word TAG WORD``), and for each
+        a row of their weight rows by previous tag (0: no feature)."""
+        found = {}
         prefix = "i-1 tag+i word "
-        for feature in self._feature_row:
+        for feature, row in self._feature_row.items():
             if feature.startswith(prefix):
                 prev, _, word = feature[len(prefix):].partition(" ")
                 if prev in self._tag_id:
-                    self._prev_tag_word.setdefault(word, []).append((self._tag_id[prev], feature))
-        self._reset()
+                    found.setdefault(word, {})[self._tag_id[prev]] = row
+        table = np.zeros((len(found), len(self.tags)), dtype=np.int32)
+        for i, rows in enumerate(found.values()):
+            table[i, list(rows)] = list(rows.values())
+        return list(found), table
 
     def _weight_matrix(self, model_weights: dict) -> tuple[dict, np.ndarray]:
         """Each feature's row and the matrix of their weights by class (row 0: zeros, no feature), from
@@ -115,9 +140,15 @@ class BatchPerceptronTagger:
 
     def _weight_matrix_of_arrays(self, arrays: dict) -> tuple[dict, np.ndarray]:
         """:meth:`_weight_matrix` from the stored arrays: the features in their stored order, every weight
-        set by one array assignment."""
+        set by one array assignment (or the arrays' ``matrix``, what :meth:`derived_arrays` gave)."""
         features = arrays["features"].tolist()
         feature_row = dict(zip(features, range(1, len(features) + 1)))
+        if "matrix" in arrays:
+            matrix = arrays["matrix"]
+            if matrix.shape != (len(features) + 1, len(self.classes)):
+                raise ValueError(f"a tagger weight matrix of shape {matrix.shape}, not "
+                                 f"{(len(features) + 1, len(self.classes))}")
+            return feature_row, matrix
         stored = arrays["classes"].tolist()
         column = np.array([self._class_index[c] for c in stored], dtype=np.int64)
         matrix = np.zeros((len(features) + 1, len(self.classes)))
@@ -169,12 +200,10 @@ class BatchPerceptronTagger:
             values = (norm, norm, suffix, norm, norm, suffix, norm)
             rows = tuple(self._row(f"{name} {value}") for name, value in zip(_TYPE_FEATURES, values))
             ptw = 0
-            if norm in self._prev_tag_word:
-                table = np.zeros(len(self.tags), dtype=np.int32)
-                for tag_id, feature in self._prev_tag_word[norm]:
-                    table[tag_id] = self._row(feature)
+            at = self._prev_tag_word_index.get(norm)
+            if at is not None:
                 ptw = len(self._ptw_rows)
-                self._ptw_rows.append(table)
+                self._ptw_rows.append(self._prev_tag_word[at])
             index = self._norm[norm] = len(self._norm_rows)
             self._norm_rows.append(rows + (ptw,))
         return index

@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from lexnli import syntax
 from lexnli.dependencies import from_parse
 from lexnli.parse_combinations import combined_parses
 from lexnli.syntax import COMBINED_SHARE, FORMAT_VERSION, SyntaxModel, build, checksum_path, load_syntax
@@ -49,6 +50,17 @@ def test_a_saved_model_reads_as_the_original(model, tmp_path):
     sentences = [t.tokens for t in GOLD] + [("A", "woman", "sleeps", "."), ("Dogs", "run", "in", "a", "park", ".")]
     assert copy.read(sentences) == model.read(sentences)
     assert copy.info == {k: str(v) for k, v in model.info.items()}
+
+
+def test_a_model_loaded_again_maps_its_arrays_from_the_load_cache(model, tmp_path, monkeypatch):
+    path = model.save(tmp_path / "syntax.npz")
+    sentences = [t.tokens for t in GOLD] + [("A", "woman", "sleeps", "."), ("Dogs", "run", "in", "a", "park", ".")]
+    first = SyntaxModel.load(path)
+    monkeypatch.setattr(syntax, "_derived_arrays", lambda data, path: pytest.fail("not read from the cache"))
+    again = SyntaxModel.load(path)
+    assert isinstance(again.parser.weights_, np.memmap) and isinstance(again.tagger["matrix"], np.memmap)
+    assert again.read(sentences) == first.read(sentences) == model.read(sentences)
+    assert again.sha256 == first.sha256
 
 
 def test_a_saved_model_reads_raw_text_without_nltk(model, tmp_path):

@@ -9,6 +9,7 @@ from nltk.tag.perceptron import PerceptronTagger
 
 from lexnli import text
 from lexnli.errors import ResourceMissingError
+from lexnli.pos_tagger import tagger_arrays
 from lexnli.tagging import END, START, BatchPerceptronTagger, normalize
 
 from tests.conftest import shared_file
@@ -83,6 +84,21 @@ def test_normalize_start_and_end_are_nltks():
 def test_ties_and_summation_order_are_nltks(seed):
     tagger, sentences = toy_tagger(seed)
     assert BatchPerceptronTagger(tagger).tag_sents(sentences) == nltk_tags(tagger, sentences)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_tagger_made_with_its_derived_arrays_tags_as_one_that_builds_them(seed):
+    tagger, sentences = toy_tagger(seed)
+    stored = tagger_arrays(tagger)
+    built = BatchPerceptronTagger(stored)
+    derived = built.derived_arrays()
+    assert derived["prev_tag_word_rows"].any()  # the toy model has previous-tag+word features
+    given = BatchPerceptronTagger({**stored, **derived})
+    assert given.tag_sents(sentences) == built.tag_sents(sentences) == nltk_tags(tagger, sentences)
+    with pytest.raises(ValueError, match="weight matrix of shape"):
+        BatchPerceptronTagger({**stored, **derived, "matrix": derived["matrix"][1:]})
+    with pytest.raises(ValueError, match="previous-tag\\+word table of shape"):
+        BatchPerceptronTagger({**stored, **derived, "prev_tag_word_rows": derived["prev_tag_word_rows"][:, 1:]})
 
 
 def test_a_tie_goes_to_the_alphabetically_last_tag():
