@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import io
 import math
 import os
 import re
@@ -24,9 +23,12 @@ import sys
 import zlib
 from pathlib import Path
 
+import numpy as np
+
 from lexnli import data_home as data_homes
 from lexnli.errors import ChecksumError, CorpusFormatError
 from lexnli.io import existing_file, open_bytes
+from lexnli.load_cache import cached_arrays
 
 #: The relations VerbOcean uses.
 RELATIONS = ("similar", "opposite-of", "stronger-than", "happens-before", "can-result-in",
@@ -70,11 +72,32 @@ class VerbOcean:
 
     def __init__(self, pairs: dict[tuple[str, str], tuple[tuple[str, float], ...]], *,
                  source: str = "<memory>", min_score: float = 0.0, n_lines: int = 0):
-        self._pairs = pairs
         self.source = source
         self.min_score = min_score
         #: Relation lines read from the file (kept or not, repeats included).
         self.n_lines = n_lines
+        verb_ids: dict[str, int] = {}
+        verb1, verb2, names, scores, bounds = [], [], [], [], [0]
+        for (first, second), found in pairs.items():
+            verb1.append(verb_ids.setdefault(first, len(verb_ids)))
+            verb2.append(verb_ids.setdefault(second, len(verb_ids)))
+            for relation, score in found:
+                names.append(relation)
+                scores.append(score)
+            bounds.append(len(names))
+        self._hold(list(verb_ids), verb1, verb2, names, scores, bounds)
+
+    def _hold(self, verbs: list[str], verb1: list[int], verb2: list[int], names: list[str], scores: list[float],
+              bounds: list[int]) -> None:
+        """Keep the relations of the pairs ``(verbs[verb1[p]], verbs[verb2[p]])``, the pair ``p``'s being
+        ``names`` and ``scores`` from ``bounds[p]`` to ``bounds[p + 1]``, as flat lists and dicts of strings and
+        numbers: the cyclic garbage collector tracks none of their items (a dict of 44,000 tuples, as the file's
+        pairs were kept, made its collections walk the whole heap of a loaded model: about 0.1 s of a first
+        pair from the shell)."""
+        self._verb_names = verbs
+        self._verb_id = {verb: i for i, verb in enumerate(verbs)}
+        self._pair_at = dict(zip([a * len(verbs) + b for a, b in zip(verb1, verb2)], range(len(verb1))))
+        self._names, self._scores, self._bounds = names, scores, bounds
         self._verbs: frozenset[str] | None = None
 
     @classmethod
@@ -122,22 +145,17 @@ class VerbOcean:
         if path is None:
             path = locate_verbocean(data_home, download_if_missing=download_if_missing)
         path = existing_file(Path(path).expanduser(), "VerbOcean file")
-        pairs: dict[tuple[str, str], dict[str, float]] = {}
-        n_lines = 0
-        with _open_text(path, verify) as lines:
-            for number, line in enumerate(lines, 1):
-                line = line.strip()
-                if not line or line.startswith("#"):
-                    continue
-                verb1, relation, verb2, score = _parse(line, path, number)
-                n_lines += 1
-                if score < min_score:
-                    continue
-                scores = pairs.setdefault((verb1, verb2), {})
-                if scores.get(relation, -math.inf) < score:
-                    scores[relation] = score
-        frozen = {pair: tuple(scores.items()) for pair, scores in pairs.items()}
-        return cls(frozen, source=str(path), min_score=min_score, n_lines=n_lines)
+        content = _read_content(path, verify)
+        lines = cached_arrays("verbocean", hashlib.sha256(content).hexdigest(),
+                              lambda: relation_lines(_decoded(content, path), path))
+        verbocean = cls({}, source=str(path), min_score=min_score, n_lines=len(lines["score"]))
+        verbocean._hold(lines["verbs"].tolist(), *kept_relations(lines, min_score))
+        return verbocean
+
+    def pairs(self) -> dict[tuple[str, str], tuple[tuple[str, float], ...]]:
+        """Every kept ``(verb1, verb2)`` and its ``((relation, score), ...)``, in the order of their first kept
+        line: what the constructor takes."""
+        return {pair: self._relations_at(at) for pair, at in zip(self._pair_names(), self._pair_at.values())}
 
     def relations(self, verb1: str, verb2: str, min_score: float | None = None) -> dict[str, float]:
         """Return ``{relation: score}`` for ``verb1 [relation] verb2`` (empty if none).
@@ -208,30 +226,116 @@ class VerbOcean:
         return False
 
     def _lookup(self, verb1: str, verb2: str) -> tuple[tuple[str, float], ...]:
-        found = self._pairs.get((verb1, verb2))  # fast path: already normalized
-        if found is None:
+        at = self._pair(verb1, verb2)  # fast path: already normalized
+        if at is None:
             key = (verb1.strip().lower(), verb2.strip().lower())
-            found = self._pairs.get(key, ()) if key != (verb1, verb2) else ()
-        return found
+            at = self._pair(*key) if key != (verb1, verb2) else None
+        return () if at is None else self._relations_at(at)
+
+    def _pair(self, verb1: str, verb2: str) -> int | None:
+        """The position of the kept pair ``(verb1, verb2)``, as given, or None."""
+        first, second = self._verb_id.get(verb1), self._verb_id.get(verb2)
+        if first is None or second is None:
+            return None
+        return self._pair_at.get(first * len(self._verb_names) + second)
+
+    def _relations_at(self, at: int) -> tuple[tuple[str, float], ...]:
+        start, stop = self._bounds[at], self._bounds[at + 1]
+        return tuple(zip(self._names[start:stop], self._scores[start:stop]))
+
+    def _pair_names(self):
+        """The kept pairs' verbs, in order."""
+        verbs = self._verb_names
+        return ((verbs[key // len(verbs)], verbs[key % len(verbs)]) for key in self._pair_at)
 
     @property
     def verbs(self) -> frozenset[str]:
         """Every verb in a kept relation."""
         if self._verbs is None:
-            self._verbs = frozenset(v for pair in self._pairs for v in pair)
+            self._verbs = frozenset(v for pair in self._pair_names() for v in pair)
         return self._verbs
 
     def __len__(self) -> int:
         """Number of distinct ``(verb1, relation, verb2)`` kept."""
-        return sum(len(found) for found in self._pairs.values())
+        return len(self._names)
 
     def __contains__(self, pair) -> bool:
         """Whether ``(verb1, verb2)`` has any kept relation."""
-        return tuple(pair) in self._pairs
+        return self._pair(*pair) is not None
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(source={self.source!r}, relations={len(self)}, "
                 f"min_score={self.min_score})")
+
+
+def relation_lines(text: str, path) -> dict[str, np.ndarray]:
+    """The relation lines of a VerbOcean file's ``text`` as arrays, in the file's order: ``verb1`` and ``verb2``
+    (ids into ``verbs``, the verbs lowercased), ``relation`` (an index into :data:`RELATIONS`) and ``score``.
+    What the load cache keeps of a file (:func:`lexnli.load_cache.cached_arrays`).
+
+    Raises
+    ------
+    VerbOceanFormatError
+        Naming ``path`` and the line, for a line that is neither blank, a ``#`` comment nor a relation.
+    """
+    verb_ids: dict[str, int] = {}
+    columns: list[tuple[int, int, int, float]] = []
+    relation_ids = {name: i for i, name in enumerate(RELATIONS)}
+    for number, line in enumerate(text.split("\n"), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        verb1, relation, verb2, score = _parse(line, path, number)
+        columns.append((verb_ids.setdefault(verb1, len(verb_ids)), verb_ids.setdefault(verb2, len(verb_ids)),
+                        relation_ids[relation], score))
+    verb1s, verb2s, relations, scores = zip(*columns) if columns else ((), (), (), ())
+    return {"verbs": np.array(list(verb_ids), dtype=str), "verb1": np.array(verb1s, dtype=np.int32),
+            "verb2": np.array(verb2s, dtype=np.int32), "relation": np.array(relations, dtype=np.int8),
+            "score": np.array(scores, dtype=np.float64)}
+
+
+def kept_relations(lines: dict, min_score: float) -> tuple[list[int], list[int], list[str], list[float], list[int]]:
+    """The relation lines (:func:`relation_lines`) scored at least ``min_score``, as :class:`VerbOcean` holds
+    them: each kept pair's verb ids (``verb1``, ``verb2``), and the relation names and scores of pair ``p``
+    from ``bounds[p]`` to ``bounds[p + 1]``. Each ``(verb1, relation, verb2)`` has its highest score; the
+    pairs, and each pair's relations, are in the order of their first kept line. :func:`kept_pairs_by_line`
+    is the reference, one line at a time; this groups the lines with NumPy."""
+    keep = np.flatnonzero(lines["score"] >= min_score)
+    verb1, verb2 = lines["verb1"][keep].astype(np.int64), lines["verb2"][keep].astype(np.int64)
+    pair = verb1 * max(len(lines["verbs"]), 1) + verb2
+    _, first, inverse = np.unique(pair * len(RELATIONS) + lines["relation"][keep], return_index=True,
+                                  return_inverse=True)
+    best = np.full(len(first), -np.inf)
+    np.maximum.at(best, inverse.ravel(), lines["score"][keep])
+    pair_ids, pair_of = np.unique(pair[first], return_inverse=True)
+    pair_first = np.full(len(pair_ids), len(keep))
+    np.minimum.at(pair_first, pair_of.ravel(), first)
+    order = np.lexsort((first, pair_first[pair_of.ravel()]))  # by the pair's first line, then the relation's
+    at = keep[first[order]]
+    bounds = np.flatnonzero(np.diff(pair_first[pair_of.ravel()][order], prepend=-1, append=len(keep) + 1))
+    starts = at[bounds[:-1]]
+    return (lines["verb1"][starts].tolist(), lines["verb2"][starts].tolist(),
+            [RELATIONS[code] for code in lines["relation"][at].tolist()], best[order].tolist(), bounds.tolist())
+
+
+def kept_pairs_by_line(lines: dict, min_score: float) -> dict[tuple[str, str], tuple[tuple[str, float], ...]]:
+    """:func:`kept_relations` as :meth:`VerbOcean.pairs` gives them, one line at a time (the reference the
+    grouping is tested against).
+
+    >>> lines = relation_lines("a [similar] b :: 2.0\\nc [unk] d :: 0.0\\na [similar] b :: 3.0\\n", "vo.txt")
+    >>> kept_pairs_by_line(lines, 1.0)
+    {('a', 'b'): (('similar', 3.0),)}
+    """
+    verbs = lines["verbs"].tolist()
+    pairs: dict[tuple[str, str], dict[str, float]] = {}
+    for v1, v2, relation, score in zip(lines["verb1"].tolist(), lines["verb2"].tolist(),
+                                       lines["relation"].tolist(), lines["score"].tolist()):
+        if score < min_score:
+            continue
+        scores = pairs.setdefault((verbs[v1], verbs[v2]), {})
+        if scores.get(RELATIONS[relation], -math.inf) < score:
+            scores[RELATIONS[relation]] = score
+    return {pair: tuple(scores.items()) for pair, scores in pairs.items()}
 
 
 def _parse(line: str, path: Path, number: int) -> tuple[str, str, str, float]:
@@ -253,8 +357,8 @@ def _parse(line: str, path: Path, number: int) -> tuple[str, str, str, float]:
     return sys.intern(verb1.lower()), name, sys.intern(verb2.lower()), score
 
 
-def _open_text(path: Path, verify: bool):
-    """The file's text (decompressed), its content checked against :data:`VERBOCEAN_SHA256` if asked."""
+def _read_content(path: Path, verify: bool) -> bytes:
+    """The file's content (decompressed), checked against :data:`VERBOCEAN_SHA256` if asked."""
     try:
         with open_bytes(path) as f:
             content = f.read()
@@ -268,8 +372,13 @@ def _open_text(path: Path, verify: bool):
                 f"{path}: its content has sha256 {digest}, not the official file's {VERBOCEAN_SHA256}: it is "
                 f"damaged or cut, or another version. Replace it with {VERBOCEAN_URL}, or set "
                 f"{VARIANT_ENV_VAR}=1 to use your own variant.")
+    return content
+
+
+def _decoded(content: bytes, path: Path) -> str:
+    """``content`` as UTF-8 text, or a :class:`VerbOceanFormatError` naming ``path``."""
     try:
-        return io.StringIO(content.decode("utf-8"))
+        return content.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise VerbOceanFormatError(path, None, f"not UTF-8 text (byte {exc.start}); replace it with a copy of "
                                                f"{VERBOCEAN_URL}") from None

@@ -63,6 +63,16 @@ class ZipEntry:
             except KeyError:
                 raise FileNotFoundError(errno.ENOENT, "no such file in the zip", str(self)) from None
 
+    def fingerprint(self) -> str:
+        """What identifies this file's content: its name, and the CRC-32 and size the zip's directory records
+        for it; ``FileNotFoundError`` when the zip has no such file."""
+        with zipfile.ZipFile(self.archive) as archive:
+            try:
+                info = archive.getinfo(self.entry)
+            except KeyError:
+                raise FileNotFoundError(errno.ENOENT, "no such file in the zip", str(self)) from None
+        return f"{self.entry}|crc32 {info.CRC:08x}|{info.file_size} bytes"
+
     def __str__(self) -> str:
         return os.path.normpath(os.path.join(self.archive, self.entry))
 

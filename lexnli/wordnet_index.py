@@ -2,8 +2,10 @@
 
 NLTK's ``WordNetCorpusReader`` parses every line of the four index files into a dictionary when it
 is built (about 1.5 s, most of what a first pair from the shell waited for). :class:`WordNetIndex`
-keeps each index file's lines by lemma, unparsed (one split of the file's bytes, about 60 ms for
-the four, on first use), and parses only the lines it is asked for.
+finds a lemma's line by binary search over the index file, whose lines are sorted by lemma (as
+WordNet's own library, ``bin_search``, finds them), and parses only the lines it is asked for. After
+:data:`SEARCHES_BEFORE_DICT` searches of one file (a bulk job, not one pair), it keeps that file's
+lines by lemma in a dictionary instead (one split of the file, about 60 ms for the four).
 
 What it answers is what NLTK's reader answers, from the same files: the synset offsets of a lemma
 in a part of speech, in the index's order (``'s'``, a satellite adjective, being the offsets of
@@ -17,9 +19,15 @@ reader on every part of speech of 820 words.
 """
 from __future__ import annotations
 
+import bisect
+import hashlib
+import posixpath
 import sys
 from pathlib import Path
 
+import numpy as np
+
+from .load_cache import cached_arrays
 from .nltk_data import ZipEntry
 
 #: The parts of speech whose base forms a word with no part of speech is read in, in order.
@@ -36,6 +44,10 @@ DETACHMENTS = {
     "r": (),
 }
 DETACHMENTS["s"] = DETACHMENTS["a"]
+#: Lookups in one index file answered by binary search (about 10 µs each) before its lines are kept in a
+#: dictionary by lemma (:func:`_lines_by_lemma`, about 60 ms for the noun index): a one-pair call
+#: makes tens, featurizing a file tens of thousands.
+SEARCHES_BEFORE_DICT = 2_000
 
 
 class WordNetIndex:
@@ -51,15 +63,17 @@ class WordNetIndex:
     def __init__(self, root):
         self.root = root if isinstance(root, ZipEntry) else Path(root)
         self._files: dict[str, bytes] = {}
-        self._lines: dict[str, dict[str, bytes]] = {}
+        self._indexes: dict[str, _IndexFile] = {}
         self._offsets: dict[tuple[str, str], tuple[int, ...]] = {}  # lemmas the index has: bounded by WordNet
         self._exceptions: dict[str, dict[str, tuple[str, ...]]] = {}
 
     def file(self, name: str) -> bytes:
-        """The bytes of WordNet's file ``name`` (``'data.noun'``), read once."""
+        """The bytes of WordNet's file ``name`` (``'data.noun'``), read once: from a zip, through the load
+        cache (:func:`_unzipped`)."""
         data = self._files.get(name)
         if data is None:
-            data = self._files[name] = self.root.joinpath(name).read_bytes()
+            path = self.root.joinpath(name)
+            data = self._files[name] = _unzipped(path) if isinstance(path, ZipEntry) else path.read_bytes()
         return data
 
     def read_files(self) -> None:
@@ -122,10 +136,10 @@ class WordNetIndex:
 
     def _index_line(self, lemma: str, suffix: str) -> bytes | None:
         """``lemma``'s line of ``index.<suffix>``, or None."""
-        lines = self._lines.get(suffix)
-        if lines is None:
-            lines = self._lines[suffix] = _lines_by_lemma(self.file(f"index.{suffix}"))
-        return lines.get(lemma)
+        index = self._indexes.get(suffix)
+        if index is None:
+            index = self._indexes[suffix] = _IndexFile(self.file(f"index.{suffix}"))
+        return index.line(lemma)
 
     def _is_satellite(self, offset: int) -> bool:
         """Whether the synset at ``offset`` of ``data.adj`` is a satellite (its type field is ``s``)."""
@@ -140,6 +154,71 @@ class WordNetIndex:
                 fields[0]: tuple(fields[1:]) for fields in
                 (line.split() for line in self.file(f"{suffix}.exc").decode("utf-8").splitlines()) if fields}
         return found
+
+
+def _unzipped(entry: ZipEntry) -> bytes:
+    """The bytes of a file of WordNet's zip, kept unzipped in the load cache (:mod:`lexnli.load_cache`), whose
+    key is the file's name, CRC-32 and size (:meth:`~lexnli.nltk_data.ZipEntry.fingerprint`): unzipping
+    ``data.noun`` alone took about 60 ms at every start."""
+    fingerprint = entry.fingerprint()
+    digest = hashlib.sha256(fingerprint.encode("utf-8")).hexdigest()
+    arrays = cached_arrays(f"wordnet.{posixpath.basename(entry.entry)}", digest,
+                           lambda: {"bytes": np.frombuffer(entry.read_bytes(), dtype=np.uint8)})
+    return arrays["bytes"].tobytes()
+
+
+class _IndexFile:
+    """The lines of one index file, found by lemma: by binary search (:func:`_search`), then, after
+    :data:`SEARCHES_BEFORE_DICT` searches, from a dictionary of every line (:func:`_lines_by_lemma`, the
+    reference the search is tested against)."""
+
+    def __init__(self, text: bytes):
+        self.text = text
+        self._starts: list[int] | None = None
+        self._lines: dict[str, bytes] | None = None
+        self._searches = 0
+
+    def line(self, lemma: str) -> bytes | None:
+        if self._lines is None and self._searches >= SEARCHES_BEFORE_DICT:
+            self._lines, self._starts = _lines_by_lemma(self.text), None
+        if self._lines is not None:
+            return self._lines.get(lemma)
+        self._searches += 1
+        if self._starts is None:
+            self._starts = _line_starts(self.text)
+        return _search(self.text, self._starts, lemma)
+
+
+def _line_starts(text: bytes) -> list[int]:
+    """Where each line of ``text`` starts (an empty last line, after the final newline, left out).
+
+    >>> _line_starts(b"ab\\ncd\\n")
+    [0, 3]
+    """
+    ends = np.flatnonzero(np.frombuffer(text, dtype=np.uint8) == ord("\n"))
+    return [0, *(ends[ends + 1 < len(text)] + 1).tolist()] if text else []
+
+
+def _search(text: bytes, starts: list[int], lemma: str) -> bytes | None:
+    """The line of the index ``text`` (lines starting at ``starts``, sorted by their first word, the
+    licence lines, which begin with a space, first) whose lemma is ``lemma``, or None.
+
+    >>> text = b"  1 licence\\nant n 1 0 1 0 00000001  \\nbee n 1 0 1 0 00000002  \\n"
+    >>> _search(text, _line_starts(text), "bee"), _search(text, _line_starts(text), "bat")
+    (b'bee n 1 0 1 0 00000002  ', None)
+    """
+    key = lemma.encode("utf-8")
+    if not key or b" " in key or b"\n" in key:
+        return None
+
+    def lemma_at(start: int) -> bytes:
+        return text[start:text.find(b" ", start)]
+
+    at = bisect.bisect_left(starts, key, key=lemma_at)
+    if at == len(starts) or lemma_at(starts[at]) != key:
+        return None
+    end = text.find(b"\n", starts[at])
+    return text[starts[at]:end if end >= 0 else len(text)]
 
 
 def _lines_by_lemma(text: bytes) -> dict[str, bytes]:

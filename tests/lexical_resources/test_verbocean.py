@@ -5,9 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from lexical_resources import verbocean
 from lexical_resources.verbocean import (
     ENV_VAR, RELATIONS, VARIANT_ENV_VAR, VERBOCEAN_FILENAME, VERBOCEAN_SHA256, VERBOCEAN_URL, VerbOcean,
-    VerbOceanFormatError,
+    VerbOceanFormatError, kept_pairs_by_line, relation_lines,
 )
 from lexnli import data_home
 from lexnli.errors import ChecksumError
@@ -272,3 +273,37 @@ def test_a_binary_file_is_a_format_error_naming_it(tmp_path):
     path.write_bytes(b"buy [similar] purchase :: 10.5\n\xff\xfe\x00binary")
     with pytest.raises(VerbOceanFormatError, match=f"{path}.*not UTF-8 text"):
         VerbOcean.load(path)
+
+
+@pytest.mark.parametrize("min_score", [0.0, 10.5, 13.0, 100.0])
+def test_pairs_grouped_at_once_are_those_kept_line_by_line(tmp_path, min_score):
+    body = BODY + "buy [similar] purchase :: 11.0\nbuy [similar] purchase :: 9.0\nlease [unk] buy :: 0.0\n"
+    (tmp_path / "vo.txt").write_text(HEADER + body, encoding="utf-8")
+    loaded = VerbOcean.load(tmp_path / "vo.txt", min_score=min_score)
+    expected = kept_pairs_by_line(relation_lines(HEADER + body, "vo.txt"), min_score)
+    assert list(loaded.pairs().items()) == list(expected.items())
+    assert list(VerbOcean(expected).pairs().items()) == list(expected.items())
+    assert len(loaded) == sum(len(found) for found in expected.values())
+    assert loaded.verbs == {verb for pair in expected for verb in pair}
+    if min_score == 10.5:
+        assert loaded.relations("buy", "purchase") == {"similar": 11.0} and ("lease", "buy") not in loaded
+
+
+def test_real_pairs_grouped_at_once_are_those_kept_line_by_line():
+    if not REAL_FILE.is_file():
+        pytest.skip(f"{REAL_FILE} is absent (set LEXNLI_SHARED_DATA to the shared data folder)")
+    lines = relation_lines(gzip.decompress(REAL_FILE.read_bytes()).decode("utf-8"), REAL_FILE)
+    for min_score in (0.0, 10.0, 12.5):
+        expected = kept_pairs_by_line(lines, min_score)
+        assert list(VerbOcean.load(REAL_FILE, min_score=min_score).pairs().items()) == list(expected.items())
+
+
+def test_a_file_loaded_again_reads_its_lines_from_the_load_cache(fixture_txt, monkeypatch):
+    first = VerbOcean.load(fixture_txt)
+    monkeypatch.setattr(verbocean, "relation_lines", lambda text, path: pytest.fail("not read from the cache"))
+    again = VerbOcean.load(fixture_txt, min_score=11.0)
+    assert again.relations("murder", "kill") == first.relations("murder", "kill", min_score=11.0) != {}
+    assert again.n_lines == first.n_lines == N_LINES
+    fixture_txt.write_text(HEADER + BODY + "sell [similar] vend :: 12.0\n", encoding="utf-8")
+    with pytest.raises(pytest.fail.Exception, match="not read from the cache"):
+        VerbOcean.load(fixture_txt)  # another content: another key

@@ -6,6 +6,7 @@ import zipfile
 import pytest
 
 from lexnli.nltk_data import ZipEntry
+from lexnli import wordnet_index
 from lexnli.wordnet_index import DETACHMENTS, WordNetIndex
 
 from tests.conftest import wordnet_or_skip
@@ -120,3 +121,25 @@ def test_it_answers_as_nltks_reader_on_wordnet():
     assert [index.lemmatize(word, pos) for word, pos in words] == [
         "dog", "church", "aardwolf", "abacus", "hardrock", "u", "run", "good"]
     assert lemmatize(("Dogs", "ran", "better"), ("NNS", "VBD", "JJR")) == ("dog", "run", "good")
+
+
+@pytest.mark.parametrize("searches_before_dict", [0, 3, 10_000])
+def test_lines_found_by_search_or_by_dict_are_the_same(tiny, monkeypatch, searches_before_dict):
+    monkeypatch.setattr(wordnet_index, "SEARCHES_BEFORE_DICT", searches_before_dict)
+    index, _ = tiny
+    asked = ["church", "dog", "cat", "dogs", "us", "u", "zzz", "", "1", "hot dog", "a\nb", "leave", "goose", "aaa"]
+    assert [index.offsets(lemma, "n") for lemma in asked] == [
+        (11,), (2084071, 10114209), (), (5,), (8434779,), (6830481,), (), (), (), (), (), (15137890,), (1855672,), ()]
+    assert index.offsets("anything", "r") == ()  # an index of licence lines only
+
+
+def test_every_line_of_wordnets_index_is_found_by_search():
+    from lexnli.text import load_wordnet_index
+
+    index = wordnet_or_skip(load_wordnet_index)
+    for suffix in ("noun", "verb", "adj", "adv"):
+        text = index.file(f"index.{suffix}")
+        lines, starts = wordnet_index._lines_by_lemma(text), wordnet_index._line_starts(text)
+        assert all(wordnet_index._search(text, starts, lemma) == line for lemma, line in lines.items())
+        near = [lemma[:-1] for lemma in lines] + [lemma + "~" for lemma in lines] + [" ", "\x7f"]
+        assert all(wordnet_index._search(text, starts, lemma) == lines.get(lemma) for lemma in near)
