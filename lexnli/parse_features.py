@@ -32,12 +32,15 @@ CHILD_POSITIONS = ("s0l", "s0r", "s1l", "s1r", "b0l", "s0l2", "s0r2", "b0l2")
 #: The positions whose word's ambiguity class is an atom.
 CLASS_POSITIONS = ("s0", "s1", "b0", "b1")
 
-#: Every atom (in the order of :func:`atoms`, and of the columns of a batched atom matrix) and its bits.
-ATOM_BITS = dict([(f"{p}{kind}", bits) for p in TOKEN_POSITIONS + CHILD_POSITIONS
-                  for kind, bits in (("w", WORD_BITS), ("t", TAG_BITS))]
-                 + [(f"{p}l", LABEL_BITS) for p in CHILD_POSITIONS]
-                 + [(name, SMALL_BITS) for name in ("dist", "s0vl", "s0vr", "b0vl")]
-                 + [(f"{p}a", CLASS_BITS) for p in CLASS_POSITIONS])
+#: The bits of each kind of atom.
+KIND_BITS = {"word": WORD_BITS, "tag": TAG_BITS, "label": LABEL_BITS, "small": SMALL_BITS, "class": CLASS_BITS}
+#: Every atom (in the order of :func:`atoms`, and of the columns of a batched atom matrix) and its kind.
+ATOM_KINDS = dict([(f"{p}{kind[0]}", kind) for p in TOKEN_POSITIONS + CHILD_POSITIONS for kind in ("word", "tag")]
+                  + [(f"{p}l", "label") for p in CHILD_POSITIONS]
+                  + [(name, "small") for name in ("dist", "s0vl", "s0vr", "b0vl")]
+                  + [(f"{p}a", "class") for p in CLASS_POSITIONS])
+#: Every atom's bits.
+ATOM_BITS = {atom: KIND_BITS[kind] for atom, kind in ATOM_KINDS.items()}
 ATOMS = tuple(ATOM_BITS)
 
 #: The templates: the atoms of the first half, then (after ``/``) of the second.

@@ -29,8 +29,8 @@ import numpy as np
 
 from .io import atomic_open
 from .parse_batch import decode_batch
-from .parse_features import (CLASS_BITS, LABEL_BITS, TAG_BITS, TEMPLATE_SHIFT, TEMPLATES, WORD_BITS, atoms,
-                             feature_keys)
+from .parse_features import CLASS_BITS, LABEL_BITS, SMALL_BITS, TAG_BITS, TEMPLATES, WORD_BITS, atoms, feature_keys
+from .parse_scores import BatchScorer
 from .transitions import Configuration, class_costs, n_classes, static_oracle
 
 #: The version of the ``.npz`` layout :meth:`DependencyParser.save` writes and :meth:`DependencyParser.load` reads.
@@ -237,7 +237,7 @@ class DependencyParser:
         """The heads (1-based, 0 for the root) and labels of one sentence, one move at a time: the reference."""
         words, tag_ids, classes = self._encode(tokens, tags)
         config = Configuration(len(tokens))
-        keys, _, weights, _ = self._decoding_tables()
+        keys, weights, _ = self._decoding_tables()
         n_labels = len(self.labels_)
         while not config.is_terminal():
             wanted = feature_keys(atoms(config, words, tag_ids, classes))
@@ -252,12 +252,12 @@ class DependencyParser:
         (of similar lengths) in lockstep."""
         sentences = list(sentences)
         order = sorted(range(len(sentences)), key=lambda i: len(sentences[i][0]))
-        tables = self._decoding_tables()
+        scorer = self._decoding_tables()[2]
         parses = [None] * len(sentences)
         for start in range(0, len(order), batch_size):
             batch = order[start:start + batch_size]
             encoded = [self._encode(*sentences[i]) for i in batch]
-            for i, (heads, labels) in zip(batch, decode_batch(encoded, *tables[1:])):
+            for i, (heads, labels) in zip(batch, decode_batch(encoded, scorer)):
                 parses[i] = (heads, self._label_names(heads, labels))
         return parses
 
@@ -267,15 +267,14 @@ class DependencyParser:
 
     def _decoding_tables(self) -> tuple:
         """The sorted keys with a sentinel that matches no key at the end, the weights with a zero row
-        for it (a key not found has the sentinel's row), where each template's keys start (and, last,
-        the sentinel's index), and a hash table of the keys (a pandas ``Index``: the batch decoder's)."""
+        for it (a key not found has the sentinel's row) and the batch decoder's
+        :class:`~lexnli.parse_scores.BatchScorer`."""
         if getattr(self, "_tables", None) is None:
-            import pandas as pd
-
             keys = np.append(self.keys_, np.iinfo(np.int64).max)
             weights = np.concatenate([self.weights_, np.zeros((1, self.weights_.shape[1]), np.float32)])
-            starts = np.searchsorted(keys, np.arange(len(TEMPLATES) + 1, dtype=np.int64) << TEMPLATE_SHIFT)
-            self._tables = keys, pd.Index(keys), weights, starts
+            radices = {"word": len(self.words_) + 2, "tag": len(self.tags_) + 2, "label": len(self.labels_) + 1,
+                       "small": 2 ** SMALL_BITS, "class": len(self.classes_) + 2}
+            self._tables = keys, weights, BatchScorer(self.keys_, weights, radices)
         return self._tables
 
     # -- persistence

@@ -1,0 +1,142 @@
+"""The scores of many configurations at once: the batch decoder's lookup tables.
+
+A configuration's score is the sum of one weight row per template (the row of its feature's key,
+or zeros). :class:`BatchScorer` finds the rows without searching for the keys, in two ways:
+
+- A model's atoms take few values (its words, tags, labels and ambiguity classes, and the eight
+  distance buckets and valencies), far fewer than the bits :mod:`lexnli.parse_features` gives
+  them. So each template's features are numbered densely: a feature's *code* is its template's
+  offset plus its atoms read as the digits of a mixed-radix number, each atom's radix the number
+  of values of its kind in the model. A template with at most :data:`DIRECT_CODES` codes (a
+  token's word and tag, three tags, a word and a distance ...) finds its rows in one table of
+  every such code's row; the others (pairs of words and such) in a hash table (a pandas
+  ``Index``) of the codes the model has. The model's keys are turned into codes once.
+- A *token template* reads only the word, tag and class of the token at one position (``s0w
+  s0t``, ``b1a`` ...): 41 of the 101. The sum of a position's token templates' rows depends only
+  on the token's word and tag, so it is computed once per distinct word and tag of a batch of
+  sentences (:meth:`BatchScorer.token_scores`), and a configuration adds 14 such sums, one per
+  position, and the rows of the other 60 templates.
+
+The weights are exact multiples of a step, so every partial sum is exact in float32 (see
+:mod:`lexnli.parser`) and the scores are the reference decoder's, whatever the grouping and
+order of the additions.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .parse_features import (ATOM_KINDS, ATOMS, CHILD_POSITIONS, KIND_BITS, PART_ATOMS, TEMPLATE_PARTS,
+                             TEMPLATE_SHIFT, TEMPLATES, TOKEN_POSITIONS)
+
+#: A template with at most this many codes finds its rows in the direct table.
+DIRECT_CODES = 2 ** 19
+#: The positions whose token's word and tag the batch decoder reads, in the order of its slots.
+POSITIONS = TOKEN_POSITIONS + CHILD_POSITIONS
+
+
+def token_position(template: int) -> int | None:
+    """The slot (in :data:`POSITIONS`) of the one position whose word, tag and class are all a template's
+    atoms, or None for a template that reads anything else."""
+    names = [ATOMS[atom] for atom, _ in TEMPLATE_PARTS[template]]
+    if all(ATOM_KINDS[name] in ("word", "tag", "class") for name in names) and len({n[:-1] for n in names}) == 1:
+        return POSITIONS.index(names[0][:-1])
+    return None
+
+
+class BatchScorer:
+    """The scores of configurations, from their atoms.
+
+    Parameters
+    ----------
+    keys : numpy.ndarray of int64
+        The model's sorted feature keys (:mod:`lexnli.parse_features`).
+    weights : numpy.ndarray of float32
+        A row per key, in the same order, then a row of zeros (a feature without a key's).
+    radices : dict of str to int
+        The number of values each kind of atom (:data:`lexnli.parse_features.ATOM_KINDS`) takes in
+        the model: the atoms of a kind are below it.
+
+    Raises
+    ------
+    ValueError
+        When a key holds an atom not below its kind's radix.
+    """
+
+    def __init__(self, keys: np.ndarray, weights: np.ndarray, radices: dict):
+        import pandas as pd  # imported when a parser first parses, not with the parser
+
+        self.weights = weights
+        width = PART_ATOMS.shape[1]
+        self._strides = np.zeros((len(TEMPLATES), width), dtype=np.int64)
+        shifts, masks = np.zeros_like(self._strides), np.zeros_like(self._strides)
+        part_radices = np.ones_like(self._strides)
+        for template, parts in enumerate(TEMPLATE_PARTS):
+            stride = 1
+            for part in reversed(range(len(parts))):
+                atom, shift = parts[part]
+                kind = ATOM_KINDS[ATOMS[atom]]
+                self._strides[template, part], shifts[template, part] = stride, shift
+                masks[template, part], part_radices[template, part] = 2 ** KIND_BITS[kind] - 1, radices[kind]
+                stride *= radices[kind]
+        sizes = self._strides[:, 0] * part_radices[:, 0]
+        self._direct = sizes <= DIRECT_CODES
+        order = np.argsort(~self._direct, kind="stable")  # the direct templates' codes first
+        self._offsets = np.zeros(len(TEMPLATES), dtype=np.int64)
+        self._offsets[order] = np.cumsum(sizes[order]) - sizes[order]
+        n_direct = int(sizes[self._direct].sum())
+
+        template = keys >> TEMPLATE_SHIFT
+        codes = self._offsets[template]
+        for part in range(width):
+            value = (keys >> shifts[template, part]) & masks[template, part]
+            if np.any(value >= part_radices[template, part]):
+                raise ValueError("a feature key holds an atom beyond the model's words, tags, labels or classes")
+            codes += value * self._strides[template, part]
+        is_direct = codes < n_direct
+        #: The row of each direct template's code (-1: none).
+        self._table = np.full(n_direct, -1, dtype=np.int32)
+        self._table[codes[is_direct]] = np.flatnonzero(is_direct)
+        self._index = pd.Index(codes[~is_direct])
+        #: The row of each code of the index, then -1 (for a code not found).
+        self._index_rows = np.append(np.flatnonzero(~is_direct), -1)
+
+        slots = [token_position(t) for t in range(len(TEMPLATES))]
+        token = np.array([s is not None for s in slots])
+        #: The token templates (direct first) and their slots; the other templates (direct first).
+        self._token_templates = order[token[order]]
+        self._token_slots = [slots[t] for t in self._token_templates]
+        self._configuration_templates = order[~token[order]]
+
+    def token_scores(self, token_atoms: np.ndarray) -> np.ndarray:
+        """The sums of each slot's token templates' rows (slots, tokens, classes), of tokens whose atoms
+        (atoms and a row of zeros, tokens) are the token's word, tag and class at every position."""
+        sums = np.zeros((len(POSITIONS), token_atoms.shape[1], self.weights.shape[1]), dtype=np.float32)
+        for slot, rows in zip(self._token_slots, self._rows(token_atoms, self._token_templates)):
+            sums[slot] += self.weights.take(rows, axis=0)
+        return sums
+
+    def scores(self, atom_matrix: np.ndarray, token_scores: np.ndarray, tokens: np.ndarray) -> np.ndarray:
+        """The scores (configurations, classes) of configurations whose atoms are ``atom_matrix`` (atoms
+        and a row of zeros, configurations) and whose tokens at each slot are ``tokens`` (slots,
+        configurations): indices of :meth:`token_scores`."""
+        sums = token_scores[0].take(tokens[0], axis=0)
+        for slot in range(1, len(POSITIONS)):
+            sums += token_scores[slot].take(tokens[slot], axis=0)
+        for rows in self._rows(atom_matrix, self._configuration_templates):
+            sums += self.weights.take(rows, axis=0)
+        return sums
+
+    def _rows(self, atom_matrix: np.ndarray, templates: np.ndarray) -> np.ndarray:
+        """The weight rows (templates, configurations) of the features of ``templates`` (the direct ones
+        first), -1 for a feature without a row."""
+        parts, strides = PART_ATOMS[templates], self._strides[templates]
+        codes = atom_matrix.take(parts[:, 0], axis=0) * strides[:, :1]
+        for part in range(1, parts.shape[1]):
+            codes += atom_matrix.take(parts[:, part], axis=0) * strides[:, part:part + 1]
+        codes += self._offsets[templates, None]
+        n_direct = int(np.count_nonzero(self._direct[templates]))
+        rows = np.empty(codes.shape, dtype=np.intp)
+        rows[:n_direct] = self._table.take(codes[:n_direct])
+        found = self._index.get_indexer(codes[n_direct:].ravel())
+        rows[n_direct:] = self._index_rows.take(found).reshape(-1, codes.shape[1])
+        return rows
