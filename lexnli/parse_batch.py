@@ -23,18 +23,17 @@ _CLASS_SLOTS = [TOKEN_POSITIONS.index(p) for p in CLASS_POSITIONS]
 
 
 class _Batch:
-    """The states of sentences of word, tag and class ids (by token, index 0 for no token) in arrays, and
-    their tokens' ids among the batch's distinct ``(word, tag)`` (:attr:`token_atoms`)."""
+    """The states of sentences in arrays (a row per sentence, index 0 for no token), from their lengths and
+    their tokens' word, tag and class ids one sentence after another; and their tokens' ids among the
+    batch's distinct ``(word, tag)`` (:attr:`token_atoms`)."""
 
-    def __init__(self, encoded):
-        self.lengths = np.array([len(words) - 1 for words, _, _ in encoded], dtype=np.intp)
-        shape = (len(encoded), int(self.lengths.max(initial=0)) + 1)
-        inside = np.arange(shape[1])[None, :] <= self.lengths[:, None]
+    def __init__(self, lengths: np.ndarray, words: np.ndarray, tags: np.ndarray, classes: np.ndarray):
+        self.lengths = lengths
+        shape = (len(lengths), int(lengths.max(initial=0)) + 1)
+        inside = np.arange(1, shape[1])[None, :] <= lengths[:, None]
         self.words, self.tags = np.zeros(shape, dtype=np.int64), np.zeros(shape, dtype=np.int64)
         self.classes = np.zeros(shape, dtype=np.int64)
-        self.words[inside] = [w for words, _, _ in encoded for w in words]
-        self.tags[inside] = [t for _, tags, _ in encoded for t in tags]
-        self.classes[inside] = [c for _, _, classes in encoded for c in classes]
+        self.words[:, 1:][inside], self.tags[:, 1:][inside], self.classes[:, 1:][inside] = words, tags, classes
         distinct, first, tokens = np.unique(self.words << TAG_BITS | self.tags, return_index=True,
                                             return_inverse=True)
         self.tokens = tokens.reshape(shape)
@@ -121,20 +120,20 @@ class _Batch:
         return (self.b[rows] > self.lengths[rows]) & (self.depth[rows] <= 1)
 
 
-def decode_batch(encoded, scorer) -> list:
-    """The heads and label ids (tuples) of sentences of word, tag and class ids (index 0 for no token), with
-    the model's :class:`~lexnli.parse_scores.BatchScorer`."""
-    batch = _Batch(encoded)
+def decode_batch(lengths: np.ndarray, words: np.ndarray, tags: np.ndarray, classes: np.ndarray, scorer) -> tuple:
+    """The heads and label ids (arrays: a row per sentence, token ``k`` at column ``k``) of sentences of
+    ``lengths`` whose tokens have the word, tag and class ids ``words``, ``tags`` and ``classes`` (one
+    sentence after another), with the model's :class:`~lexnli.parse_scores.BatchScorer`."""
+    batch = _Batch(lengths, words, tags, classes)
     token_scores = scorer.token_scores(batch.token_atoms)
     n_classes = scorer.weights.shape[1]
     active = np.flatnonzero(batch.lengths > 0)
     while len(active):
         positions = batch.positions(active)
         sums = scorer.scores(batch.atoms(active, positions), token_scores, batch.tokens[active[None, :], positions])
-        classes = np.argmax(np.where(batch.valid(active, n_classes), sums, -np.inf), axis=1)
-        batch.apply(active, positions, classes)
+        chosen = np.argmax(np.where(batch.valid(active, n_classes), sums, -np.inf), axis=1)
+        batch.apply(active, positions, chosen)
         active = active[~batch.terminal(active)]
     parsed = np.flatnonzero(batch.lengths > 0)
     batch.heads[parsed, batch.stack[parsed, 0]] = 0
-    return [(tuple(heads[1:n + 1]), tuple(labels[1:n + 1])) for heads, labels, n in
-            zip(batch.heads.tolist(), batch.labels.tolist(), batch.lengths.tolist())]
+    return batch.heads, batch.labels

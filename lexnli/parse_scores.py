@@ -29,7 +29,7 @@ from .parse_features import (ATOM_KINDS, ATOMS, CHILD_POSITIONS, KIND_BITS, PART
                              TEMPLATE_SHIFT, TEMPLATES, TOKEN_POSITIONS)
 
 #: A template with at most this many codes finds its rows in the direct table.
-DIRECT_CODES = 2 ** 19
+DIRECT_CODES = 2 ** 17
 #: The positions whose token's word and tag the batch decoder reads, in the order of its slots.
 POSITIONS = TOKEN_POSITIONS + CHILD_POSITIONS
 

@@ -203,12 +203,21 @@ class DependencyParser:
 
     def _encode(self, tokens, tags) -> tuple[list[int], list[int], list[int]]:
         """Word, tag and ambiguity class ids by token, index 0 for no token (id 0)."""
-        if len(tokens) != len(tags):
-            raise ValueError(f"{len(tokens)} tokens but {len(tags)} tags: {tokens!r}")
+        _check_tags(tokens, tags)
         word_id, tag_id = self._word_id.get, self._tag_id.get
         words = [NONE] + [word_id(t.lower(), UNKNOWN) for t in tokens]
         class_of_word = self._class_of_word
         return words, [NONE] + [tag_id(t, UNKNOWN) for t in tags], [class_of_word[w] for w in words]
+
+    def _encode_many(self, sentences) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The lengths of ``(tokens, tags)`` sentences, and the word, tag and ambiguity class ids of their
+        tokens, one sentence after another (:meth:`_encode` of many, without the index 0)."""
+        word_id, tag_id = self._word_id.get, self._tag_id.get
+        lengths = np.fromiter((len(tokens) for tokens, _ in sentences), dtype=np.intp, count=len(sentences))
+        n = int(lengths.sum())
+        words = np.fromiter((word_id(t.lower(), UNKNOWN) for tokens, _ in sentences for t in tokens), np.int64, n)
+        tags = np.fromiter((tag_id(t, UNKNOWN) for _, tags in sentences for t in tags), np.int64, n)
+        return lengths, words, tags, np.array(self._class_of_word).take(words)
 
     def _train_on(self, tree, perceptron, rng, explore: float) -> None:
         """One pass of the dynamic oracle over a tree: update on each wrong prediction, then follow
@@ -251,14 +260,20 @@ class DependencyParser:
         """:meth:`parse_one` of each ``(tokens, tags)`` sentence, decoding ``batch_size`` sentences
         (of similar lengths) in lockstep."""
         sentences = list(sentences)
+        for tokens, tags in sentences:
+            _check_tags(tokens, tags)
         order = sorted(range(len(sentences)), key=lambda i: len(sentences[i][0]))
         scorer = self._decoding_tables()[2]
+        names = np.array([self.root_label_, *self.labels_], dtype=object)  # by label id, the root's first
         parses = [None] * len(sentences)
         for start in range(0, len(order), batch_size):
             batch = order[start:start + batch_size]
-            encoded = [self._encode(*sentences[i]) for i in batch]
-            for i, (heads, labels) in zip(batch, decode_batch(encoded, scorer)):
-                parses[i] = (heads, self._label_names(heads, labels))
+            lengths, words, tags, classes = self._encode_many([sentences[i] for i in batch])
+            heads, labels = decode_batch(lengths, words, tags, classes, scorer)
+            label_names = names.take(np.where(heads == 0, 0, labels))
+            for i, sentence_heads, sentence_labels, n in zip(batch, heads.tolist(), label_names.tolist(),
+                                                            lengths.tolist()):
+                parses[i] = (tuple(sentence_heads[1:n + 1]), tuple(sentence_labels[1:n + 1]))
         return parses
 
     def _label_names(self, heads, labels) -> tuple[str, ...]:
@@ -380,6 +395,12 @@ def attachment_scores(gold, predicted, tags, exclude_punct: bool = True) -> tupl
     their gold head and label (see :func:`attachment_counts`)."""
     counts = attachment_counts(gold, predicted, tags, exclude_punct)
     return (counts["heads"] / counts["tokens"], counts["arcs"] / counts["tokens"]) if counts["tokens"] else (0.0, 0.0)
+
+
+def _check_tags(tokens, tags) -> None:
+    """Refuse a sentence without a tag per token."""
+    if len(tokens) != len(tags):
+        raise ValueError(f"{len(tokens)} tokens but {len(tags)} tags: {tokens!r}")
 
 
 def _checked(index: int, sentence):
