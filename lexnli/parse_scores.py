@@ -100,19 +100,19 @@ class BatchScorer:
         #: The row of each code of the index, then -1 (for a code not found).
         self._index_rows = np.append(np.flatnonzero(~is_direct), -1)
 
-        slots = [token_position(t) for t in range(len(TEMPLATES))]
-        token = np.array([s is not None for s in slots])
-        #: The token templates (direct first) and their slots; the other templates (direct first).
-        self._token_templates = order[token[order]]
-        self._token_slots = [slots[t] for t in self._token_templates]
-        self._configuration_templates = order[~token[order]]
+        n_parts = np.array([len(parts) for parts in TEMPLATE_PARTS])
+        slots = np.array([-1 if token_position(t) is None else token_position(t) for t in range(len(TEMPLATES))])
+        self._token_groups, self._configuration_groups = (
+            [_Group(np.flatnonzero(((slots >= 0) == token) & (self._direct == direct)), direct, self._strides,
+                    self._offsets, n_parts, slots) for direct in (True, False)] for token in (True, False))
 
     def token_scores(self, token_atoms: np.ndarray) -> np.ndarray:
         """The sums of each slot's token templates' rows (slots, tokens, classes), of tokens whose atoms
         (atoms and a row of zeros, tokens) are the token's word, tag and class at every position."""
         sums = np.zeros((len(POSITIONS), token_atoms.shape[1], self.weights.shape[1]), dtype=np.float32)
-        for slot, rows in zip(self._token_slots, self._rows(token_atoms, self._token_templates)):
-            sums[slot] += self.weights.take(rows, axis=0)
+        for group in self._token_groups:
+            for slot, rows in zip(group.slots, self._rows(group, token_atoms)):
+                sums[slot] += self.weights.take(rows, axis=0)
         return sums
 
     def scores(self, atom_matrix: np.ndarray, token_scores: np.ndarray, tokens: np.ndarray) -> np.ndarray:
@@ -122,21 +122,35 @@ class BatchScorer:
         sums = token_scores[0].take(tokens[0], axis=0)
         for slot in range(1, len(POSITIONS)):
             sums += token_scores[slot].take(tokens[slot], axis=0)
-        for rows in self._rows(atom_matrix, self._configuration_templates):
-            sums += self.weights.take(rows, axis=0)
+        for group in self._configuration_groups:
+            for rows in self._rows(group, atom_matrix):
+                sums += self.weights.take(rows, axis=0)
         return sums
 
-    def _rows(self, atom_matrix: np.ndarray, templates: np.ndarray) -> np.ndarray:
-        """The weight rows (templates, configurations) of the features of ``templates`` (the direct ones
-        first), -1 for a feature without a row."""
-        parts, strides = PART_ATOMS[templates], self._strides[templates]
-        codes = atom_matrix.take(parts[:, 0], axis=0) * strides[:, :1]
-        for part in range(1, parts.shape[1]):
-            codes += atom_matrix.take(parts[:, part], axis=0) * strides[:, part:part + 1]
-        codes += self._offsets[templates, None]
-        n_direct = int(np.count_nonzero(self._direct[templates]))
-        rows = np.empty(codes.shape, dtype=np.intp)
-        rows[:n_direct] = self._table.take(codes[:n_direct])
-        found = self._index.get_indexer(codes[n_direct:].ravel())
-        rows[n_direct:] = self._index_rows.take(found).reshape(-1, codes.shape[1])
-        return rows
+    def _rows(self, group, atom_matrix: np.ndarray) -> np.ndarray:
+        """The weight rows (templates, configurations) of a group's features, -1 for a feature without a row."""
+        codes = group.codes(atom_matrix)
+        if group.direct:
+            return self._table.take(codes)
+        return self._index_rows.take(self._index.get_indexer(codes.ravel())).reshape(codes.shape)
+
+
+class _Group:
+    """Templates whose codes are computed together and whose rows are found alike (directly or not),
+    by decreasing number of atoms."""
+
+    def __init__(self, templates, direct: bool, strides, offsets, n_parts, slots):
+        templates = templates[np.argsort(-n_parts[templates], kind="stable")]
+        self.direct, self.slots = direct, slots[templates].tolist()
+        self.parts, self.strides, self.offsets = PART_ATOMS[templates], strides[templates], offsets[templates, None]
+        #: How many of the templates have an atom ``k``, by ``k``.
+        self.counts = [int(np.count_nonzero(n_parts[templates] > k)) for k in range(PART_ATOMS.shape[1])]
+
+    def codes(self, atom_matrix: np.ndarray) -> np.ndarray:
+        """The codes (templates, configurations) of configurations' features, from their atoms (atoms and a
+        row of zeros, configurations)."""
+        codes = atom_matrix.take(self.parts[:, 0], axis=0) * self.strides[:, :1]
+        for part, count in enumerate(self.counts[1:], start=1):
+            codes[:count] += atom_matrix.take(self.parts[:count, part], axis=0) * self.strides[:count, part:part + 1]
+        codes += self.offsets
+        return codes
