@@ -38,8 +38,8 @@ class _Batch:
         self.words[at], self.tags[at], self.classes[at] = words, tags, classes
         distinct, first, self.tokens = np.unique(self.words << TAG_BITS | self.tags, return_index=True,
                                                  return_inverse=True)
-        #: The atoms of each distinct token at every position (a class is its word's): (atoms + 1, tokens).
-        self.token_atoms = np.zeros((len(ATOMS) + 1, len(distinct)), dtype=np.int64)
+        #: The atoms of each distinct token at every position (a class is its word's): (atoms, tokens).
+        self.token_atoms = np.zeros((len(ATOMS), len(distinct)), dtype=np.int64)
         self.token_atoms[0:2 * len(POSITIONS):2] = distinct >> TAG_BITS
         self.token_atoms[1:2 * len(POSITIONS):2] = distinct & (2 ** TAG_BITS - 1)
         self.token_atoms[_CLASS:_CLASS + len(_CLASS_SLOTS)] = self.classes[first]
@@ -68,8 +68,8 @@ class _Batch:
 
     def atoms(self, positions: np.ndarray) -> np.ndarray:
         """The atoms of the sentences whose ``positions`` these are (as :func:`lexnli.parse_features.atoms`
-        gives them) and a row of zeros: (atoms + 1, sentences)."""
-        out = np.zeros((len(ATOMS) + 1, positions.shape[1]), dtype=np.int64)
+        gives them): (atoms, sentences)."""
+        out = np.empty((len(ATOMS), positions.shape[1]), dtype=np.int64)
         out[0:2 * len(POSITIONS):2] = self.words.take(positions)
         out[1:2 * len(POSITIONS):2] = self.tags.take(positions)
         labels = 2 * len(POSITIONS)

@@ -12,10 +12,10 @@ or zeros). :class:`BatchScorer` finds the rows without searching for the keys, i
   every such code's row; the others (pairs of words and such) in a hash table (a pandas
   ``Index``) of the codes the model has. The model's keys are turned into codes once.
 - A *token template* reads only the word, tag and class of the token at one position (``s0w
-  s0t``, ``b1a`` ...): 41 of the 101. The sum of a position's token templates' rows depends only
-  on the token's word and tag, so it is computed once per distinct word and tag of a batch of
-  sentences (:meth:`BatchScorer.token_scores`), and a configuration adds 14 such sums, one per
-  position, and the rows of the other 60 templates.
+  s0t``, ``b1a``, ``s0lw`` ...; 41 of the 101). The sum of a position's token templates' rows
+  depends only on the token's word and tag (a word has one class), so it is computed once per
+  distinct word and tag of a batch of sentences (:meth:`BatchScorer.token_scores`), and a
+  configuration adds one such sum per position and the rows of the other templates.
 
 The weights are exact multiples of a step, so every partial sum is exact in float32 (see
 :mod:`lexnli.parser`) and the scores are the reference decoder's, whatever the grouping and
@@ -43,6 +43,23 @@ def token_position(template: int) -> int | None:
     return None
 
 
+def _mixed_radix(radices: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """By template and atom (templates, width; 0, 0, 0 and 1 past a template's atoms): the atom's stride
+    in the template's codes (its last atom's is 1), its shift and mask in the template's keys, and its
+    radix."""
+    strides, shifts, masks = (np.zeros(PART_ATOMS.shape, dtype=np.int64) for _ in range(3))
+    part_radices = np.ones(PART_ATOMS.shape, dtype=np.int64)
+    for template, parts in enumerate(TEMPLATE_PARTS):
+        stride = 1
+        for part in reversed(range(len(parts))):
+            atom, shift = parts[part]
+            kind = ATOM_KINDS[ATOMS[atom]]
+            strides[template, part], shifts[template, part] = stride, shift
+            masks[template, part], part_radices[template, part] = 2 ** KIND_BITS[kind] - 1, radices[kind]
+            stride *= radices[kind]
+    return strides, shifts, masks, part_radices
+
+
 class BatchScorer:
     """The scores of configurations, from their atoms.
 
@@ -66,34 +83,23 @@ class BatchScorer:
         import pandas as pd  # imported when a parser first parses, not with the parser
 
         self.weights = weights
-        width = PART_ATOMS.shape[1]
-        self._strides = np.zeros((len(TEMPLATES), width), dtype=np.int64)
-        shifts, masks = np.zeros_like(self._strides), np.zeros_like(self._strides)
-        part_radices = np.ones_like(self._strides)
-        for template, parts in enumerate(TEMPLATE_PARTS):
-            stride = 1
-            for part in reversed(range(len(parts))):
-                atom, shift = parts[part]
-                kind = ATOM_KINDS[ATOMS[atom]]
-                self._strides[template, part], shifts[template, part] = stride, shift
-                masks[template, part], part_radices[template, part] = 2 ** KIND_BITS[kind] - 1, radices[kind]
-                stride *= radices[kind]
-        sizes = self._strides[:, 0] * part_radices[:, 0]
+        self._strides, shifts, masks, part_radices = _mixed_radix(radices)
+        sizes = self._strides[:, 0] * part_radices[:, 0]  # the number of codes of each template
         self._direct = sizes <= DIRECT_CODES
         order = np.argsort(~self._direct, kind="stable")  # the direct templates' codes first
         self._offsets = np.zeros(len(TEMPLATES), dtype=np.int64)
         self._offsets[order] = np.cumsum(sizes[order]) - sizes[order]
-        n_direct = int(sizes[self._direct].sum())
 
         template = keys >> TEMPLATE_SHIFT
         codes = self._offsets[template]
-        for part in range(width):
+        for part in range(PART_ATOMS.shape[1]):
             value = (keys >> shifts[template, part]) & masks[template, part]
             if np.any(value >= part_radices[template, part]):
                 raise ValueError("a feature key holds an atom beyond the model's words, tags, labels or classes")
             codes += value * self._strides[template, part]
+        n_direct = int(sizes[self._direct].sum())
         is_direct = codes < n_direct
-        #: The row of each direct template's code (-1: none).
+        #: The row of each direct template's code, -1 for a code without one (the last row of the weights, zeros).
         self._table = np.full(n_direct, -1, dtype=np.int32)
         self._table[codes[is_direct]] = np.flatnonzero(is_direct)
         self._index = pd.Index(codes[~is_direct])
@@ -108,7 +114,7 @@ class BatchScorer:
 
     def token_scores(self, token_atoms: np.ndarray) -> np.ndarray:
         """The sums of each slot's token templates' rows (slots, tokens, classes), of tokens whose atoms
-        (atoms and a row of zeros, tokens) are the token's word, tag and class at every position."""
+        (atoms, tokens) are the token's word, tag and class at every position."""
         sums = np.zeros((len(POSITIONS), token_atoms.shape[1], self.weights.shape[1]), dtype=np.float32)
         for group in self._token_groups:
             for slot, rows in zip(group.slots, self._rows(group, token_atoms)):
@@ -116,9 +122,9 @@ class BatchScorer:
         return sums
 
     def scores(self, atom_matrix: np.ndarray, token_scores: np.ndarray, tokens: np.ndarray) -> np.ndarray:
-        """The scores (configurations, classes) of configurations whose atoms are ``atom_matrix`` (atoms
-        and a row of zeros, configurations) and whose tokens at each slot are ``tokens`` (slots,
-        configurations): indices of :meth:`token_scores`."""
+        """The scores (configurations, classes) of configurations whose atoms are ``atom_matrix`` (atoms,
+        configurations) and whose tokens at each slot are ``tokens`` (slots, configurations): indices of
+        the second axis of :meth:`token_scores`."""
         sums = token_scores[0].take(tokens[0], axis=0)
         for slot in range(1, len(POSITIONS)):
             sums += token_scores[slot].take(tokens[slot], axis=0)
@@ -128,7 +134,8 @@ class BatchScorer:
         return sums
 
     def _rows(self, group, atom_matrix: np.ndarray) -> np.ndarray:
-        """The weight rows (templates, configurations) of a group's features, -1 for a feature without a row."""
+        """The weight rows (templates, configurations) of a group's features, -1 (the zero row) for a feature
+        without a row of its own."""
         codes = group.codes(atom_matrix)
         if group.direct:
             return self._table.take(codes)
@@ -147,8 +154,8 @@ class _Group:
         self.counts = [int(np.count_nonzero(n_parts[templates] > k)) for k in range(PART_ATOMS.shape[1])]
 
     def codes(self, atom_matrix: np.ndarray) -> np.ndarray:
-        """The codes (templates, configurations) of configurations' features, from their atoms (atoms and a
-        row of zeros, configurations)."""
+        """The codes (templates, configurations) of configurations' features, from their atoms (atoms,
+        configurations)."""
         codes = atom_matrix.take(self.parts[:, 0], axis=0) * self.strides[:, :1]
         for part, count in enumerate(self.counts[1:], start=1):
             codes[:count] += atom_matrix.take(self.parts[:count, part], axis=0) * self.strides[:count, part:part + 1]
