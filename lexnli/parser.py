@@ -10,11 +10,13 @@ the order of the sentences and these draws come from a generator seeded by ``see
 fit is deterministic.
 
 Parsing is greedy. :meth:`DependencyParser.parse_one` is the reference, one sentence and one
-move at a time; :meth:`DependencyParser.parse` decodes many sentences in lockstep, their states
-in arrays (:mod:`lexnli.parse_batch`), with the same result. The averaged weights are rounded
-to multiples of a power of two large enough that every score (a sum of one float32 weight per
-template) is exact in float32, whatever the order of the additions: both decoders compute the
-same scores and break ties the same way (the lowest class).
+move at a time, each feature's key searched in the sorted keys; :meth:`DependencyParser.parse`
+decodes many sentences in lockstep, their states in arrays (:mod:`lexnli.parse_batch`), the
+features' rows found in direct tables of dense codes and the one-token templates summed once per
+distinct token (:mod:`lexnli.parse_scores`), with the same result. The averaged weights are
+rounded to multiples of a power of two large enough that every score (a sum of one float32 weight
+per template) and every partial sum is exact in float32, whatever the order and grouping of the
+additions: both decoders compute the same scores and break ties the same way (the lowest class).
 
 A fitted parser is saved to a versioned ``.npz`` of arrays only (:meth:`DependencyParser.save`).
 """
@@ -213,10 +215,9 @@ class DependencyParser:
         """The lengths of ``(tokens, tags)`` sentences, and the word, tag and ambiguity class ids of their
         tokens, one sentence after another (:meth:`_encode` of many, without the index 0)."""
         word_id, tag_id = self._word_id.get, self._tag_id.get
-        lengths = np.fromiter((len(tokens) for tokens, _ in sentences), dtype=np.intp, count=len(sentences))
-        n = int(lengths.sum())
-        words = np.fromiter((word_id(t.lower(), UNKNOWN) for tokens, _ in sentences for t in tokens), np.int64, n)
-        tags = np.fromiter((tag_id(t, UNKNOWN) for _, tags in sentences for t in tags), np.int64, n)
+        lengths = np.array([len(tokens) for tokens, _ in sentences], dtype=np.intp)
+        words = np.array([word_id(t.lower(), UNKNOWN) for tokens, _ in sentences for t in tokens], dtype=np.int64)
+        tags = np.array([tag_id(t, UNKNOWN) for _, tags in sentences for t in tags], dtype=np.int64)
         return lengths, words, tags, np.array(self._class_of_word).take(words)
 
     def _train_on(self, tree, perceptron, rng, explore: float) -> None:
