@@ -1,10 +1,11 @@
 """Greedy arc-hybrid decoding of many sentences in lockstep: the fast path of
 :meth:`lexnli.parser.DependencyParser.parse`.
 
-The states of a batch of sentences are arrays with a row per sentence (the stack, the buffer's
-first token, heads, labels, children and their counts). At each step the sentences not yet
-parsed make one move each: the tokens at the positions of :mod:`lexnli.parse_features` and the
-atoms are read from the arrays (a column per sentence), the scores computed at once by a
+The states of a batch of sentences are arrays (the stack, the buffer's first token, heads,
+labels, children and their counts; those by token flat, a sentence's tokens side by side). At
+each step the sentences not yet parsed make one move each: the tokens at the positions of
+:mod:`lexnli.parse_features` and the atoms are read from the arrays (a column per sentence), the
+scores computed at once by a
 :class:`lexnli.parse_scores.BatchScorer` (the batch's distinct tokens' sums of their token
 templates' rows are computed when the batch starts), invalid moves masked and the best class
 taken, ties to the lowest, as in the reference decoder.
