@@ -12,8 +12,8 @@ the tags the word had in training, which let the parser overrule a wrong tag), a
 distance bucket or a valency. A template joins
 atoms into two halves of at most 24 bits each (the atoms' bits side by side) and its key is
 ``template << 48 | first half << 24 | second half``: a feature is an exact integer, with no
-hashing or strings. :func:`feature_keys` computes the keys of one configuration, readably;
-:func:`batch_keys` those of many from a matrix of their atoms, with the same values.
+hashing or strings. :func:`feature_keys` computes the keys of one configuration, readably; the
+batch decoder numbers the same features more densely (:mod:`lexnli.parse_scores`).
 """
 from __future__ import annotations
 
@@ -32,12 +32,15 @@ CHILD_POSITIONS = ("s0l", "s0r", "s1l", "s1r", "b0l", "s0l2", "s0r2", "b0l2")
 #: The positions whose word's ambiguity class is an atom.
 CLASS_POSITIONS = ("s0", "s1", "b0", "b1")
 
-#: Every atom (in the order of :func:`atoms`, and of the columns of a batched atom matrix) and its bits.
-ATOM_BITS = dict([(f"{p}{kind}", bits) for p in TOKEN_POSITIONS + CHILD_POSITIONS
-                  for kind, bits in (("w", WORD_BITS), ("t", TAG_BITS))]
-                 + [(f"{p}l", LABEL_BITS) for p in CHILD_POSITIONS]
-                 + [(name, SMALL_BITS) for name in ("dist", "s0vl", "s0vr", "b0vl")]
-                 + [(f"{p}a", CLASS_BITS) for p in CLASS_POSITIONS])
+#: The bits of each kind of atom.
+KIND_BITS = {"word": WORD_BITS, "tag": TAG_BITS, "label": LABEL_BITS, "small": SMALL_BITS, "class": CLASS_BITS}
+#: Every atom (in the order of :func:`atoms`, and of the columns of a batched atom matrix) and its kind.
+ATOM_KINDS = dict([(f"{p}{kind[0]}", kind) for p in TOKEN_POSITIONS + CHILD_POSITIONS for kind in ("word", "tag")]
+                  + [(f"{p}l", "label") for p in CHILD_POSITIONS]
+                  + [(name, "small") for name in ("dist", "s0vl", "s0vr", "b0vl")]
+                  + [(f"{p}a", "class") for p in CLASS_POSITIONS])
+#: Every atom's bits.
+ATOM_BITS = {atom: KIND_BITS[kind] for atom, kind in ATOM_KINDS.items()}
 ATOMS = tuple(ATOM_BITS)
 
 #: The templates: the atoms of the first half, then (after ``/``) of the second.
@@ -86,10 +89,8 @@ def _template_parts(template: str) -> list[tuple[int, int]]:
 #: Each template's ``(atom index, shift)`` pairs.
 TEMPLATE_PARTS = tuple(_template_parts(t) for t in TEMPLATES)
 _WIDTH = max(len(parts) for parts in TEMPLATE_PARTS)
-#: The same as arrays, padded with the index of a zero column (one past the atoms): (templates, width).
+#: Each template's atom indices, padded with ``len(ATOMS)`` (no atom's): (templates, width).
 PART_ATOMS = np.array([[a for a, _ in p] + [len(ATOMS)] * (_WIDTH - len(p)) for p in TEMPLATE_PARTS], dtype=np.intp)
-PART_SHIFTS = np.array([[s for _, s in p] + [0] * (_WIDTH - len(p)) for p in TEMPLATE_PARTS], dtype=np.int64)
-TEMPLATE_BASES = np.arange(len(TEMPLATES), dtype=np.int64) << TEMPLATE_SHIFT
 
 
 def distance_bucket(distance: int) -> int:
@@ -136,12 +137,3 @@ def feature_keys(values: list[int]) -> list[int]:
         keys.append(key)
     return keys
 
-
-def batch_keys(atom_matrix: np.ndarray) -> np.ndarray:
-    """:func:`feature_keys` of many configurations: ``atom_matrix`` (int64) has a row of atoms per
-    configuration (in the order of :data:`ATOMS`) and one more column of zeros; returns an int64
-    array of keys (configurations, templates)."""
-    keys = atom_matrix[:, PART_ATOMS[:, 0]] << PART_SHIFTS[:, 0]
-    for part in range(1, PART_ATOMS.shape[1]):
-        keys |= atom_matrix[:, PART_ATOMS[:, part]] << PART_SHIFTS[:, part]
-    return keys | TEMPLATE_BASES

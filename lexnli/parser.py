@@ -10,11 +10,13 @@ the order of the sentences and these draws come from a generator seeded by ``see
 fit is deterministic.
 
 Parsing is greedy. :meth:`DependencyParser.parse_one` is the reference, one sentence and one
-move at a time; :meth:`DependencyParser.parse` decodes many sentences in lockstep, their states
-in arrays (:mod:`lexnli.parse_batch`), with the same result. The averaged weights are rounded
-to multiples of a power of two large enough that every score (a sum of one float32 weight per
-template) is exact in float32, whatever the order of the additions: both decoders compute the
-same scores and break ties the same way (the lowest class).
+move at a time, each feature's key searched in the sorted keys; :meth:`DependencyParser.parse`
+decodes many sentences in lockstep, their states in arrays (:mod:`lexnli.parse_batch`), the
+features' rows found in direct tables of dense codes and the one-token templates summed once per
+distinct token (:mod:`lexnli.parse_scores`), with the same result. The averaged weights are
+rounded to multiples of a power of two large enough that every score (a sum of one float32 weight
+per template) and every partial sum is exact in float32, whatever the order and grouping of the
+additions: both decoders compute the same scores and break ties the same way (the lowest class).
 
 A fitted parser is saved to a versioned ``.npz`` of arrays only (:meth:`DependencyParser.save`).
 """
@@ -29,8 +31,8 @@ import numpy as np
 
 from .io import atomic_open
 from .parse_batch import decode_batch
-from .parse_features import (CLASS_BITS, LABEL_BITS, TAG_BITS, TEMPLATE_SHIFT, TEMPLATES, WORD_BITS, atoms,
-                             feature_keys)
+from .parse_features import CLASS_BITS, LABEL_BITS, SMALL_BITS, TAG_BITS, TEMPLATES, WORD_BITS, atoms, feature_keys
+from .parse_scores import BatchScorer
 from .transitions import Configuration, class_costs, n_classes, static_oracle
 
 #: The version of the ``.npz`` layout :meth:`DependencyParser.save` writes and :meth:`DependencyParser.load` reads.
@@ -203,12 +205,20 @@ class DependencyParser:
 
     def _encode(self, tokens, tags) -> tuple[list[int], list[int], list[int]]:
         """Word, tag and ambiguity class ids by token, index 0 for no token (id 0)."""
-        if len(tokens) != len(tags):
-            raise ValueError(f"{len(tokens)} tokens but {len(tags)} tags: {tokens!r}")
+        _check_tags(tokens, tags)
         word_id, tag_id = self._word_id.get, self._tag_id.get
         words = [NONE] + [word_id(t.lower(), UNKNOWN) for t in tokens]
         class_of_word = self._class_of_word
         return words, [NONE] + [tag_id(t, UNKNOWN) for t in tags], [class_of_word[w] for w in words]
+
+    def _encode_many(self, sentences) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The lengths of ``(tokens, tags)`` sentences, and the word, tag and ambiguity class ids of their
+        tokens, one sentence after another (:meth:`_encode` of many, without the index 0)."""
+        word_id, tag_id = self._word_id.get, self._tag_id.get
+        lengths = np.array([len(tokens) for tokens, _ in sentences], dtype=np.intp)
+        words = np.array([word_id(t.lower(), UNKNOWN) for tokens, _ in sentences for t in tokens], dtype=np.int64)
+        tags = np.array([tag_id(t, UNKNOWN) for _, tags in sentences for t in tags], dtype=np.int64)
+        return lengths, words, tags, np.array(self._class_of_word).take(words)
 
     def _train_on(self, tree, perceptron, rng, explore: float) -> None:
         """One pass of the dynamic oracle over a tree: update on each wrong prediction, then follow
@@ -237,7 +247,7 @@ class DependencyParser:
         """The heads (1-based, 0 for the root) and labels of one sentence, one move at a time: the reference."""
         words, tag_ids, classes = self._encode(tokens, tags)
         config = Configuration(len(tokens))
-        keys, _, weights, _ = self._decoding_tables()
+        keys, weights, _ = self._decoding_tables()
         n_labels = len(self.labels_)
         while not config.is_terminal():
             wanted = feature_keys(atoms(config, words, tag_ids, classes))
@@ -251,14 +261,20 @@ class DependencyParser:
         """:meth:`parse_one` of each ``(tokens, tags)`` sentence, decoding ``batch_size`` sentences
         (of similar lengths) in lockstep."""
         sentences = list(sentences)
+        for tokens, tags in sentences:
+            _check_tags(tokens, tags)
         order = sorted(range(len(sentences)), key=lambda i: len(sentences[i][0]))
-        tables = self._decoding_tables()
+        scorer = self._decoding_tables()[2]
+        names = np.array([self.root_label_, *self.labels_], dtype=object)  # by label id, the root's first
         parses = [None] * len(sentences)
         for start in range(0, len(order), batch_size):
             batch = order[start:start + batch_size]
-            encoded = [self._encode(*sentences[i]) for i in batch]
-            for i, (heads, labels) in zip(batch, decode_batch(encoded, *tables[1:])):
-                parses[i] = (heads, self._label_names(heads, labels))
+            lengths, words, tags, classes = self._encode_many([sentences[i] for i in batch])
+            heads, labels = decode_batch(lengths, words, tags, classes, scorer)
+            label_names = names.take(np.where(heads == 0, 0, labels))
+            for i, sentence_heads, sentence_labels, n in zip(batch, heads.tolist(), label_names.tolist(),
+                                                            lengths.tolist()):
+                parses[i] = (tuple(sentence_heads[1:n + 1]), tuple(sentence_labels[1:n + 1]))
         return parses
 
     def _label_names(self, heads, labels) -> tuple[str, ...]:
@@ -267,15 +283,14 @@ class DependencyParser:
 
     def _decoding_tables(self) -> tuple:
         """The sorted keys with a sentinel that matches no key at the end, the weights with a zero row
-        for it (a key not found has the sentinel's row), where each template's keys start (and, last,
-        the sentinel's index), and a hash table of the keys (a pandas ``Index``: the batch decoder's)."""
+        for it (a key not found has the sentinel's row) and the batch decoder's
+        :class:`~lexnli.parse_scores.BatchScorer`."""
         if getattr(self, "_tables", None) is None:
-            import pandas as pd
-
             keys = np.append(self.keys_, np.iinfo(np.int64).max)
             weights = np.concatenate([self.weights_, np.zeros((1, self.weights_.shape[1]), np.float32)])
-            starts = np.searchsorted(keys, np.arange(len(TEMPLATES) + 1, dtype=np.int64) << TEMPLATE_SHIFT)
-            self._tables = keys, pd.Index(keys), weights, starts
+            radices = {"word": len(self.words_) + 2, "tag": len(self.tags_) + 2, "label": len(self.labels_) + 1,
+                       "small": 2 ** SMALL_BITS, "class": len(self.classes_) + 2}
+            self._tables = keys, weights, BatchScorer(self.keys_, weights, radices)
         return self._tables
 
     # -- persistence
@@ -381,6 +396,12 @@ def attachment_scores(gold, predicted, tags, exclude_punct: bool = True) -> tupl
     their gold head and label (see :func:`attachment_counts`)."""
     counts = attachment_counts(gold, predicted, tags, exclude_punct)
     return (counts["heads"] / counts["tokens"], counts["arcs"] / counts["tokens"]) if counts["tokens"] else (0.0, 0.0)
+
+
+def _check_tags(tokens, tags) -> None:
+    """Refuse a sentence without a tag per token."""
+    if len(tokens) != len(tags):
+        raise ValueError(f"{len(tokens)} tokens but {len(tags)} tags: {tokens!r}")
 
 
 def _checked(index: int, sentence):

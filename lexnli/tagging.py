@@ -287,5 +287,5 @@ class BatchPerceptronTagger:
                 tags[tags < 0] = self._class_tag[np.argmax(scores, axis=1)]
             out[active, j] = tags
             prev2[active], prev[active] = prev[active], tags
-        names = self.tags
-        return [tuple(names[t] for t in out[i, :length]) for i, length in enumerate(lengths.tolist())]
+        names = np.array(self.tags, dtype=object).take(out).tolist()
+        return [tuple(row[:length]) for row, length in zip(names, lengths.tolist())]

@@ -6,7 +6,7 @@ import random
 import numpy as np
 import pytest
 
-from lexnli import parse_features
+from lexnli import parse_features, parse_scores
 from lexnli.parser import FORMAT_VERSION, DependencyParser, attachment_counts, attachment_scores
 from lexnli.transitions import (LEFT, RIGHT, SHIFT, Configuration, class_costs, class_of, move_costs,
                                 static_oracle)
@@ -102,15 +102,54 @@ def test_the_static_oracle_builds_projective_trees_only():
     assert static_oracle([-1, 0, 0], [0, 0, 0]) is None  # two roots
 
 
-def test_batched_keys_are_the_reference_keys():
+RADICES = {"word": 3000, "tag": 40, "label": 12, "small": 8, "class": 200}
+SMALL_RADICES = {"word": 6, "tag": 5, "label": 3, "small": 8, "class": 4}
+
+
+def reference_scores(keys, weights, values):
+    """The scores of configurations whose atoms are ``values`` (a row each), keys searched as the reference does."""
+    scores = []
+    for row in values.tolist():
+        wanted = np.array(parse_features.feature_keys(row))
+        found = np.searchsorted(keys, wanted).clip(max=len(keys) - 1)
+        scores.append(weights[found[keys[found] == wanted]].sum(axis=0))
+    return np.array(scores)
+
+
+@pytest.mark.parametrize("direct_codes, radices", [(0, RADICES), (2 ** 17, RADICES), (2 ** 62, SMALL_RADICES)])
+def test_the_batch_scorer_gives_the_reference_scores(monkeypatch, direct_codes, radices):
+    """Configurations of random atoms, half of whose features the model has, are scored as the reference
+    decoder scores them, whichever templates are found directly (none, some, all)."""
+    monkeypatch.setattr(parse_scores, "DIRECT_CODES", direct_codes)
     rng = np.random.default_rng(0)
-    bits = np.array([parse_features.ATOM_BITS[a] for a in parse_features.ATOMS])
-    values = rng.integers(0, 2 ** bits, size=(50, len(bits)))
-    matrix = np.concatenate([values, np.zeros((50, 1), dtype=values.dtype)], axis=1)
-    batched = parse_features.batch_keys(matrix)
-    assert batched.tolist() == [parse_features.feature_keys(row) for row in values.tolist()]
-    assert len({key >> parse_features.TEMPLATE_SHIFT for key in batched[0].tolist()}) == len(
-        parse_features.TEMPLATES)
+    bound = np.array([radices[parse_features.ATOM_KINDS[a]] for a in parse_features.ATOMS])
+    seen = rng.integers(0, bound, size=(30, len(bound)))
+    keys = np.unique([key for row in seen.tolist() for key in parse_features.feature_keys(row)])
+    weights = rng.integers(-50, 50, size=(len(keys) + 1, 5)).astype(np.float32)
+    weights[-1] = 0
+    scorer = parse_scores.BatchScorer(keys, weights, radices)
+    assert scorer._direct.any() == (direct_codes > 0) and scorer._direct.all() == (direct_codes == 2 ** 62)
+    values = np.where(rng.random((60, len(bound))) < 0.5, np.concatenate([seen, seen]),
+                      rng.integers(0, bound, size=(60, len(bound))))
+    atom_matrix = values.T.copy()  # each configuration its own token at every position
+    tokens = np.tile(np.arange(len(values)), (len(parse_scores.POSITIONS), 1))
+    scores = scorer.scores(atom_matrix, scorer.token_scores(atom_matrix), tokens)
+    assert np.array_equal(scores, reference_scores(keys, weights[:-1], values))
+    assert np.count_nonzero(scores) > 0
+
+
+def test_a_key_beyond_the_model_s_atoms_is_refused():
+    key = parse_features.feature_keys([RADICES["word"]] + [0] * (len(parse_features.ATOMS) - 1))[0]
+    with pytest.raises(ValueError, match="beyond the model's words"):
+        parse_scores.BatchScorer(np.array([key]), np.zeros((2, 3), np.float32), RADICES)
+
+
+def test_token_templates_read_one_position():
+    assert parse_scores.token_position(parse_features.TEMPLATES.index("s0w s0t")) == 0
+    assert parse_scores.POSITIONS[parse_scores.token_position(parse_features.TEMPLATES.index("b1a b1t"))] == "b1"
+    assert parse_scores.POSITIONS[parse_scores.token_position(parse_features.TEMPLATES.index("s0l2w"))] == "s0l2"
+    for template in ("s0w / b0w", "s0ll", "s0t s0vl", "s0a b0a"):
+        assert parse_scores.token_position(parse_features.TEMPLATES.index(template)) is None
 
 
 @pytest.fixture(scope="module")
@@ -136,10 +175,12 @@ def unseen_sentences():
 
 
 @pytest.mark.parametrize("batch_size", [5, 1000])
-def test_batched_parses_are_the_reference_parses(parser, batch_size):
+@pytest.mark.parametrize("direct_codes", [0, parse_scores.DIRECT_CODES])
+def test_batched_parses_are_the_reference_parses(parser, monkeypatch, batch_size, direct_codes):
+    monkeypatch.setattr(parse_scores, "DIRECT_CODES", direct_codes)  # 0: every feature found by hashing
     sentences = unseen_sentences()
     reference = [parser.parse_one(tokens, tags) for tokens, tags in sentences]
-    assert parser.parse(sentences, batch_size=batch_size) == reference
+    assert DependencyParser.from_arrays(parser.to_arrays()).parse(sentences, batch_size=batch_size) == reference
     assert reference[-1] == ((), ())
 
 
