@@ -36,14 +36,13 @@ import zlib
 from pathlib import Path
 
 import joblib
-import numpy as np
 import sklearn
 from sklearn.exceptions import NotFittedError
 from sklearn.pipeline import Pipeline
 from sklearn.utils.validation import check_is_fitted
 
 from featurize import FAMILIES, PairFeaturizer
-from lexnli.io import atomic_open, existing_file
+from lexnli.io import atomic_open, existing_file, npy_header
 from lexnli.progress import step
 from lexnli.version import __version__
 
@@ -197,14 +196,7 @@ def _check_npy_header(path, archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> 
     :data:`MAX_MEMBER_BYTES` or than the member itself (only the header is read)."""
     try:
         with archive.open(info) as member:
-            version = np.lib.format.read_magic(member)
-            if version == (1, 0):
-                shape, _, dtype = np.lib.format.read_array_header_1_0(member)
-            elif version == (2, 0):
-                shape, _, dtype = np.lib.format.read_array_header_2_0(member)
-            else:
-                raise ValueError(f"member {info.filename} is a .npy file of version {version}, which lexnli does "
-                                 f"not read")
+            shape, _, dtype = npy_header(member)
     except (ValueError, OSError, EOFError, zipfile.BadZipFile) as exc:
         raise _unreadable(path, exc) from exc
     size = math.prod(shape) * dtype.itemsize

@@ -204,6 +204,18 @@ class NotAFileError(FileNotFoundError):
     caller that reports a missing file as one line reports this one too)."""
 
 
+def npy_header(f) -> tuple:
+    """The shape, Fortran order and dtype the header of the ``.npy`` file ``f`` declares (``f`` is left just past
+    the header), read by NumPy's public readers of format versions 1.0 and 2.0; ValueError for another version."""
+    import numpy as np  # only readers of arrays pay for it
+
+    version = np.lib.format.read_magic(f)
+    readers = {(1, 0): np.lib.format.read_array_header_1_0, (2, 0): np.lib.format.read_array_header_2_0}
+    if version not in readers:
+        raise ValueError(f"a .npy file of version {version}, which lexnli does not read")
+    return readers[version](f)
+
+
 def existing_file(path, what: str) -> Path:
     """``path`` as a Path, refused with a FileNotFoundError naming it (``what``: the kind of file, for
     the message) when there is no such file, and a :class:`NotAFileError` saying so when it is a folder."""

@@ -36,6 +36,7 @@ from typing import Callable
 import numpy as np
 
 from .data_home import get_data_home
+from .io import npy_header
 from .version import __version__
 
 #: Set to ``0`` to load every model and resource the slow way, caching nothing.
@@ -174,13 +175,7 @@ def read_arrays(key: str, data_home=None) -> dict | None:
 def _mapped(f) -> np.ndarray:
     """The array of the ``.npy`` file ``f``, memory-mapped read-only (a zero-size one read); ValueError for a
     file that is not a ``.npy`` of a plain dtype."""
-    version = np.lib.format.read_magic(f)
-    if version == (1, 0):
-        shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
-    elif version == (2, 0):
-        shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
-    else:
-        raise ValueError(f"a .npy file of version {version}")
+    shape, fortran, dtype = npy_header(f)
     if dtype.hasobject:
         raise ValueError("an array of objects")
     size = dtype.itemsize * int(np.prod(shape, dtype=np.int64))
