@@ -207,8 +207,13 @@ def write_arrays(key: str, arrays: dict, data_home=None) -> None:
             if target.is_symlink():
                 target.unlink()  # an entry is written in place of a link, never through it
             elif target.exists():
-                shutil.rmtree(target)  # a damaged entry (a whole one would have been read)
-            os.rename(building, target)
+                shutil.rmtree(target, ignore_errors=True)  # a damaged entry (a whole one would have been read)
+            try:
+                os.rename(building, target)
+            except OSError:
+                if not target.is_dir() or target.is_symlink():
+                    raise
+                # another process (a worker, say) wrote the entry meanwhile: theirs stands
         finally:
             shutil.rmtree(building, ignore_errors=True)
         mark_used(target)

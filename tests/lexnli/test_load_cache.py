@@ -1,6 +1,7 @@
 """lexnli.load_cache: array entries written once, then mapped; anything not the user's own, damaged or
 switched off is a miss."""
 import os
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -115,3 +116,19 @@ def test_at_most_max_entries_of_a_kind_are_kept_the_least_recently_used_removed(
     assert load_cache.arrays_key("syntax", shas[0]) in kept and load_cache.arrays_key("other", shas[0]) in kept
     assert load_cache.arrays_key("syntax", shas[1]) not in kept
     assert len(kept) == load_cache.MAX_ARRAY_ENTRIES + 1
+
+
+def test_an_entry_another_process_writes_meanwhile_stands_without_a_warning(monkeypatch, recwarn):
+    derive, rename = Derive(), os.rename
+
+    def written_meanwhile(source, target):
+        monkeypatch.setattr(load_cache.os, "rename", rename)
+        load_cache.write_arrays(Path(target).name, Derive()())  # the other process's whole entry
+        rename(source, target)
+
+    monkeypatch.setattr(load_cache.os, "rename", written_meanwhile)
+    found = load_cache.cached_arrays("syntax", "ab" * 32, derive)
+    assert_equal(found, Derive()())
+    assert not [w for w in recwarn if "not cached" in str(w.message)]
+    assert_equal(load_cache.read_arrays(entry().name), Derive()())
+    assert [p.name for p in entry().parent.iterdir()] == [entry().name]  # no building folder left
