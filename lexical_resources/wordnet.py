@@ -34,6 +34,13 @@ _NO_POS = ""
 _EMPTY: frozenset = frozenset()
 
 
+def _frozen(items) -> frozenset:
+    """``frozenset(items)``, and :data:`_EMPTY` for no items: most words' antonyms, parts, kinds apart
+    and derivations are none, and tens of thousands of remembered empty sets cost the garbage
+    collector's full passes time for nothing."""
+    return frozenset(items) or _EMPTY
+
+
 def wordnet_pos(pos: str | None) -> str | None:
     """Map a POS to WordNet's: ``'n'``, ``'v'``, ``'a'``, ``'r'``, ``None`` (any), or ``''`` (none).
 
@@ -69,8 +76,8 @@ class _WordInfo:
         self.parents = parents      # direct (instance) hypernyms
         self.antonyms = antonyms    # senses of the word's lemma antonyms
         self.holonyms = holonyms    # direct part / member / substance holonyms
-        self.kinds_apart = hypernyms & KINDS_APART  # the hypernyms that are kinds apart (see KINDS_APART)
-        self.scenes = (hypernyms | synsets) & SCENES  # the kinds of scene it is (see SCENES)
+        self.kinds_apart = _frozen(hypernyms & KINDS_APART)  # the hypernyms that are kinds apart (see KINDS_APART)
+        self.scenes = _frozen((hypernyms | synsets) & SCENES)  # the kinds of scene it is (see SCENES)
 
 
 _NOTHING = _WordInfo()
@@ -226,8 +233,7 @@ class WordNet:
             holonyms.update(self._names(synset.targets("#p", "#m", "#s")))
             antonyms.update(self._opposites((synset, lemma) for lemma in synset.lemmas
                                             if lemma.lower() in lemma_names))
-        return _WordInfo(names, frozenset(hypernyms), frozenset(parents),
-                         frozenset(antonyms), frozenset(holonyms))
+        return _WordInfo(names, _frozen(hypernyms), _frozen(parents), _frozen(antonyms), _frozen(holonyms))
 
     def _records(self, targets) -> list[SynsetRecord]:
         return [self._data.record(pos, offset) for pos, offset in targets]
@@ -357,7 +363,7 @@ class WordNet:
         young animal its species' (:meth:`_species`)."""
         found = self._closure_cache.get(synset.name)
         if found is None:
-            found = frozenset(self._ancestors(synset, ("@", "@i"), self.max_depth))
+            found = _frozen(self._ancestors(synset, ("@", "@i"), self.max_depth))
             if YOUNG in found:
                 found |= self._species(synset)
             self._closure_cache[synset.name] = found
@@ -549,7 +555,7 @@ class WordNet:
                             for symbol in ("+", "\\"):  # derivationally related forms, pertainyms
                                 names.update(self._data.record(pos, offset).lemmas[k].lower()
                                              for pos, offset, k in synset.lemma_pointers.get((lemma, symbol), ()))
-            found = self._derived_cache[word] = (frozenset(bases), frozenset(names - bases))
+            found = self._derived_cache[word] = (frozenset(bases), _frozen(names - bases))
         return found
 
     # -- materials --------------------------------------------------------------------------
@@ -574,7 +580,7 @@ class WordNet:
                     if synset.lexname == "noun.substance" \
                             or not ARTIFACT_MATERIALS.isdisjoint(self._ancestors(synset, ("@",), 2)):
                         names.add(synset.name)
-            found = self._material_cache[word] = frozenset(names)
+            found = self._material_cache[word] = _frozen(names)
         return found
 
     # -- places -----------------------------------------------------------------------------

@@ -35,7 +35,9 @@ class SynsetRecord:
     lexicographer file, e.g. ``noun.substance``), ``lemmas`` (names as in WordNet, without a
     syntactic marker), ``pointers`` (symbol -> ``(pos, offset)`` of the synsets it points to,
     e.g. ``'@'`` hypernyms) and ``lemma_pointers`` (``(lemma, symbol)`` -> ``(pos, offset, lemma
-    index)`` of the lemmas it points to, e.g. ``'!'`` antonyms); only the :data:`POINTERS`."""
+    index)`` of the lemmas it points to, e.g. ``'!'`` antonyms); only the :data:`POINTERS`.
+    The pointers are tuples, not lists: a cold featurization parses tens of thousands of records,
+    and tuples of strings and numbers are left out of the garbage collector's full passes."""
 
     __slots__ = ("name", "pos", "lexname", "lemmas", "pointers", "lemma_pointers")
 
@@ -43,9 +45,13 @@ class SynsetRecord:
         self.name, self.pos, self.lexname = name, pos, lexname
         self.lemmas, self.pointers, self.lemma_pointers = lemmas, pointers, lemma_pointers
 
-    def targets(self, *symbols) -> list[tuple[str, int]]:
-        """``(pos, offset)`` of the synsets this one points to with any of ``symbols``."""
-        return [target for symbol in symbols for target in self.pointers.get(symbol, ())]
+    def targets(self, *symbols) -> tuple[tuple[str, int], ...]:
+        """``(pos, offset)`` of the synsets this one points to with any of ``symbols`` (for one
+        symbol, the record's own tuple: most of a synset's symbols point nowhere)."""
+        found = ()
+        for symbol in symbols:
+            found += self.pointers.get(symbol, ())
+        return found
 
 
 class WordNetData:
@@ -104,16 +110,14 @@ class WordNetData:
         lemmas = tuple(_LEMMA.match(field).group(1) if field.endswith(")") else field  # a marker ends in ")"
                        for field in fields[4: 4 + 2 * n_lemmas: 2])
         at = 4 + 2 * n_lemmas
-        pointers: dict[str, list] = {}
+        pointers: dict[str, dict] = {}  # symbol -> {target: None}: NLTK keeps a set, in the file's order here
         lemma_pointers: dict[tuple[str, str], list] = {}
         listed = fields[at + 1: at + 1 + 4 * int(fields[at])]
         for symbol, target, target_pos, source_target in zip(listed[::4], listed[1::4], listed[2::4], listed[3::4]):
             if symbol not in POINTERS:
                 continue
             if source_target == "0000":
-                found = pointers.setdefault(symbol, [])
-                if (target_pos, int(target)) not in found:  # NLTK keeps a set
-                    found.append((target_pos, int(target)))
+                pointers.setdefault(symbol, {})[(target_pos, int(target))] = None
             else:
                 source = lemmas[int(source_target[:2], 16) - 1]
                 lemma_pointers.setdefault((source, symbol), []).append(
@@ -121,7 +125,9 @@ class WordNetData:
         first = lemmas[0].lower()
         number = self._index.offsets(first, pos).index(offset) + 1
         name = sys.intern(f"{first}.{pos}.{number:02d}")
-        return SynsetRecord(name, pos, self.lexname(int(fields[1])), lemmas, pointers, lemma_pointers)
+        return SynsetRecord(name, pos, self.lexname(int(fields[1])), lemmas,
+                            {symbol: tuple(found) for symbol, found in pointers.items()},
+                            {key: tuple(found) for key, found in lemma_pointers.items()})
 
     def lexname(self, index: int) -> str:
         """The name of lexicographer file ``index`` (``'noun.substance'``), from WordNet's ``lexnames``."""
