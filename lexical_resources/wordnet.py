@@ -428,9 +428,9 @@ class WordNet:
             return HYPONYM
         if not a.antonyms.isdisjoint(b.synsets) or not b.antonyms.isdisjoint(a.synsets):
             return ANTONYM
-        if self._holonym(a, b):
+        if a.holonyms and self._holonym(a, b):  # most words are part of nothing: no call then
             return HOLONYM
-        if self._holonym(b, a):
+        if b.holonyms and self._holonym(b, a):
             return MERONYM
         if not a.parents.isdisjoint(b.parents):
             return COHYPONYM
@@ -666,8 +666,7 @@ class WordNet:
         return seen
 
     def _holonym(self, part: _WordInfo, whole: _WordInfo) -> bool:
-        if not part.holonyms:
-            return False
+        """Whether ``whole`` is a whole of ``part``, which has holonyms (the caller checks)."""
         if not part.holonyms.isdisjoint(whole.synsets):
             return True
         return self.inherit_parts and any(ABSTRACTION not in self._named_closure(name)
