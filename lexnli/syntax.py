@@ -119,7 +119,9 @@ class SyntaxModel:
         arrays = {"format_version": np.array(FORMAT_VERSION),
                   "info_keys": np.array(list(self.info), dtype=str),
                   "info_values": np.array([str(v) for v in self.info.values()], dtype=str)}
-        tagger = self.tagger if isinstance(self.tagger, dict) else tagger_arrays(self.tagger)
+        # A loaded tagger's arrays hold what it derived too (the load cache's): the file keeps the stored ones only.
+        tagger = ({name: self.tagger[name] for name in ARRAY_NAMES} if isinstance(self.tagger, dict)
+                  else tagger_arrays(self.tagger))
         arrays.update({f"tagger.{k}": v for k, v in tagger.items()})
         arrays.update({f"parser.{k}": v for k, v in self.parser.to_arrays().items()})
         buffer = io.BytesIO()

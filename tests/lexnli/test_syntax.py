@@ -61,6 +61,8 @@ def test_a_model_loaded_again_maps_its_arrays_from_the_load_cache(model, tmp_pat
     assert isinstance(again.parser.weights_, np.memmap) and isinstance(again.tagger["matrix"], np.memmap)
     assert again.read(sentences) == first.read(sentences) == model.read(sentences)
     assert again.sha256 == first.sha256
+    with np.load(again.save(tmp_path / "again.npz")) as saved, np.load(path) as original:
+        assert sorted(saved.files) == sorted(original.files)  # what it derived stays in the cache
 
 
 def test_a_saved_model_reads_raw_text_without_nltk(model, tmp_path):
