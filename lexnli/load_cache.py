@@ -8,8 +8,10 @@ trust (:func:`private`):
   (:mod:`classifiers.model_cache`);
 - ``cache/arrays/``: arrays derived from a data file, each a plain ``.npy`` file that is memory-mapped
   when read (:func:`cached_arrays`): the syntax model's arrays uncompressed, with its tagger's dense
-  weight matrix (:meth:`lexnli.syntax.SyntaxModel.load`). A process then maps them in milliseconds and
-  reads only the pages it touches, where unzipping and building them took about 0.2 s at every start.
+  weight matrix (:meth:`lexnli.syntax.SyntaxModel.load`), the files of a zipped WordNet
+  (:mod:`lexnli.wordnet_index`) and VerbOcean's parsed lines (:mod:`lexical_resources.verbocean`). A
+  process then maps them in milliseconds and reads only the pages it touches, where unzipping, parsing
+  and building them took about 0.5 s at every start.
 
 An entry is read only when its folders and files are owned by the user and writable by no one else,
 opened without following a link and checked on the open descriptor (:func:`private`): no other user can
