@@ -7,7 +7,8 @@ The file has ``#`` comment lines, then one relation a line::
 Relations are directed as in the file (``verb1 [stronger-than] verb2``); the symmetric ones
 (*similar*, *opposite-of*) are usually listed both ways. The file repeats some lines (49,182
 relation lines, 44,362 distinct ``(verb1, relation, verb2)``); a repeated triple keeps its highest
-score. Lookups are one dict access on the ``(verb1, verb2)`` pair.
+score. A lookup finds the two verbs' ids and the pair's position in dicts of strings and numbers
+(:meth:`VerbOcean._hold`), which the garbage collector does not walk.
 
 The official file is in the Excitement Open Platform repository; :meth:`VerbOcean.load` downloads
 it (checksum-verified) into the lexnli data home when it is not found locally.

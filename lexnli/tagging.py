@@ -81,7 +81,7 @@ class BatchPerceptronTagger:
         self.classes = tuple(sorted(classes, reverse=True))
         self._class_index = {c: i for i, c in enumerate(self.classes)}
         stored = tagger if isinstance(tagger, dict) else {}
-        if stored:
+        if isinstance(tagger, dict):
             self._feature_row, self._matrix = self._weight_matrix_of_arrays(stored)
         else:
             self._feature_row, self._matrix = self._weight_matrix(tagger.model.weights)

@@ -44,7 +44,7 @@ DETACHMENTS = {
     "r": (),
 }
 DETACHMENTS["s"] = DETACHMENTS["a"]
-#: Lookups in one index file answered by binary search (about 10 µs each) before its lines are kept in a
+#: Lookups in one index file answered by binary search (about 7 µs each) before its lines are kept in a
 #: dictionary by lemma (:func:`_lines_by_lemma`, about 60 ms for the noun index): a one-pair call
 #: makes tens, featurizing a file tens of thousands.
 SEARCHES_BEFORE_DICT = 2_000
