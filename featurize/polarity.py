@@ -46,6 +46,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from lexical_resources.lists.function_words import SUBORDINATORS
 from lexical_resources.lists.operators import (ANTIVERIDICAL, CLAUSE_NEGATIONS, CONDITIONALS, DETERMINERS,
                                                DISJUNCTIONS, DOWN, NONE, NONVERIDICAL, NONVERIDICAL_ADJECTIVES,
                                                NONVERIDICAL_ADVERBS, NONVERIDICAL_SUBORDINATORS, NUMBER_OPERATORS,
@@ -57,9 +58,6 @@ from .memo_sizes import SENTENCES
 
 #: Tokens that end a clause.
 _BOUNDARIES = frozenset({",", ";", ":", ".", "!", "?", "but", "--"})
-#: Subordinators that open a clause of their own.
-_SUBORDINATORS = frozenset({"if", "unless", "because", "since", "when", "while", "although", "though", "whereas",
-                            "after", "before", "until"})
 _CLAUSE_CONJUNCTIONS = frozenset({"and", "or"})
 _RELATIVE_PRONOUNS = frozenset({"who", "which", "that", "whom"})
 #: Words between a determiner and its noun (first two tag letters), and the heads of a noun phrase.
@@ -119,14 +117,14 @@ def _has_clause(tokens, tags, start: int, stop: int) -> bool:
 def _clause_break(tokens, tags, k: int) -> bool:
     """Whether a clause ends before token ``k``."""
     token = tokens[k]
-    if token in _BOUNDARIES or token in _SUBORDINATORS:
+    if token in _BOUNDARIES or token in SUBORDINATORS:
         return True
     return token in _CLAUSE_CONJUNCTIONS and _has_clause(tokens, tags, k + 1, _next_break(tokens, tags, k + 1))
 
 
 def _next_break(tokens, tags, start: int) -> int:
     """The first punctuation, *but* or subordinator at or after ``start`` (or the end)."""
-    return next((k for k in range(start, len(tokens)) if tokens[k] in _BOUNDARIES or tokens[k] in _SUBORDINATORS),
+    return next((k for k in range(start, len(tokens)) if tokens[k] in _BOUNDARIES or tokens[k] in SUBORDINATORS),
                 len(tokens))
 
 
@@ -134,7 +132,7 @@ def _clause(tokens, tags, i: int) -> tuple[int, int]:
     """The clause holding token ``i``: ``(start, stop)``."""
     start = i
     while start > 0 and not _clause_break(tokens, tags, start - 1) and not (
-            tokens[start] in _SUBORDINATORS and start < i):
+            tokens[start] in SUBORDINATORS and start < i):
         start -= 1
     if tokens[start] in _BOUNDARIES or (tokens[start] in _CLAUSE_CONJUNCTIONS and start < i):
         start += 1
@@ -174,7 +172,7 @@ def _noun_phrase_end(tokens, tags, i: int, *, modifiers: bool = True) -> int:
         k += 1
     if not modifiers or end == i:
         return end
-    if end < len(tokens) and _tag(tags, end) == "IN" and tokens[end] not in _SUBORDINATORS:
+    if end < len(tokens) and _tag(tags, end) == "IN" and tokens[end] not in SUBORDINATORS:
         end = _noun_phrase_end(tokens, tags, end + 1, modifiers=False) or end
     if end < len(tokens) and tokens[end] in _RELATIVE_PRONOUNS:
         k = end + 1

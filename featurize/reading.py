@@ -37,7 +37,8 @@ Rules
   above: a conjoined verb from its first conjunct (*sings and dances*), a complement, adverbial or
   prepositional clause from the nearest predicate above it (control by the subject: *tries to
   fix*, *while wearing*), a reduced relative (``acl``) from its noun, a clause hanging from a noun
-  (*a man after eating*) from that noun.
+  (*a man after eating*) from that noun. A subordinator is no argument, whatever its tag (*looks at
+  the camera (NN while) trimming*: the clause takes its subject from above).
 * **Objects** are ``obj`` dependents with their conjuncts (every one: *gives the boy a ball* has
   two). A modifier's noun (the ``pobj`` of a ``prep`` on an argument: *the woman beside the men*)
   is no argument of the predicate. A comparative's objects are what it is compared with (the
@@ -111,6 +112,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from lexical_resources.lists.function_words import SUBORDINATORS
 from lexical_resources.lists.operators import (CLAUSE_NEGATIONS, CONDITIONALS, DISJUNCTIONS, NONVERIDICAL_ADJECTIVES,
                                                NONVERIDICAL_ADVERBS, NONVERIDICAL_SUBORDINATORS, PHRASE_NEGATIONS,
                                                VERBS, VERIDICAL)
@@ -257,10 +259,10 @@ class _Reader:
     # arguments
     def arguments(self, words, clause: int, relatives: bool = True) -> tuple[int, ...]:
         """``words`` with their (non-verb) conjuncts, a relative word read as its antecedent (once: an antecedent
-        that is itself a relative word, in a bad tree, is read as it stands)."""
+        that is itself a relative word, in a bad tree, is read as it stands); a subordinator is none."""
         found: set[int] = set()
         for word in words:
-            if self.tag(word) == "EX":
+            if self.tag(word) == "EX" or self.lower[word] in SUBORDINATORS:
                 continue
             if self.lower[word] == "whose" or self.tags[word] == "WP$":
                 found.update(k for k in self.kids[word] if self.tag(k) == "NN")
@@ -299,7 +301,8 @@ class _Reader:
             if j >= 0 and j not in self.at and self.tag(j) in _NOMINAL_TAGS and self.tags[j] not in ("WP", "WDT") \
                     and not self.infinitive(clause):
                 found = self.arguments([j], clause)   # a man wearing a hat, the boy pushed into the pool
-                j = -1
+                if found:  # else a subordinator a tagger took for a noun (*the camera while trimming*)
+                    j = -1
             while j >= 0:
                 if j in self.at:
                     found = self.grammatical_subjects(self.at[j])

@@ -73,7 +73,8 @@ from typing import NamedTuple
 
 from lexical_resources import get_verbocean, get_wordnet, resources_version
 from lexical_resources.lists.adjectives import NON_SUBSECTIVE_CLASS, PRIVATIVE_CLASS, SUBSECTIVE_CLASS, adjective_class
-from lexical_resources.lists.function_words import AUXILIARIES, NEGATIONS, QUANTIFIERS
+from lexical_resources.lists.function_words import AUXILIARIES, NEGATIONS, PERSONAL_PRONOUNS, QUANTIFIERS
+from lexical_resources.lists.kinds import ANIMAL_FILE, PERSON_FILE
 from lexical_resources.lists.numbers import NUMBER_TOTAL, cardinal, ordinal
 from lexical_resources.lists.operators import ANTIVERIDICAL, DOWN, UP, VERIDICAL
 from lexical_resources.names import ANTONYM, CONVERSE, EXACT, LEMMA
@@ -208,9 +209,9 @@ def _token(token: str, tag: str, wn) -> tuple[str, bool]:
 class _Analysis:
     """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
 
-    __slots__ = ("as_number", "compound_tags", "compounds", "content", "content_order", "counts", "described",
-                 "lemmas", "marking", "matchable", "mentions", "modified", "modifier_classes", "negated", "once",
-                 "passive", "propositions", "reading", "roles", "tags", "tokens", "words")
+    __slots__ = ("also_subjects", "as_number", "compound_tags", "compounds", "content", "content_order", "counts",
+                 "described", "lemmas", "marking", "matchable", "mentions", "modified", "modifier_classes", "negated",
+                 "once", "passive", "propositions", "reading", "roles", "tags", "tokens", "words")
 
     def __init__(self, tokens, tags, tree, wn):
         self.tokens, self.tags = tokens, tags
@@ -223,6 +224,7 @@ class _Analysis:
         self.reading = read(tree, self.words) if tree is not None else None
         self.propositions = () if tree is None else tuple(
             p for p in self.reading.propositions if max((p.predicate,) + p.subjects + p.objects) < len(tokens))
+        self.also_subjects = {} if tree is None else _also_subjects(self, tree.labels, wn)
         self.content_order = tuple([i for i, (_, content) in enumerate(known) if content])
         self.content = frozenset(self.content_order)
         # "an" read as "a", so that "a dog" / "an animal" differ in one word, not two.
@@ -329,6 +331,26 @@ def _counted_noun(tokens, tags, j: int) -> int | None:
 
 
 @lru_cache(maxsize=SENTENCES)
+def _also_subjects(sentence: _Analysis, labels, wn) -> dict[int, frozenset[int]]:
+    """Who else may be the subject of a proposition, by its predicate's index, where the reading cannot be sure:
+    any word for a personal pronoun (*a guy is smiling as he walks* / *the man is walking*), and the subjects of the
+    proposition above for a participle the tree hangs on a thing in a prepositional phrase (*a man is in a lab
+    looking into a microscope*: the man looks, not the lab), though not on a person or an animal (*a man next to a
+    woman wearing a hat*: the woman wears it)."""
+    reading, found = sentence.reading, {}
+    for k, proposition in enumerate(reading.propositions):
+        subjects = proposition.subjects
+        if not subjects or proposition.passive or proposition not in sentence.propositions:
+            continue
+        if all(sentence.tokens[i].lower() in PERSONAL_PRONOUNS for i in subjects):
+            found[proposition.predicate] = frozenset(range(len(sentence.tokens)))
+        elif reading.relations[k] == "acl" and (above := reading.embedding[k]) is not None and all(
+                labels[i] == "pobj" and wn.noun_file(sentence.lemmas[i]) not in (PERSON_FILE, ANIMAL_FILE)
+                for i in subjects):
+            found[proposition.predicate] = frozenset(reading.propositions[above].subjects)
+    return found
+
+
 def _analyse(tokens: tuple, tags: tuple, tree, relations: WordRelations) -> _Analysis:
     return _Analysis(tokens, tags, tree, relations.wordnet)
 
@@ -672,8 +694,9 @@ def _roles(p: _Analysis, h: _Analysis, links: list[Link]) -> str | None:
     or object is linked to that proposition's other role, both having both (*the girl is pushed by
     the boy* / *the girl is pushing the boy*; not *people gather* / *people are gathered*),
     ``unsupported`` when one is linked to a word that has another place in the premise
-    (:func:`_elsewhere_in`: *the man who the dog is following is running* / *the dog is running*),
-    else ``supported``. The worst over the hypothesis's propositions; None when none is found so."""
+    (:func:`_elsewhere_in`: *the man who the dog is following is running* / *the dog is running*)
+    and may not be that proposition's subject (:func:`_also_subjects`), else ``supported``. The worst over the
+    hypothesis's propositions; None when none is found so."""
     linked = _arguments_linked(p, h, links)
     converse = {link.hypothesis_index for link in links if link.relation == CONVERSE}
     found = []
@@ -712,7 +735,8 @@ def _role_support(p: _Analysis, hypothesis, premise, linked: dict[int, int]) -> 
     if both and (set(subjects) & set(premise.objects) - set(premise.subjects)
                  or set(objects) & set(premise.subjects) - set(premise.objects)):
         return "swapped"
-    if any(_elsewhere_in(p, premise, i, premise.subjects) for i in subjects) \
+    also = p.also_subjects.get(premise.predicate, ())
+    if any(i not in also and _elsewhere_in(p, premise, i, premise.subjects) for i in subjects) \
             or any(_elsewhere_in(p, premise, i, premise.objects) for i in objects):
         return "unsupported"
     return "supported"

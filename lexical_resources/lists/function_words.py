@@ -10,6 +10,13 @@ negation and a quantifier:
 ['no', 'nobody', 'none', 'nothing']
 >>> "n't" in NEGATIONS, "every" in QUANTIFIERS, sorted(AUXILIARIES)
 (True, True, ['be', 'do', 'have'])
+
+A subordinator opens a clause of its own (*while*, *because*), and is never a noun phrase, even
+where a tagger calls it a noun (*at the camera while trimming*). A personal pronoun may stand for
+any noun phrase before it:
+
+>>> "while" in SUBORDINATORS, "whether" in SUBORDINATORS, sorted(PERSONAL_PRONOUNS)[:3]
+(True, False, ['he', 'her', 'him'])
 """
 
 #: Words that negate a sentence.
@@ -20,3 +27,8 @@ QUANTIFIERS = frozenset({"all", "every", "each", "some", "many", "few", "several
                          "only", "nobody", "none", "no", "nothing"})
 #: Lemmas of the verbs that are not content words.
 AUXILIARIES = frozenset({"be", "have", "do"})
+#: Subordinators that open a clause of their own (not *whether*, :mod:`~lexical_resources.lists.operators`).
+SUBORDINATORS = frozenset({"if", "unless", "because", "since", "when", "while", "although", "though", "whereas",
+                           "after", "before", "until"})
+#: Personal pronouns in the third person, subject and object forms.
+PERSONAL_PRONOUNS = frozenset({"he", "she", "it", "they", "him", "her", "them"})

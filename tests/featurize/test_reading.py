@@ -20,6 +20,7 @@ LEMMAS = {
     "playing": "play", "dogs": "dog", "rides": "ride", "watches": "watch", "holding": "hold", "following": "follow",
     "has": "have", "singing": "sing", "dancing": "dance", "kicks": "kick", "sitting": "sit",
     "says": "say", "children": "child", "photographed": "photograph", "diving": "dive", "taller": "tall",
+    "looking": "look", "trimming": "trim",
 }
 
 
@@ -283,6 +284,10 @@ CASES = {
         "(ROOT (S (NP (DT The) (NN man)) (VP (VBZ does) (RB not) (VP (VB know) (SBAR (IN that) (S (NP (DT the) "
         "(NN dog)) (VP (VBZ sleeps)))))) (. .)))",
         [W("know", ["man"], negated=True), W("sleep", ["dog"])], "not know(man; sleep(dog))"),
+    "a subordinator tagged as a noun is no argument": (
+        "(ROOT (S (NP (DT A) (NN woman)) (VP (VBZ is) (VP (VBG looking) (PP (IN at) (NP (NP (DT the) (NN camera) "
+        "(NN while)) (VP (VBG trimming) (NP (NN asparagus))))))) (. .)))",
+        [W("look", ["woman"]), W("trim", ["woman"], ["asparagus"])], "look(woman) & trim(woman; asparagus)"),
 }
 
 

@@ -11,6 +11,8 @@ import pytest
 
 from featurize.families.alignment import _FEATURES, _ROWS, Link, _Word, align, alignment_features, describe
 from lexical_resources.relations import WordRelations
+from lexnli.dependencies import from_parse
+from lexnli.records import Sentence
 
 from tests.helpers.tiny_wordnet import TinyWordNet, sentence
 
@@ -763,6 +765,38 @@ def test_roles_say_whether_the_premise_says_the_hypothesis_propositions(premise,
     # a swapped or unsupported proposition stands in for the verdict, conjoined with it
     assert ("alignment:verdict:entailed" in found) == (roles == "supported")
     assert ("alignment:roles:{}:entailed".format(roles) in found) == (roles != "supported")
+
+
+def parsed(parse: str) -> Sentence:
+    """A sentence with the tree of a hand-written parse (not the tests' syntax model's)."""
+    tree = from_parse(parse)
+    return Sentence(text=" ".join(tree.tokens), tokens=tree.tokens, tags=tree.tags, tree=tree)
+
+
+def roles_of(premise: str, hypothesis: str) -> str:
+    found = alignment_features(parsed(premise), parsed(hypothesis), RELATIONS)
+    return [name for name in found if name.startswith("alignment:roles:")][0]
+
+
+WALKS = "(ROOT (S (NP (DT The) (NN guy)) (VP (VBZ walks)) (. .)))"
+LOOKS = ("(ROOT (S (NP (DT A) (NN man)) (VP (VBZ is) (VP (VBG looking) (PP (IN into) (NP (DT a) (NN microscope))))) "
+         "(. .)))")
+
+
+@pytest.mark.parametrize("premise, hypothesis, roles", [
+    # a personal pronoun may be anyone before it
+    ("(ROOT (S (NP (DT A) (NN guy)) (VP (VBZ is) (VP (VBG smiling) (SBAR (IN as) (S (NP (PRP he)) "
+     "(VP (VBZ walks)))))) (. .)))", WALKS, "supported"),
+    ("(ROOT (S (NP (DT A) (NN guy)) (VP (VBZ is) (VP (VBG smiling) (SBAR (IN as) (S (NP (DT a) (NN girl)) "
+     "(VP (VBZ walks)))))) (. .)))", WALKS, "unsupported"),
+    # a participle hung on a thing in a prepositional phrase may be the clause subject's, not on an animal
+    ("(ROOT (S (NP (DT A) (NN man)) (VP (VBZ is) (PP (IN in) (NP (NP (DT a) (NN lab)) (VP (VBG looking) "
+     "(PP (IN into) (NP (DT a) (NN microscope))))))) (. .)))", LOOKS, "supported"),
+    ("(ROOT (S (NP (DT A) (NN man)) (VP (VBZ is) (PP (IN near) (NP (NP (DT a) (NN dog)) (VP (VBG looking) "
+     "(PP (IN into) (NP (DT a) (NN microscope))))))) (. .)))", LOOKS, "unsupported"),
+])
+def test_a_subject_the_reading_cannot_be_sure_of_leaves_the_roles_supported(premise, hypothesis, roles):
+    assert roles_of(premise, hypothesis) == f"alignment:roles:{roles}"
 
 
 def test_describe_shows_the_propositions_behind_the_roles():
