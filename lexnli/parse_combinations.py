@@ -18,6 +18,11 @@ bracketing of the Penn Treebank's guidelines (Bies et al. 1995) as the Stanford 
 ``subject_relative``
     A relative clause on the subject, its gap the relative's subject (*the dog that chased the
     cats slept*) or its object (*the cat that the dog chased slept*).
+``simple_tense``
+    One simple sentence in the progressive, in the simple present or past instead: *A dog is
+    barking at a cat.* -> *A dog barks at a cat.*, *A dog barked at a cat.* (captions rarely say
+    *A man sleeps.*, and a tagger trained on them alone reads *sleeps*, *cooks* or *slept* as nouns);
+    not in a past the parses show as a participle (*built*, *dyed*).
 Words keep their tags; an embedded sentence's first word is lowercased unless it is a proper noun
 (NNP, NNPS) or *I*.
 """
@@ -26,8 +31,10 @@ from __future__ import annotations
 import random
 import re
 
+from .verb_forms import base_forms, past_tense, third_person
+
 #: The constructions :func:`combined_parses` makes, in equal shares.
-CONSTRUCTIONS = ("subordinate_first", "bare_complement", "subject_relative")
+CONSTRUCTIONS = ("subordinate_first", "bare_complement", "subject_relative", "simple_tense")
 
 #: Subordinators of an adverbial clause: ``(IN word)``, or ``(WHADVP (WRB word))`` for *when*.
 SUBORDINATORS = ("while", "because", "although", "before", "after", "since", "if", "unless", "until", "once",
@@ -50,10 +57,15 @@ COMPLEMENT_VERBS = (
     ("heard", "hears", "hear"), ("felt", "feels", "feel"))
 #: How often a clause as an object opens with *that*.
 THAT_SHARE = 0.5
+#: How often ``simple_tense`` makes the past (else the present).
+PAST_SHARE = 0.5
 #: Longest simple sentence, in words, used as a part.
 MAX_PART_WORDS = 12
 
 _TOKEN = re.compile(r"\(|\)|[^\s()]+")
+#: A plain verb's leaf: ``(VB run)``, ``(VBP run)``; a participle's: ``(VBN built)``.
+_PLAIN_VERB = re.compile(r"\(VBP? ([^\s()]+)\)")
+_PARTICIPLE = re.compile(r"\(VBN ([^\s()]+)\)")
 
 
 def _read(parse: str) -> list:
@@ -196,12 +208,57 @@ def subject_relative(rng, first, second) -> str:
     return _sentence(["NP", _copy(second[0]), ["SBAR", ["WHNP", pronoun], clause]], second[1])
 
 
+def progressive_verb(part, plain_verbs) -> tuple[str, str] | None:
+    """``(be, base)`` of a simple part whose predicate is *is*/*are* and a verb in *-ing* (with what follows it),
+    the verb's plain form one of ``plain_verbs`` (:func:`lexnli.verb_forms.base_forms`), else None.
+
+    >>> part = simple_parts("(ROOT (S (NP (DT A) (NN man)) (VP (VBZ is) (VP (VBG dancing))) (. .)))")
+    >>> progressive_verb(part, {"dance"}), progressive_verb(part, {"sing"})
+    (('is', 'dance'), None)
+    >>> progressive_verb(simple_parts("(ROOT (S (NP (DT A) (NN man)) (VP (VBZ is) (VP (VBG being) (VP (VBN pushed)))) "
+    ...                               "(. .)))"), {"be"}) is None
+    True
+    """
+    kids = part[1][1:]
+    if len(kids) != 2 or kids[0][0] not in ("VBZ", "VBP") or kids[0][1].lower() not in ("is", "are") \
+            or kids[1][0] != "VP" or kids[1][1][0] != "VBG" or kids[1][1][1].lower() == "being" \
+            or any(kid[0] in ("CC", "VBG", "VP") for kid in kids[1][2:]):  # one verb: not *walking and wearing*
+        return None
+    base = next((b for b in base_forms(kids[1][1][1].lower()) if b in plain_verbs), None)
+    return None if base is None else (kids[0][1].lower(), base)
+
+
+def simple_tense(rng, part, be: str, base: str, participles=frozenset()) -> str:
+    """A progressive ``part`` (:func:`progressive_verb`) in the simple present or past; not in a past that is
+    one of ``participles``: SNLI's parses show many a participle after its noun (*a wall built for climbing*, *a
+    shirt dyed purple*), and a past tense of the same spelling after a subject would teach the tagger to read
+    those as verbs of their own.
+
+    >>> part = simple_parts("(ROOT (S (NP (DT A) (NN dog)) (VP (VBZ is) (VP (VBG barking) (PP (IN at) "
+    ...                     "(NP (DT a) (NN cat))))) (. .)))")
+    >>> simple_tense(random.Random(1), part, "is", "bark")
+    '(ROOT (S (NP (DT A) (NN dog)) (VP (VBD barked) (PP (IN at) (NP (DT a) (NN cat)))) (. .)))'
+    >>> _words(simple_tense(random.Random(0), part, "is", "bark"))
+    'A dog barks at a cat .'
+    >>> _words(simple_tense(random.Random(1), part, "is", "bark", participles={"barked"}))
+    'A dog barks at a cat .'
+    """
+    verb_phrase = part[1][2]
+    past = past_tense(verb_phrase[1][1].lower())
+    if rng.random() < PAST_SHARE and past not in participles:
+        verb = ["VBD", past]
+    else:
+        verb = ["VBZ", third_person(base)] if be == "is" else ["VBP", base]
+    return _sentence(_copy(part[0]), ["VP", verb, *[_copy(kid) for kid in verb_phrase[2:]]])
+
+
 _MAKERS = {"subordinate_first": subordinate_first, "bare_complement": bare_complement,
            "subject_relative": subject_relative}
 
 
 def combined_parses(parses, n: int, *, seed: int = 0) -> list[str]:
-    """``n`` parses of :data:`CONSTRUCTIONS` (in equal shares), from the simple ones among ``parses``.
+    """``n`` parses of :data:`CONSTRUCTIONS` (in equal shares; no ``simple_tense`` when no simple parse is a
+    progressive whose verb's plain form ``parses`` show), from the simple ones among ``parses``.
 
     Parameters
     ----------
@@ -222,14 +279,23 @@ def combined_parses(parses, n: int, *, seed: int = 0) -> list[str]:
     ['While the dog chased the cats the dog chased the cats .', 'The dog discovered the dog chased the cats .',
      'The dog that sleeps chased the cats .']
     """
+    parses = list(parses)
     parts = [part for part in map(simple_parts, parses) if part is not None]
     if not parts or n <= 0:
         return []
     by_number = {number: [part for part in parts if _plural(part[0]) == number] for number in (False, True)}
+    plain_verbs = {word.lower() for parse in parses for word in _PLAIN_VERB.findall(parse)}
+    participles = frozenset(word.lower() for parse in parses for word in _PARTICIPLE.findall(parse))
+    progressive = [(part, found) for part in parts if (found := progressive_verb(part, plain_verbs)) is not None]
+    constructions = CONSTRUCTIONS if progressive else CONSTRUCTIONS[:-1]
     rng = random.Random(seed)
     made = []
     for i in range(n):
-        construction = CONSTRUCTIONS[i % len(CONSTRUCTIONS)]
+        construction = constructions[i % len(constructions)]
+        if construction == "simple_tense":
+            part, (be, base) = rng.choice(progressive)
+            made.append(simple_tense(rng, part, be, base, participles))
+            continue
         second = rng.choice(parts)
         # a relative's verb agrees with its head noun: the first part's subject has the second's number
         first = rng.choice(by_number[_plural(second[0])] or parts)

@@ -49,7 +49,7 @@ MAX_SENTENCES = 60_000
 #: Words the taggers always tag so (:data:`lexnli.verb_forms.PAST_ONLY_FORMS`: VBD), whatever SNLI taught them.
 FIXED_TAGS = {word: "VBD" for word in PAST_ONLY_FORMS}
 #: Parses put together from the simple ones (:mod:`lexnli.parse_combinations`), as a share of those kept.
-COMBINED_SHARE = 0.15
+COMBINED_SHARE = 0.2
 
 
 #: The environment variable naming the syntax model file to use instead of the data home's.
@@ -253,11 +253,11 @@ def build(parses, *, max_sentences: int | None = MAX_SENTENCES, jackknife_folds:
     jackknife_folds : int, default=4
         The parser trains on tags predicted by taggers fitted on the other folds; 0 or 1: on the
         parses' own tags. The words' ambiguity classes come from the parses' own tags either way.
-    combined_share : float, default=0.15
+    combined_share : float, default=0.2
         Add this share (of the distinct parses kept) of parses put together from their simple
         sentences (:func:`lexnli.parse_combinations.combined_parses`: subordinate clauses first,
-        clauses as objects, relative clauses on the subject), which SNLI's captions seldom show;
-        0: none.
+        clauses as objects, relative clauses on the subject, simple sentences in the simple present
+        or past instead of the progressive), which SNLI's captions seldom show; 0: none.
     seed : int, default=0
         Seeds the tagger's and the parser's training.
     info : dict, optional

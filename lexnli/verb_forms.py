@@ -12,6 +12,8 @@ True
 ('eaten', 'run', False)
 >>> sorted(PAST_ONLY_FORMS & PARTICIPLE_FORMS)
 []
+>>> sorted(set(IRREGULAR_PARTICIPLES) - set(IRREGULAR_PASTS)), sorted(PAST_ONLY_FORMS - set(IRREGULAR_PASTS.values()))
+([], [])
 """
 from __future__ import annotations
 
@@ -65,6 +67,33 @@ PAST_ONLY_FORMS = frozenset({
     "rang", "ran", "rode", "sang", "sank", "shook", "shrank", "sprang", "swam", "threw", "took", "tore", "went",
     "wore", "wrote"})
 
+#: Past tenses not made by adding *-ed* to the stem, by the verb's form in *-ing*: every verb of
+#: :data:`IRREGULAR_PARTICIPLES`, and the verbs whose participle is their past (*slept*, *sat*).
+IRREGULAR_PASTS = {
+    "agreeing": "agreed", "bearing": "bore", "beating": "beat", "becoming": "became", "beginning": "began",
+    "bending": "bent", "betting": "bet", "binding": "bound", "biting": "bit", "bleeding": "bled", "blowing": "blew",
+    "breaking": "broke", "breeding": "bred", "bringing": "brought", "building": "built", "buying": "bought",
+    "casting": "cast", "catching": "caught", "choosing": "chose", "coming": "came", "creeping": "crept",
+    "cutting": "cut", "dealing": "dealt", "digging": "dug", "doing": "did", "drawing": "drew", "drinking": "drank",
+    "driving": "drove", "eating": "ate", "falling": "fell", "feeding": "fed", "feeling": "felt", "fighting": "fought",
+    "finding": "found", "fleeing": "fled", "flinging": "flung", "flying": "flew", "forgetting": "forgot",
+    "freeing": "freed", "freezing": "froze", "getting": "got", "giving": "gave", "going": "went",
+    "grinding": "ground", "growing": "grew", "hanging": "hung", "having": "had", "hearing": "heard", "hiding": "hid",
+    "hitting": "hit", "holding": "held", "hurting": "hurt", "keeping": "kept", "kneeling": "knelt", "knowing": "knew",
+    "laying": "laid", "leading": "led", "leaving": "left", "lending": "lent", "letting": "let", "lighting": "lit",
+    "losing": "lost", "lying": "lay", "making": "made", "meeting": "met", "paying": "paid", "putting": "put",
+    "quitting": "quit", "reading": "read", "riding": "rode", "ringing": "rang", "rising": "rose", "running": "ran",
+    "saying": "said", "seeing": "saw", "seeking": "sought", "selling": "sold", "sending": "sent", "setting": "set",
+    "sewing": "sewed", "shaking": "shook", "shining": "shone", "shooting": "shot", "showing": "showed",
+    "shrinking": "shrank", "shutting": "shut", "singing": "sang", "sinking": "sank", "sitting": "sat",
+    "sleeping": "slept", "sliding": "slid", "slinging": "slung", "speaking": "spoke", "spending": "spent",
+    "spinning": "spun", "spitting": "spat", "splitting": "split", "spreading": "spread", "springing": "sprang",
+    "standing": "stood", "stealing": "stole", "sticking": "stuck", "stinging": "stung", "striding": "strode",
+    "striking": "struck", "stringing": "strung", "sweeping": "swept", "swimming": "swam", "swinging": "swung",
+    "taking": "took", "teaching": "taught", "tearing": "tore", "telling": "told", "throwing": "threw",
+    "understanding": "understood", "waking": "woke", "wearing": "wore", "weaving": "wove", "weeping": "wept",
+    "winding": "wound", "winning": "won", "wringing": "wrung", "writing": "wrote"}
+
 #: Words ending in *-ing* that are not *-ing* forms.
 NOT_ING_FORMS = frozenset({"bring", "sing", "ring", "swing", "sting", "spring", "string", "cling", "fling",
                            "sling", "wring", "king", "thing", "wing", "ping", "ding"})
@@ -88,3 +117,63 @@ def is_participle_form(token: str) -> bool:
     [True, True, True, False, False, False]
     """
     return (token.endswith("ed") and not token.endswith("eed") and len(token) > 3) or token in PARTICIPLE_FORMS
+
+
+def regular_past(form: str) -> str | None:
+    """The *-ed* form of a verb given in *-ing* (its past and participle, if it is regular): the stem (the form
+    without *-ing*) with *d* after *e*, *ied* for a *y* after a consonant, *ed* otherwise; None if ``form`` is no
+    *-ing* form of a stem of two letters or more.
+
+    >>> [regular_past(v) for v in ("hugging", "chasing", "carrying", "playing", "tying")], regular_past("king")
+    (['hugged', 'chased', 'carried', 'played', 'tied'], None)
+    """
+    stem = form.removesuffix("ing")
+    if stem == form or len(stem) < 2:
+        return None
+    if stem.endswith("e"):
+        return stem + "d"
+    if stem.endswith("y") and stem[-2] not in "aeiou":
+        return stem[:-1] + "ied"
+    return stem + "ed"
+
+
+def past_tense(form: str) -> str | None:
+    """The past tense of a verb given in *-ing*: :data:`IRREGULAR_PASTS`, else :func:`regular_past`.
+
+    >>> [past_tense(v) for v in ("sleeping", "eating", "barking", "dancing")]
+    ['slept', 'ate', 'barked', 'danced']
+    """
+    return IRREGULAR_PASTS.get(form) or regular_past(form)
+
+
+def base_forms(form: str) -> tuple[str, ...]:
+    """What the plain verb of a form in *-ing* may be, the likelier first: the stem (*barking*), the stem with *e*
+    (*dancing*), the stem with its doubled last letter once (*running*), *ie* for a final *y* (*lying*).
+
+    >>> base_forms("running"), base_forms("lying"), base_forms("king")
+    (('runn', 'runne', 'run'), ('ly', 'lye', 'lie'), ())
+    """
+    stem = form.removesuffix("ing")
+    if stem == form or len(stem) < 2:
+        return ()
+    found = [stem, stem + "e"]
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
+        found.append(stem[:-1])
+    if stem.endswith("y"):
+        found.append(stem[:-1] + "ie")
+    return tuple(found)
+
+
+def third_person(base: str) -> str:
+    """The present tense of a plain verb after *he*, *she* or *it*.
+
+    >>> [third_person(v) for v in ("bark", "watch", "go", "carry", "play", "fix", "have")]
+    ['barks', 'watches', 'goes', 'carries', 'plays', 'fixes', 'has']
+    """
+    if base == "have":
+        return "has"
+    if base.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return base + "es"
+    if base.endswith("y") and len(base) > 1 and base[-2] not in "aeiou":
+        return base[:-1] + "ies"
+    return base + "s"

@@ -116,7 +116,7 @@ from lexnli.records import Pair, Sentence
 from lexnli.text import load_wordnet
 from featurize.memo_sizes import SENTENCES
 from featurize.reading import Proposition, read
-from lexnli.verb_forms import IRREGULAR_PARTICIPLES, is_ing_form
+from lexnli.verb_forms import IRREGULAR_PARTICIPLES, is_ing_form, regular_past
 
 from .substitutions import (_ADJECTIVE_STOPLIST, Substitution, SubstitutionFinder, _with_article, apply, as_sentence,
                             distinct_premises)
@@ -450,25 +450,15 @@ _ARTICLES = frozenset({"a", "an", "the"})
 
 
 def participle(form: str) -> str | None:
-    """The past participle of a verb given in -ing: from :data:`lexnli.verb_forms.IRREGULAR_PARTICIPLES`, else the stem
-    (the form without -ing) with *d* after *e*, *ied* for a *y* after a consonant, *ed* otherwise;
-    None if ``form`` is no -ing form of a stem of two letters or more.
+    """The past participle of a verb given in -ing: from :data:`lexnli.verb_forms.IRREGULAR_PARTICIPLES`, else
+    :func:`lexnli.verb_forms.regular_past` (None if ``form`` is no -ing form of a stem of two letters or more).
 
     >>> [participle(v) for v in ("eating", "hugging", "chasing", "carrying", "playing", "agreeing", "tying")]
     ['eaten', 'hugged', 'chased', 'carried', 'played', 'agreed', 'tied']
     >>> participle("king") is None
     True
     """
-    if form in IRREGULAR_PARTICIPLES:
-        return IRREGULAR_PARTICIPLES[form]
-    stem = form.removesuffix("ing")
-    if stem == form or len(stem) < 2:
-        return None
-    if stem.endswith("e"):
-        return stem + "d"
-    if stem.endswith("y") and stem[-2] not in "aeiou":
-        return stem[:-1] + "ied"
-    return stem + "ed"
+    return IRREGULAR_PARTICIPLES.get(form) or regular_past(form)
 
 
 class _Transitive(NamedTuple):

@@ -4,8 +4,8 @@ import random
 import pytest
 
 from lexnli.dependencies import from_parse
-from lexnli.parse_combinations import (COMPLEMENT_VERBS, bare_complement, combined_parses, simple_parts,
-                                       subject_relative, subordinate_first)
+from lexnli.parse_combinations import (COMPLEMENT_VERBS, bare_complement, combined_parses, progressive_verb,
+                                       simple_parts, simple_tense, subject_relative, subordinate_first)
 from lexnli.text import parse_leaves
 
 from tests.helpers.parses import PARSES
@@ -80,6 +80,47 @@ def test_a_relative_verb_agrees_with_its_head_noun():
                     tree.labels[j] for j, h in enumerate(tree.heads) if h == i + 1 and tree.tags[j] == "WDT"}:
                 noun = tree.tags[head - 1]
                 assert (verb == "VBP") == (noun in ("NNS", "NNPS")), parse
+
+
+DOGS_RUNNING = simple_parts("(ROOT (S (NP (DT The) (NNS dogs)) (VP (VBP are) (VP (VBG running) (PP (IN in) "
+                            "(NP (DT the) (NN park))))) (. .)))")
+MAN_SLEEPING = simple_parts("(ROOT (S (NP (DT A) (NN man)) (VP (VBZ is) (VP (VBG sleeping))) (. .)))")
+
+
+@pytest.mark.parametrize("part, present, past", [(DOGS_RUNNING, ("VBP", "run"), ("VBD", "ran")),
+                                                 (MAN_SLEEPING, ("VBZ", "sleeps"), ("VBD", "slept"))])
+def test_a_progressive_said_in_the_simple_present_or_past_is_the_root_verb(part, present, past):
+    be, base = progressive_verb(part, {"run", "sleep"})
+    made = {simple_tense(random.Random(seed), part, be, base) for seed in range(12)}
+    assert len(made) == 2
+    for parse in made:
+        tokens, tags = parse_leaves(parse)
+        assert tags[2:3] + tokens[2:3] in (present, past) and "is" not in tokens and "are" not in tokens
+        subject = tokens[1]
+        assert {(subject, "nsubj", tokens[2]), (tokens[2], "root", "ROOT")} <= arcs(parse)
+
+
+def test_no_simple_tense_without_the_verbs_plain_form():
+    assert progressive_verb(DOGS_RUNNING, {"walk", "sleep"}) is None
+    assert progressive_verb(GIRL_LEFT, {"leave"}) is None  # no progressive
+
+
+def test_combined_parses_say_a_progressive_in_a_simple_tense_in_equal_share():
+    parses = [*PARSES,
+        "(ROOT (S (NP (DT A) (NN man)) (VP (VBZ is) (VP (VBG sleeping))) (. .)))",
+        "(ROOT (S (NP (DT The) (NNS men)) (VP (VBP sleep)) (. .)))"]
+    made = combined_parses(parses, 40, seed=1)
+    said = [" ".join(parse_leaves(parse)[0]) for parse in made[3::4]]
+    assert len(said) == 10 and set(said) == {"A man slept .", "A man sleeps ."}
+
+
+def test_no_past_tense_the_parses_show_as_a_participle():
+    parses = [*PARSES,
+              "(ROOT (S (NP (DT A) (NN man)) (VP (VBZ is) (VP (VBG sleeping))) (. .)))",
+              "(ROOT (S (NP (DT The) (NNS men)) (VP (VBP sleep)) (. .)))",
+              "(ROOT (S (NP (DT The) (NN bed)) (VP (VBZ was) (VP (VBN slept) (PP (IN in)))) (. .)))"]
+    said = {" ".join(parse_leaves(parse)[0]) for parse in combined_parses(parses, 40, seed=1)[3::4]}
+    assert said == {"A man sleeps ."}
 
 
 def test_without_simple_sentences_none_are_made():
