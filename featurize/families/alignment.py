@@ -330,7 +330,6 @@ def _counted_noun(tokens, tags, j: int) -> int | None:
     return None
 
 
-@lru_cache(maxsize=SENTENCES)
 def _also_subjects(sentence: _Analysis, labels, wn) -> dict[int, frozenset[int]]:
     """Who else may be the subject of a proposition, by its predicate's index, where the reading cannot be sure:
     any word for a personal pronoun (*a guy is smiling as he walks* / *the man is walking*), and the subjects of the
@@ -351,6 +350,7 @@ def _also_subjects(sentence: _Analysis, labels, wn) -> dict[int, frozenset[int]]
     return found
 
 
+@lru_cache(maxsize=SENTENCES)
 def _analyse(tokens: tuple, tags: tuple, tree, relations: WordRelations) -> _Analysis:
     return _Analysis(tokens, tags, tree, relations.wordnet)
 
