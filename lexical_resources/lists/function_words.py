@@ -13,7 +13,7 @@ negation and a quantifier:
 
 A subordinator opens a clause of its own (*while*, *because*), and is never a noun phrase, even
 where a tagger calls it a noun (*at the camera while trimming*). A personal pronoun may stand for
-any noun phrase before it:
+any noun phrase of its sentence:
 
 >>> "while" in SUBORDINATORS, "whether" in SUBORDINATORS, sorted(PERSONAL_PRONOUNS)[:3]
 (True, False, ['he', 'her', 'him'])

@@ -784,7 +784,7 @@ LOOKS = ("(ROOT (S (NP (DT A) (NN man)) (VP (VBZ is) (VP (VBG looking) (PP (IN i
 
 
 @pytest.mark.parametrize("premise, hypothesis, roles", [
-    # a personal pronoun may be anyone before it
+    # a personal pronoun may be anyone in its sentence
     ("(ROOT (S (NP (DT A) (NN guy)) (VP (VBZ is) (VP (VBG smiling) (SBAR (IN as) (S (NP (PRP he)) "
      "(VP (VBZ walks)))))) (. .)))", WALKS, "supported"),
     ("(ROOT (S (NP (DT A) (NN guy)) (VP (VBZ is) (VP (VBG smiling) (SBAR (IN as) (S (NP (DT a) (NN girl)) "
