@@ -43,7 +43,10 @@ Rules
   two). A modifier's noun (the ``pobj`` of a ``prep`` on an argument: *the woman beside the men*)
   is no argument of the predicate. A comparative's objects are what it is compared with (the
   ``pobj`` of its *than*: *Mary is taller than John* -> ``tall(Mary; John)``, *runs faster than
-  a dog* -> ``run(man; dog)``), so that two things compared trade places as roles do.
+  a dog* -> ``run(man; dog)``), so that two things compared trade places as roles do. An equative's
+  two sides are both its subjects (*Mary is as tall as John* -> ``tall(Mary, John)``, *the same height
+  as his father*, *wears the same shirt as the woman*), so that they may trade places, unless it is
+  negated (*is not as big as the horse* -> ``big(dog; horse)``: a comparison one way).
 * **Passives.** A verb with a ``nsubjpass``, or a ``VBN`` with a *be*/*get* auxiliary, is passive
   (never an *-ing* form, whatever its tag: *is (VBN diving)*):
   its grammatical subject becomes its object and the ``pobj`` of its *by* its subject (an object
@@ -365,6 +368,11 @@ class _Reader:
                     self.labels[w] != "mark" and (self.tags[w] in ("WP", "WDT", "WP$") or self.lower[w] in _RELATIVES)
                     or self.labels[w] == "mark" and self.lower[w] not in _RELATIVES for w in self.kids[c]):
                 objects = self.arguments([self.heads[c]], c)   # the cat (that) the dog chased
+        equated = self._equated(p, c)
+        if equated and (self.kids_of(p, "neg") or self.kids_of(c, "neg")):
+            objects = tuple(sorted(set(objects) | set(equated)))   # not as tall as John: a comparison one way
+        elif equated:
+            subjects = tuple(sorted(set(subjects) | set(equated)))   # as tall as John: either side may come first
         return Proposition(p, subjects, objects, False)
 
     def _objects(self, c: int) -> list[int]:
@@ -387,6 +395,21 @@ class _Reader:
             return []
         return [k for word in [p, *comparatives] for than in self.kids_of(word, "prep") if self.lower[than] == "than"
                 for k in self.kids_of(than, "pobj") if self.tag(k) in _NOMINAL_TAGS]
+
+    def _equated(self, p: int, c: int) -> tuple[int, ...]:
+        """What an equative predicate equates its subject with: the ``pobj`` of the second *as* of *as ... as*, on
+        the predicate or on a dependent of it that has the first *as* (*is as tall as John*, *runs as fast as a
+        dog*), or of an *as* after a predicate noun or object that *same* modifies (*is the same height as his
+        father*, *wears the same shirt as the woman*)."""
+        words = [w for w in [p, *self.kids_of(p, "dep", "obj")] if any(
+            k < w and self.lower[k] == "as" or self.labels[k] == "amod" and self.lower[k] == "same"
+            for k in self.kids[w])]
+        if not words or p != c and self.labels[p] == "prep":
+            return ()
+        first = min(words)
+        return self.arguments([k for word in {p, *words} for as_ in self.kids_of(word, "prep")
+                               if as_ > first and self.lower[as_] == "as"
+                               for k in self.kids_of(as_, "pobj") if self.tag(k) in _NOMINAL_TAGS], c)
 
     # embedding
     def attachment(self, k: int) -> tuple[str, int | None]:

@@ -210,8 +210,8 @@ class _Analysis:
     """What alignment needs of one sentence, computed once per distinct sentence (see :func:`_analyse`)."""
 
     __slots__ = ("also_subjects", "as_number", "compound_tags", "compounds", "content", "content_order", "counts",
-                 "described", "lemmas", "marking", "matchable", "mentions", "modified", "modifier_classes", "negated",
-                 "once", "passive", "propositions", "reading", "roles", "tags", "tokens", "words")
+                 "degrees", "described", "lemmas", "marking", "matchable", "mentions", "modified", "modifier_classes",
+                 "negated", "once", "passive", "propositions", "reading", "roles", "tags", "tokens", "words")
 
     def __init__(self, tokens, tags, tree, wn):
         self.tokens, self.tags = tokens, tags
@@ -225,6 +225,8 @@ class _Analysis:
         self.propositions = () if tree is None else tuple(
             p for p in self.reading.propositions if max((p.predicate,) + p.subjects + p.objects) < len(tokens))
         self.also_subjects = {} if tree is None else _also_subjects(self, tree.labels, wn)
+        # The tree's tags are Penn Treebank tags whatever the features' tag set (*taller* JJR, not JJ).
+        self.degrees = _degrees(tokens, tags if tree is None else tree.tags)
         self.content_order = tuple([i for i, (_, content) in enumerate(known) if content])
         self.content = frozenset(self.content_order)
         # "an" read as "a", so that "a dog" / "an animal" differ in one word, not two.
@@ -283,9 +285,11 @@ def _described(tokens, tags, i: int) -> int | None:
     return None
 
 
-#: The tags of comparatives (*taller*, *faster*), and the words that make one of the word after them (*more careful*).
-_COMPARATIVE_TAGS = frozenset({"JJR", "RBR"})
-_COMPARATIVE_WORDS = frozenset({"more", "less"})
+#: The degrees of adjectives and adverbs other than the positive (:func:`_degrees`): each with its Penn Treebank
+#: tags (*taller*, *tallest*) and the words that make one of the word after them (*more careful*, *most careful*).
+_DEGREES = {"comparative": ({"JJR", "RBR"}, {"more", "less"}), "superlative": ({"JJS", "RBS"}, {"most", "least"})}
+#: Words that make a comparative the other way round (*less careful*: more careless).
+_LESS = frozenset({"less", "fewer"})
 #: The labels and tag classes (first letters) of a noun's modifiers before it in the tree: adjectives and
 #: participles (``amod``), nouns (``dep``: *toy gun*).
 _MODIFIER_LABELS = frozenset({"amod", "dep"})
@@ -401,6 +405,7 @@ def _links(p: _Analysis, h: _Analysis, relate, totals: dict[int, int], *,
     links = _in_place(p, h, blocks) | _substitutions(p, h, relate, blocks, articles_as_one)
     links |= _elsewhere(p, h, relate, links)
     links |= _attributes(p, h, links)
+    links |= _same_role(p, h, links)
     matched = sum(j2 - j1 for op, _, _, j1, j2 in blocks if op == "equal")
     share = matched / len(h.tokens) if h.tokens else 0.0
     links = [_project(link, p, h) for link in _number_totals([links[j] for j in sorted(links)], totals)]
@@ -535,6 +540,26 @@ def _attributes(p: _Analysis, h: _Analysis, links: dict[int, Link]) -> dict[int,
     return found
 
 
+def _same_role(p: _Analysis, h: _Analysis, links: dict[int, Link]) -> dict[int, Link]:
+    """The steps' swaps of one argument for another of the same role: each hypothesis word swapped for a premise word
+    though the premise says it once, among the subjects (or the objects) of the same predicate as the hypothesis
+    word's, linked to it as ``moved`` (*Mary is as tall as John* / *John is as tall as Mary*: an equative's sides are
+    both its subjects, :mod:`featurize.reading`)."""
+    found = {}
+    for proposition in h.propositions:
+        predicate = links.get(proposition.predicate)
+        premise = next((q for q in p.propositions if predicate is not None and q.predicate == predicate.premise_index
+                        and predicate.relation_class == EQUAL), None)
+        for own, theirs in ((proposition.subjects, premise.subjects), (proposition.objects, premise.objects)) \
+                if premise is not None else ():
+            for j in own:
+                i = p.once.get(h.lemmas[j], p.once.get(h.tokens[j]))
+                if len(theirs) > 1 and i in theirs and (link := links.get(j)) is not None and link.kind == "swap" \
+                        and link.premise_index != i:
+                    found[j] = Link(j, i, EXACT if p.matchable[i] == h.matchable[j] else LEMMA, "moved")
+    return found
+
+
 @lru_cache(maxsize=64)
 def _totals(p: _Analysis, h: _Analysis, relate) -> tuple[tuple[int, tuple], ...]:
     """Step 4's numbers: the hypothesis numbers that two or more premise mentions add up to, each with
@@ -580,8 +605,11 @@ def _project(link: Link, p: _Analysis, h: _Analysis) -> Link:
     * a hypothesis word linked to none, added under a downward context the premise has too, is a
       restriction the premise's operator already covers (*no girl eats an apple* / *no girl eats
       a red apple*): ``general``;
-    * a comparative supports not its positive (*taller than his sister* / *tall*: ``new``), and the
-      nouns' modifiers may change their relation (:func:`_modified`: *a fake gun* / *a gun*).
+    * an adjective or adverb supports none of another degree (:func:`_degrees`) but a positive that compares
+      nothing (*taller than his sister* / *tall*, *the tallest* / *tall*, *tall* / *taller than his sister*:
+      ``new``; not *an old man* / *an older man*); an equative and a comparison conflict (*as tall as* /
+      *taller than*, both asserted and not negated); the nouns' modifiers may change their relation
+      (:func:`_modified`: *a fake gun* / *a gun*).
     """
     i, j, found = link.premise_index, link.hypothesis_index, link.relation_class
     premise, hypothesis = p.marking, h.marking
@@ -591,8 +619,11 @@ def _project(link: Link, p: _Analysis, h: _Analysis) -> Link:
     if premise.veridicality[i] != VERIDICAL and hypothesis.veridicality[j] == VERIDICAL:
         denied = premise.veridicality[i] == ANTIVERIDICAL and found in (EQUAL, SPECIFIC)
         return link._replace(projected=CONFLICT if denied else "new")
-    if found == EQUAL and _is_comparative(p, i) and not _is_comparative(h, j):
-        found = "new"   # taller than his sister / tall
+    if found == EQUAL and (degree := p.degrees[i]) != (other := h.degrees[j]) \
+            and (degree != "positive" or other == "equative" or "than" in h.tokens[j + 1:j + 3]):
+        # taller than his sister / tall; tall / taller than his sister; as tall as / taller than
+        equal = {degree, other} == {"equative", "comparative"} and premise.polarity[i] == hypothesis.polarity[j] == UP
+        found = CONFLICT if equal else "new"
     found = _modified(found, p.modifier_classes.get(i, ()), h.modifier_classes.get(j, ()))
     polarity = premise.polarity[i]
     if polarity == hypothesis.polarity[j] != UP:
@@ -631,21 +662,34 @@ def _subsective(p: _Analysis, h: _Analysis, links: list[Link]) -> list[Link]:
     return found
 
 
-def _is_comparative(sentence: _Analysis, k: int) -> bool:
-    """Whether word ``k`` is a comparative: tagged so, or after *more* / *less*."""
-    return sentence.tags[k] in _COMPARATIVE_TAGS or (k > 0 and sentence.tokens[k - 1] in _COMPARATIVE_WORDS)
+def _degrees(tokens, tags) -> tuple[str, ...]:
+    """Each word's degree, from Penn Treebank ``tags``: ``comparative`` or ``superlative`` (tagged so, or after a
+    word of :data:`_DEGREES`: *more careful*), ``equative`` (between the two *as* of *as tall as*) or ``positive``.
+
+    >>> _degrees(("taller", "more", "careful", "as", "tall", "as", "tallest"), ("JJR", "RBR", "JJ", "RB", "JJ", "IN",
+    ...                                                                          "JJS"))
+    ('comparative', 'positive', 'comparative', 'positive', 'equative', 'positive', 'superlative')
+    """
+    found = []
+    for k, (token, tag) in enumerate(zip(tokens, tags)):
+        before = tokens[k - 1] if k else ""
+        degree = next((name for name, (own, words) in _DEGREES.items() if tag in own or before in words and
+                       token not in words), None)
+        found.append(degree or ("equative" if before == "as" and tokens[k + 1:k + 2] == ("as",) else "positive"))
+    return tuple(found)
 
 
 def _comparative(sentence: _Analysis, proposition) -> bool:
     """Whether a proposition is a comparison of two things (:mod:`featurize.reading`: *Mary is taller than John*)."""
-    comparative = sentence.tags[proposition.predicate] in _COMPARATIVE_TAGS
-    return comparative and bool(proposition.subjects and proposition.objects)
+    return sentence.degrees[proposition.predicate] == "comparative" and bool(proposition.subjects and
+                                                                               proposition.objects)
 
 
 def _converses(p: _Analysis, h: _Analysis, links: list[Link]) -> list[Link]:
-    """``links`` with each comparative predicate linked to its antonym's comparative, the two things compared having
-    traded places, linked as :data:`~lexical_resources.names.CONVERSE`, an equal: *John is shorter than
-    Mary* says what *Mary is taller than John* says."""
+    """``links`` with each comparative predicate linked to its antonym's comparative, or to the same word's comparative
+    the other way round (:data:`_LESS`), the two things compared having traded places, linked as
+    :data:`~lexical_resources.names.CONVERSE`, an equal: *John is shorter than Mary* says what *Mary is taller than
+    John* says, *the puppy is more active than the dog* what *the dog is less active than the puppy* says."""
     compared = [proposition for proposition in h.propositions if _comparative(h, proposition)]
     if not compared:  # most pairs
         return links
@@ -653,13 +697,21 @@ def _converses(p: _Analysis, h: _Analysis, links: list[Link]) -> list[Link]:
     by_word = {link.hypothesis_index: link for link in links}
     for proposition in compared:
         link = by_word.get(proposition.predicate)
-        if link is None or link.relation != ANTONYM:
+        if link is None or link.premise_index is None:
+            continue
+        reversed_ = _less(p, link.premise_index) != _less(h, proposition.predicate)
+        if not (link.relation == ANTONYM and not reversed_ or link.relation_class == EQUAL and reversed_):
             continue
         premise = next((q for q in p.propositions if q.predicate == link.premise_index and _comparative(p, q)), None)
         if premise is not None and {arguments.get(j) for j in proposition.subjects} <= set(premise.objects) \
                 and {arguments.get(j) for j in proposition.objects} <= set(premise.subjects):
             by_word[proposition.predicate] = Link(link.hypothesis_index, link.premise_index, CONVERSE, link.kind)
     return [by_word[j] for j in sorted(by_word)]
+
+
+def _less(sentence: _Analysis, k: int) -> bool:
+    """Whether word ``k`` is a comparative the other way round (*less careful*)."""
+    return k > 0 and sentence.tokens[k - 1] in _LESS
 
 
 def _dropped(p: _Analysis, h: _Analysis, links: list[Link]) -> int:
@@ -995,10 +1047,12 @@ def _describe_link(link: Link, sentence: _Analysis, other: _Analysis, arrow: str
                                                                       (sentence, link.hypothesis_index))
                              for k, head in each.modified.items() if head == noun
                              and adjective_class(each.lemmas[k]) in (PRIVATIVE_CLASS, NON_SUBSECTIVE_CLASS))
-        positive = link.premise_index is not None and _is_comparative(other, link.premise_index)
+        degrees = (other.degrees[link.premise_index], sentence.degrees[link.hypothesis_index]) \
+            if link.premise_index is not None else ()
         subsective = adjective_class(sentence.lemmas[link.hypothesis_index]) == SUBSECTIVE_CLASS
         line += f"; under {words}" if words else f"; modified by {modifiers}" if modifiers else \
-            "; a comparative's positive" if positive else "; over a more general noun" if subsective else ""
+            f"; {degrees[1]} against {degrees[0]}" if len(set(degrees)) == 2 else \
+            "; over a more general noun" if subsective else ""
         line += f": projected {_CLASS_NAMES.get(link.projected, link.projected)}"
     return line
 

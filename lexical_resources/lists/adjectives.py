@@ -13,7 +13,9 @@ the others, and these tables list them by lemma, lowercased:
 Comparatives (*taller than*) are read from the tree (:mod:`featurize.reading`); the comparative
 of an adjective and that of its antonym with the two things compared swapped say the same thing
 (*Mary is taller than John* / *John is shorter than Mary*): the alignment links them as
-:data:`~lexical_resources.names.CONVERSE`.
+:data:`~lexical_resources.names.CONVERSE`. An equative's two sides may trade places (*Mary is as
+tall as John* / *John is as tall as Mary*), and an adjective of one degree supports none of another
+that compares (*tall* / *as tall as John*, *as tall as John* / *taller than John*).
 
 >>> adjective_class("fake"), adjective_class("alleged"), adjective_class("small"), adjective_class("red")
 ('privative', 'non_subsective', 'subsective', 'intersective')

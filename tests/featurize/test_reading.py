@@ -20,7 +20,7 @@ LEMMAS = {
     "playing": "play", "dogs": "dog", "rides": "ride", "watches": "watch", "holding": "hold", "following": "follow",
     "has": "have", "singing": "sing", "dancing": "dance", "kicks": "kick", "sitting": "sit",
     "says": "say", "children": "child", "photographed": "photograph", "diving": "dive", "taller": "tall",
-    "looking": "look", "trimming": "trim",
+    "looking": "look", "trimming": "trim", "works": "work",
 }
 
 
@@ -82,6 +82,28 @@ CASES = {
         "(ROOT (S (NP (DT A) (NN man)) (VP (VBZ is) (VP (VBG running) (ADVP (RBR faster)) (PP (IN than) "
         "(NP (DT a) (NN dog))))) (. .)))",
         [W("run", ["man"], ["dog"])], "run(man; dog)"),
+    "equative": (
+        "(ROOT (S (NP (NNP Mary)) (VP (VBZ is) (ADJP (RB as) (JJ tall) (PP (IN as) (NP (NNP John))))) (. .)))",
+        [W("tall", ["mary", "john"])], "tall(mary, john)"),
+    "equative adverb": (
+        "(ROOT (S (NP (DT The) (NN boy)) (VP (VBZ runs) (ADVP (RB as) (RB fast)) (PP (IN as) (NP (DT the) "
+        "(NN girl)))) (. .)))",
+        [W("run", ["boy", "girl"])], "run(boy, girl)"),
+    "equative with same": (
+        "(ROOT (S (NP (DT The) (NN boy)) (VP (VBZ is) (NP (NP (DT the) (JJ same) (NN height)) (PP (IN as) "
+        "(NP (PRP$ his) (NN father))))) (. .)))",
+        [W("height", ["boy", "father"])], "height(boy, father)"),
+    "equative with same on the object": (
+        "(ROOT (S (NP (DT A) (NN man)) (VP (VBZ is) (VP (VBG wearing) (NP (DT the) (JJ same) (NN shirt)) "
+        "(PP (IN as) (NP (DT the) (NN woman))))) (. .)))",
+        [W("wear", ["man", "woman"], ["shirt"])], "wear(man, woman; shirt)"),
+    "negated equative": (
+        "(ROOT (S (NP (DT The) (NN dog)) (VP (VBZ is) (RB not) (ADJP (RB as) (JJ big) (PP (IN as) "
+        "(NP (DT the) (NN horse))))) (. .)))",
+        [W("big", ["dog"], ["horse"], negated=True)], "not big(dog; horse)"),
+    "as is no equative without a first as": (
+        "(ROOT (S (NP (DT A) (NN man)) (VP (VBZ works) (PP (IN as) (NP (DT a) (NN teacher)))) (. .)))",
+        [W("work", ["man"])], "work(man)"),
     "adjective with a prepositional phrase": (
         "(ROOT (S (NP (DT The) (NN woman)) (VP (VBZ is) (ADJP (JJ careful) (PP (IN with) (NP (DT the) (NNS men))))) "
         "(. .)))",

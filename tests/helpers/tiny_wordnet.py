@@ -10,7 +10,7 @@ class TinyWordNet:
               "persons": "person", "thinks": "think", "knows": "know", "refuses": "refuse", "eating": "eat",
               "apples": "apple", "pushed": "push", "pushing": "push", "following": "follow", "running": "run",
               "watching": "watch", "laughing": "laugh", "cooking": "cook", "sleeping": "sleep", "singing": "sing",
-              "dancing": "dance", "taller": "tall", "shorter": "short", "holds": "hold"}
+              "dancing": "dance", "taller": "tall", "tallest": "tall", "shorter": "short", "holds": "hold"}
     RELATIONS = {("dog", "animal"): "hypernym", ("animal", "dog"): "hyponym", ("tall", "short"): "antonym",
                  ("short", "tall"): "antonym", ("man", "person"): "hypernym", ("apple", "fruit"): "hypernym",
                  ("fruit", "apple"): "hyponym", ("gun", "weapon"): "hypernym"}

@@ -5,6 +5,7 @@ written out, so they run without NLTK data; the last tests align pairs with the 
 (skipped when it is not installed). How two words relate is tested in
 ``tests/lexical_resources/test_relations.py``.
 """
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -846,6 +847,67 @@ def test_a_comparative_does_not_support_its_positive():
     assert found["alignment:projected:equal>new"] == 1 and found["alignment:verdict:new=1"] == 1
 
 
+def equative(first: str, second: str, adjective: str = "(RB as) (JJ tall) (PP (IN as)", negation: str = "") -> str:
+    return f"(ROOT (S (NP (NNP {first})) (VP (VBZ is) {negation}(ADJP {adjective} (NP (NNP {second}))))) (. .)))"
+
+
+def test_an_equatives_two_sides_may_trade_places():
+    found = alignment_features(parsed(equative("Mary", "John")), parsed(equative("John", "Mary")), RELATIONS)
+    assert found["alignment:verdict:entailed"] == 1 and found["alignment:roles:supported"] == 1
+    assert found["alignment:moved:n"] and not [name for name in found if "role_swap" in name or "swap:" in name]
+    lines = describe(parsed(equative("Mary", "John")), parsed(equative("John", "Mary")), RELATIONS)
+    assert "John <- John: exact (token), moved" in lines and "Mary <- Mary: exact (token), moved" in lines
+    # a comparison's sides may not, nor a negated equative's (not as tall as: shorter)
+    taller = "(JJR taller) (PP (IN than)"
+    assert "alignment:verdict:entailed" not in alignment_features(
+        parsed(equative("Mary", "John", taller)), parsed(equative("John", "Mary", taller)), RELATIONS)
+    negated = alignment_features(parsed(equative("Mary", "John", negation="(RB not) ")),
+                                 parsed(equative("John", "Mary", negation="(RB not) ")), RELATIONS)
+    assert negated["alignment:roles:swapped"] == 1 and "alignment:verdict:entailed" not in negated
+
+
+def test_an_adjective_supports_none_of_another_degree_that_compares():
+    tall = parsed("(ROOT (S (NP (NNP Mary)) (VP (VBZ is) (ADJP (JJ tall))) (. .)))")
+    as_tall, taller = parsed(equative("Mary", "John")), parsed(equative("Mary", "John", "(JJR taller) (PP (IN than)"))
+    tallest = parsed("(ROOT (S (NP (NNP Mary)) (VP (VBZ is) (NP (DT the) (JJS tallest))) (. .)))")
+    for premise, hypothesis in ((as_tall, tall), (tall, as_tall), (tall, taller), (tallest, tall)):
+        found = alignment_features(premise, hypothesis, RELATIONS)
+        assert found["alignment:projected:equal>new"] == 1, (premise.text, hypothesis.text)
+    # as tall as John, Mary is no taller than he is
+    for premise, hypothesis in ((as_tall, taller), (taller, as_tall)):
+        found = alignment_features(premise, hypothesis, RELATIONS)
+        assert found["alignment:projected:equal>conflict"] == 1, (premise.text, hypothesis.text)
+    lines = describe(tall, taller, RELATIONS)
+    assert any(line.endswith("comparative against positive: projected unsupported") for line in lines)
+    # a comparative that compares nothing said may stand for its positive (an older man is old)
+    bare = parsed("(ROOT (S (NP (NNP Mary)) (VP (VBZ is) (ADJP (JJR taller))) (. .)))")
+    assert "alignment:projected:equal>new" not in alignment_features(tall, bare, RELATIONS)
+
+
+def coarse(sentence: Sentence) -> Sentence:
+    """``sentence`` with the features' coarse tags (the ``recommended`` preset's), its tree's kept."""
+    return dataclasses.replace(sentence, tags=tuple(tag[:2] for tag in sentence.tags))
+
+
+def test_degrees_are_read_from_the_trees_tags_whatever_the_features_tag_set():
+    tall = coarse(parsed("(ROOT (S (NP (NNP Mary)) (VP (VBZ is) (ADJP (JJ tall))) (. .)))"))
+    taller = coarse(parsed(equative("Mary", "John", "(JJR taller) (PP (IN than)")))
+    assert taller.tags[2] == "JJ" and alignment_features(taller, tall, RELATIONS)["alignment:projected:equal>new"] == 1
+    shorter = coarse(parsed(equative("John", "Mary", "(JJR shorter) (PP (IN than)")))
+    assert alignment_features(taller, shorter, RELATIONS)["alignment:word:converse"] == 1
+
+
+def test_a_comparative_the_other_way_round_with_the_things_compared_traded_is_the_same_comparison():
+    def careful(degree, first, second):
+        return parsed(f"(ROOT (S (NP (DT the) (NN {first})) (VP (VBZ is) (ADJP (RBR {degree}) (JJ careful) "
+                      f"(PP (IN than) (NP (DT the) (NN {second}))))) (. .)))")
+    found = alignment_features(careful("more", "girl", "boy"), careful("less", "boy", "girl"), RELATIONS)
+    assert found["alignment:word:converse"] == 1 and found["alignment:roles:supported"] == 1
+    assert "alignment:roles:swapped" not in found and not [name for name in found if "role_swap" in name]
+    swapped = alignment_features(careful("more", "girl", "boy"), careful("more", "boy", "girl"), RELATIONS)
+    assert swapped["alignment:roles:swapped"] == 1 and "alignment:word:converse" not in swapped
+
+
 GUN = "a/DT man/NN holds/VBZ a/DT gun/NN ./."
 
 
@@ -884,8 +946,8 @@ def test_describe_names_what_changed_a_nouns_or_an_adjectives_relation():
                      RELATIONS)
     assert "small <- small: exact (token), in_place; over a more general noun: projected unsupported" in lines
     lines = describe(sentence(TALLER), sentence("mary/NNP is/VBZ tall/JJ ./."), RELATIONS)
-    assert any(line.startswith("tall <- taller") and line.endswith("a comparative's positive: projected unsupported")
-               for line in lines)
+    assert any(line.startswith("tall <- taller")
+               and line.endswith("positive against comparative: projected unsupported") for line in lines)
 
 
 def test_more_and_less_make_a_comparative_that_does_not_support_its_positive():
