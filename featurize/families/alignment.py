@@ -668,7 +668,7 @@ def _degrees(tokens, tags) -> tuple[str, ...]:
 
     >>> _degrees(("taller", "more", "careful", "as", "tall", "as", "tallest"), ("JJR", "RBR", "JJ", "RB", "JJ", "IN",
     ...                                                                          "JJS"))
-    ('comparative', 'positive', 'comparative', 'positive', 'equative', 'positive', 'superlative')
+    ('comparative', 'comparative', 'comparative', 'positive', 'equative', 'positive', 'superlative')
     """
     found = []
     for k, (token, tag) in enumerate(zip(tokens, tags)):
