@@ -101,8 +101,9 @@ _PARTICLE_TAGS = frozenset({"IN", "RP"})
 _SWAPPED_PARTICLE_TAGS = _PARTICLE_TAGS | {"RB", "JJ"}
 #: Words a subject or object may stand from its verb for a role swap read from the words (:func:`_crossed`).
 _ROLE_GAP = 4
-#: Tags that end a subject or object before its verb is reached: prepositions, conjunctions, wh-words.
-_CLAUSE_TAGS = frozenset({"IN", "CC", "TO", "WDT", "WP", "WP$", "WRB"})
+#: Tags (their first two letters, in either tag set) that end a subject or object before its verb is reached:
+#: prepositions, conjunctions, wh-words.
+_CLAUSE_TAGS = frozenset({"IN", "CC", "TO", "WD", "WP", "WR"})
 #: How many words after an adjective the noun it describes may stand, and the tags of the words
 #: that may stand between them (*a small, brown and white dog*).
 _DESCRIBED_GAP = 3
@@ -225,8 +226,10 @@ class _Analysis:
         self.propositions = () if tree is None else tuple(
             p for p in self.reading.propositions if max((p.predicate,) + p.subjects + p.objects) < len(tokens))
         self.also_subjects = {} if tree is None else _also_subjects(self, tree.labels, wn)
-        # The tree's tags are Penn Treebank tags whatever the features' tag set (*taller* JJR, not JJ).
-        self.degrees = _degrees(tokens, tags if tree is None else tree.tags)
+        # What tells *men* from *man* or *taller* from *tall* reads the tree's tags, Penn Treebank tags whatever the
+        # features' tag set (the recommended preset's are coarse: NNS and JJR read NN and JJ).
+        ptb = tags if tree is None else tree.tags[:len(tokens)]
+        self.degrees = _degrees(tokens, ptb)
         self.content_order = tuple([i for i, (_, content) in enumerate(known) if content])
         self.content = frozenset(self.content_order)
         # "an" read as "a", so that "a dog" / "an animal" differ in one word, not two.
@@ -239,7 +242,7 @@ class _Analysis:
         # The subject and object (lemmas) of the first proposition that has both, for :func:`_role_swap`.
         main = next((p for p in self.propositions if p.subjects and p.objects), None)
         self.roles = (None, None) if main is None else (self.lemmas[main.subjects[0]], self.lemmas[main.objects[0]])
-        self.mentions = tuple([_mention(tokens, tags, i) for i, tag in enumerate(tags)
+        self.mentions = tuple([_mention(tokens, ptb, i) for i, tag in enumerate(tags)
                                if tag[:1] == "N" and (i + 1 == len(tags) or tags[i + 1][:1] != "N")])
         # Each lemma or token said once in the sentence, with its place (for :func:`_crossed`).
         first, repeated = {}, set()
@@ -261,14 +264,14 @@ class _Analysis:
         self.compounds, self.compound_tags = tuple(compounds), tuple(compound_tags)
         # The noun each adjective describes (see :func:`_described`).
         self.described = {i: k for i, tag in enumerate(tags) if tag[:2] == "JJ"
-                          and (k := _described(tokens, tags, i)) is not None}
+                          and (k := _described(tokens, ptb, i)) is not None}
         # From the tree: the noun each word before it modifies (*small elephant*, *toy gun*), and the classes of
         # each noun's modifiers (:func:`_modifiers`).
         self.modified, self.modifier_classes = _modifiers(tree, self.lemmas)
         # The numbers of two or more (*two young children*): each with its value and the noun it counts.
         self.counts = tuple([(j, value, k) for j, t in enumerate(tokens)
                              if (value := cardinal(t)) is not None and value >= 2
-                             and (k := _counted_noun(tokens, tags, j)) is not None])
+                             and (k := _counted_noun(tokens, ptb, j)) is not None])
 
 
 def _described(tokens, tags, i: int) -> int | None:
@@ -857,7 +860,7 @@ def _close(sentence: _Analysis, before: int, word: int, after: int) -> bool:
     """At most :data:`_ROLE_GAP` words between ``before`` and ``word`` and between ``word`` and
     ``after``, none of them a preposition, conjunction, wh-word or punctuation."""
     return (word - before <= _ROLE_GAP + 1 and after - word <= _ROLE_GAP + 1
-            and not any(sentence.tags[k] in _CLAUSE_TAGS or not WORD_CHARACTER.search(sentence.tokens[k])
+            and not any(sentence.tags[k][:2] in _CLAUSE_TAGS or not WORD_CHARACTER.search(sentence.tokens[k])
                         for k in range(before + 1, after) if k != word))
 
 
