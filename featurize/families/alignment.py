@@ -40,7 +40,8 @@ each a row of the table :data:`_FEATURES`, in this order:
 * ``subst:<relation>`` for each substitution, and ``swap:<relation>`` when one word replaces
   one word (a two-word noun WordNet names is one word); an adjective that describes the noun
   the premise's adjective describes is a substitution too (``attribute:<class>`` besides:
-  *a black dog* / *the dog is white*);
+  *a black dog* / *the dog is white*); neither for a premise word a context leaves unsaid (*thinks
+  the exam is easy* / *the exam is hard*), which ``projected:<class>>new`` names;
 * ``verdict:...``: ``conflict`` when some word conflicts with its premise word, ``conflict_only``
   when besides that everything is equal or more general (the one-word swap that must flip the
   label to contradiction), ``entailed`` when every word is equal or more general, ``new=<n>``
@@ -129,8 +130,11 @@ _FEATURES = (
     ("word", "word:{relation_class}:{pos}", lambda word: True),
     # The words themselves, as lemmas, so that "runs" / "sleeps" and "running" / "sleeping" share what is learnt.
     ("word", "pair:{premise_lemma}|{lemma}", lambda word: word.relation not in _SAME_WORD),
-    ("word", "subst:{relation}", lambda word: word.kind in ("swap", "substitution", "attribute")),
-    ("word", "swap:{relation}", lambda word: word.kind == "swap"),
+    # What a word swapped in is to the one it replaces, unless a context leaves the premise's word unsaid
+    # (*thinks the exam is easy* / *the exam is hard*: the projected row says that).
+    ("word", "subst:{relation}", lambda word: word.kind in ("swap", "substitution", "attribute")
+     and not word.unsaid),
+    ("word", "swap:{relation}", lambda word: word.kind == "swap" and not word.unsaid),
     ("word", "attribute:{relation_class}", lambda word: word.kind == "attribute"),
     # A relation the contexts above its words turn into another (*apple* <- *fruit* under *not*).
     ("word", "projected:{relation_class}>{projected_class}", lambda word: word.projected_class != word.relation_class),
@@ -878,6 +882,11 @@ class _Word(NamedTuple):
     #: The linked premise word's lemma ("" for none) and the hypothesis word's.
     premise_lemma: str
     lemma: str
+
+    @property
+    def unsaid(self) -> bool:
+        """Whether a context leaves the linked premise word unsaid: its relation projects to ``new``."""
+        return self.projected_class == "new" != self.relation_class
 
 
 class _Pair(NamedTuple):

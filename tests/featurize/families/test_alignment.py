@@ -723,6 +723,12 @@ def test_a_clause_the_premise_does_not_assert_supports_nothing():
     assert "alignment:verdict:new=2" in verdicts(thinks, "the/DT man/NN is/VBZ cooking/VBG ./.")
     assert "alignment:verdict:entailed" in verdicts(thinks.replace("thinks", "knows"),
                                                     "the/DT man/NN is/VBZ cooking/VBG ./.")
+    # a word swapped in for one the premise does not assert is not read as what the two words are to each other
+    tall = "the/DT man/NN is/VBZ tall/JJ ./."
+    unsaid = features("maybe/RB " + tall, tall.replace("tall", "short"))
+    assert unsaid["alignment:projected:conflict>new"] == 1
+    assert not [name for name in unsaid if name.startswith(("alignment:swap:", "alignment:subst:"))]
+    assert features(tall, tall.replace("tall", "short"))["alignment:swap:antonym"] == 1
     # what a negative implicative denies, a hypothesis saying it contradicts
     assert "alignment:verdict:conflict_only" in verdicts("the/DT man/NN refuses/VBZ to/TO eat/VB the/DT apple/NN",
                                                          "the/DT man/NN is/VBZ eating/VBG the/DT apple/NN")
