@@ -900,7 +900,8 @@ class _Pair(NamedTuple):
     #: A near copy (:data:`COPY_SHARE` of the hypothesis in matching blocks), the roles as they were.
     copy: bool
     #: The class of the one word swapped in (``unrelated`` when no resource relates the two), None
-    #: unless exactly one is; the words of a two-word noun (*living room* / *dining room*) are one.
+    #: unless exactly one is and no other word's relation is undone (:func:`_swapped`); the words of a
+    #: two-word noun (*living room* / *dining room*) are one.
     swapped: str | None
     #: The verdict of the links read back (:func:`_links_back`); None when the roles crossed and the
     #: premise is not negated.
@@ -968,10 +969,13 @@ def _reverse_verdict(p: _Analysis, h: _Analysis, relations: WordRelations) -> st
 
 
 def _swapped(h: _Analysis, links: list[Link]) -> str | None:
-    """The class of the one word swapped in, if one is (:attr:`_Pair.swapped`)."""
+    """The class of the one word swapped in, if one is and it alone changes what the words say (:attr:`_Pair.swapped`):
+    not when a context or a modifier leaves another word unsupported (*a large puppy* / *a large dog*: a large dog is
+    no large puppy)."""
     swaps = [link for link in links if link.kind == "swap"]
     if len({h.compounds[j] if h.compounds[j] != h.as_number[j] else j
-            for j in (link.hypothesis_index for link in swaps)}) != 1:
+            for j in (link.hypothesis_index for link in swaps)}) != 1 \
+            or any(link.kind != "swap" and link.projected_class == "new" != link.relation_class for link in links):
         return None
     return swaps[0].projected_class if swaps[0].relation else "unrelated"
 
