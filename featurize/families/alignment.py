@@ -555,10 +555,12 @@ def _same_role(p: _Analysis, h: _Analysis, links: dict[int, Link]) -> dict[int, 
     found = {}
     for proposition in h.propositions:
         predicate = links.get(proposition.predicate)
-        premise = next((q for q in p.propositions if predicate is not None and q.predicate == predicate.premise_index
-                        and predicate.relation_class == EQUAL), None)
-        for own, theirs in ((proposition.subjects, premise.subjects), (proposition.objects, premise.objects)) \
-                if premise is not None else ():
+        if predicate is None or predicate.relation_class != EQUAL:
+            continue
+        premise = next((q for q in p.propositions if q.predicate == predicate.premise_index), None)
+        if premise is None:
+            continue
+        for own, theirs in ((proposition.subjects, premise.subjects), (proposition.objects, premise.objects)):
             for j in own:
                 i = p.once.get(h.lemmas[j], p.once.get(h.tokens[j]))
                 if len(theirs) > 1 and i in theirs and (link := links.get(j)) is not None and link.kind == "swap" \
