@@ -194,6 +194,12 @@ class Link(NamedTuple):
         """What the link says of the pair: the relation's class as the contexts project it."""
         return self.projected if self.projected is not None else self.relation_class
 
+    @property
+    def unsaid(self) -> bool:
+        """Whether a context or a modifier undoes the relation: it projects to ``new`` (*thinks the exam is
+        easy* / *the exam is hard*, *a large puppy* / *a large dog*)."""
+        return self.projected_class == "new" != self.relation_class
+
 
 def _is_content(token: str, tag: str) -> bool:
     """A noun, verb (not be/have/do: checked by the caller), adjective, adverb or number; not a
@@ -884,11 +890,8 @@ class _Word(NamedTuple):
     #: The linked premise word's lemma ("" for none) and the hypothesis word's.
     premise_lemma: str
     lemma: str
-
-    @property
-    def unsaid(self) -> bool:
-        """Whether a context leaves the linked premise word unsaid: its relation projects to ``new``."""
-        return self.projected_class == "new" != self.relation_class
+    #: :attr:`Link.unsaid`.
+    unsaid: bool
 
 
 class _Pair(NamedTuple):
@@ -947,7 +950,7 @@ def _read_word(p: _Analysis, h: _Analysis, link: Link) -> _Word:
                  pos="particle" if tag in _PARTICLE_TAGS else ptb_to_wordnet(tag) or "num",
                  kind=link.kind,
                  premise_lemma=p.lemmas[link.premise_index] if link.premise_index is not None else "",
-                 lemma=h.lemmas[link.hypothesis_index])
+                 lemma=h.lemmas[link.hypothesis_index], unsaid=link.unsaid)
 
 
 def _read_pair(p: _Analysis, h: _Analysis, links: list[Link], share: float, relations: WordRelations) -> _Pair:
@@ -977,7 +980,7 @@ def _swapped(h: _Analysis, links: list[Link]) -> str | None:
     swaps = [link for link in links if link.kind == "swap"]
     if len({h.compounds[j] if h.compounds[j] != h.as_number[j] else j
             for j in (link.hypothesis_index for link in swaps)}) != 1 \
-            or any(link.kind != "swap" and link.projected_class == "new" != link.relation_class for link in links):
+            or any(link.kind != "swap" and link.unsaid for link in links):
         return None
     return swaps[0].projected_class if swaps[0].relation else "unrelated"
 

@@ -825,7 +825,7 @@ def test_the_family_reads_the_first_tokens_of_a_long_sentence_only():
 
 def test_each_feature_name_is_its_template_filled_from_the_reading():
     word = _Word(relation="hyponym", relation_class="general", projected_class="specific", pos="n",
-                 kind="swap", premise_lemma="dog", lemma="animal")
+                 kind="swap", premise_lemma="dog", lemma="animal", unsaid=False)
     for (each, template, _), (_, name, _) in zip(_FEATURES, _ROWS):
         if each == "word":
             assert name.format(*word) == "alignment:" + template.format_map(word._asdict())
