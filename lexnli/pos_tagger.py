@@ -6,7 +6,8 @@ SNLI's parses agrees with them more often (``experiments.parse_agreement``, docs
 the parser reads its tags, so raw text is read as SNLI's parses read it. Trained from NLTK's
 newswire weights (``base``) rather than from nothing, it keeps what captions seldom show (*Maybe*,
 *Perhaps*, *Certainly* RB, not NNP, PDT and VB) and agrees with SNLI dev's leaf tags as often
-(97.59% against 97.52%, 40,000 train-subset sentences; ``lexnli.syntax.build``).
+(97.59% against 97.52%, 40,000 train-subset sentences; ``lexnli.syntax.build``). Its tag dictionary
+(words tagged without the weights) is newswire's less the words SNLI's tags contradict, and SNLI's own.
 
 The tagger is NLTK's ``PerceptronTagger`` (same features, same training), so
 :class:`lexnli.tagging.BatchPerceptronTagger` tags with it as fast as with NLTK's own weights.
@@ -16,12 +17,16 @@ and the batch tagger tags with directly.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from contextlib import contextmanager
 
 import numpy as np
 
 #: Passes over the training sentences (NLTK's default).
 N_ITER = 5
+#: A base tagger's dictionary word is kept only if at least this share of its training tokens have its tag
+#: (NLTK's own threshold for the words it puts in its dictionary).
+DICTIONARY_AGREEMENT = 0.97
 #: The arrays a tagger is stored as, by name (see :func:`tagger_arrays`).
 ARRAY_NAMES = ("features", "classes", "weight_feature", "weight_class", "weight_value", "tagdict_words",
                "tagdict_tags")
@@ -52,7 +57,11 @@ def train_tagger(sentences, *, n_iter: int = N_ITER, seed: int = 0, base=None, f
         Seeds the shuffle between passes; the caller's ``random`` state is left as it was.
     base : nltk.tag.PerceptronTagger, optional
         A trained tagger whose weights, classes and tag dictionary training starts from (copies:
-        ``base`` is not changed); None: from nothing.
+        ``base`` is not changed); None: from nothing. A word of its dictionary that the training
+        sentences tag otherwise (in more than ``1 - DICTIONARY_AGREEMENT`` of its tokens) leaves the
+        dictionary (:func:`agreeing_dictionary`), so that training learns it: newswire's dictionary
+        has *swings*, *practices* and *studies* NNS, *faces* VBZ and *can* MD, which SNLI's
+        captions often tag otherwise.
     fixed_tags : dict, optional
         Words and the one tag each always has, added to the tag dictionary after training (the
         dictionary is read before the weights: :class:`lexnli.tagging.BatchPerceptronTagger`).
@@ -65,13 +74,30 @@ def train_tagger(sentences, *, n_iter: int = N_ITER, seed: int = 0, base=None, f
     tagger = PerceptronTagger(load=False)
     if base is not None:
         tagger.model.weights = {feature: dict(weights) for feature, weights in base.model.weights.items()}
-        tagger.tagdict = dict(base.tagdict)
+        tagger.tagdict = agreeing_dictionary(base.tagdict, tagged)
         tagger.classes = set(base.classes)
         tagger.model.classes = set(base.classes)
     with _seeded(seed):
         tagger.train(tagged, nr_iter=n_iter)
     tagger.tagdict.update(fixed_tags or {})
     return tagger
+
+
+def agreeing_dictionary(tagdict: dict, tagged) -> dict:
+    """The words of a tag dictionary whose tokens in ``tagged`` (lists of ``(word, tag)``) have its tag at
+    least :data:`DICTIONARY_AGREEMENT` of the time, or that ``tagged`` never shows, with their tags.
+
+    >>> agreeing_dictionary({"swings": "NNS", "can": "MD", "the": "DT"},
+    ...                     [[("A", "DT"), ("girl", "NN"), ("swings", "VBZ")], [("the", "DT"), ("swings", "NNS")]])
+    {'can': 'MD', 'the': 'DT'}
+    """
+    tokens, agreeing = Counter(), Counter()
+    for sentence in tagged:
+        for word, tag in sentence:
+            if word in tagdict:
+                tokens[word] += 1
+                agreeing[word] += tag == tagdict[word]
+    return {word: tag for word, tag in tagdict.items() if agreeing[word] >= DICTIONARY_AGREEMENT * tokens[word]}
 
 
 def tagger_arrays(tagger) -> dict[str, np.ndarray]:

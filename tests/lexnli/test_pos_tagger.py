@@ -111,3 +111,12 @@ def test_fixed_tags_are_kept_whatever_the_context():
         ("NNS", "VBD"), ("VBD", "VBZ")]
     plain = train_tagger(TRAIN, n_iter=8)
     assert "swam" not in plain.tagdict
+
+
+def test_a_base_dictionary_word_the_training_tags_otherwise_is_learnt():
+    base = train_tagger(TRAIN, n_iter=8)
+    base.tagdict.update({"sleeps": "NNS", "dog": "NN"})
+    refit = train_tagger(TRAIN, n_iter=8, base=base)
+    assert "sleeps" not in refit.tagdict and refit.tagdict["dog"] == "NN"
+    assert [tag for _, tag in refit.tag("A man sleeps .".split())] == ["DT", "NN", "VBZ", "."]
+    assert base.tagdict["sleeps"] == "NNS"
