@@ -4,7 +4,7 @@
 from their simple sentences for constructions the captions seldom show
 (:mod:`lexnli.parse_combinations`), converts each distinct one to a dependency tree
 (:func:`lexnli.dependencies.from_parse`), refits NLTK's tagger on their leaf tags
-(:mod:`lexnli.pos_tagger`; past-only forms such as *swam* fixed as VBD, :data:`FIXED_TAGS`) and
+(:mod:`lexnli.pos_tagger`; past-only forms such as *swam* fixed as VBD, superlatives as JJS: :data:`FIXED_TAGS`) and
 trains the parser (:mod:`lexnli.parser`) on the trees.
 The parser learns from the tags it will see: each training sentence is tagged by a tagger fitted
 on the other folds (jackknifing), not given its gold tags; the gold tags give each word its
@@ -27,6 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .adjective_forms import SUPERLATIVES
 from .data_home import get_data_home
 from .dependencies import DependencyTree, from_parse
 from .io import atomic_open
@@ -46,8 +47,9 @@ JACKKNIFE_FOLDS = 4
 #: At most this many distinct parses are trained on: SNLI train has about 600,000, and training
 #: time grows in proportion (the train subset's 40,000 take minutes: docs/RESULTS.md).
 MAX_SENTENCES = 60_000
-#: Words the taggers always tag so (:data:`lexnli.verb_forms.PAST_ONLY_FORMS`: VBD), whatever SNLI taught them.
-FIXED_TAGS = {word: "VBD" for word in PAST_ONLY_FORMS}
+#: Words the taggers always tag so, whatever SNLI taught them: past-only forms VBD
+#: (:data:`lexnli.verb_forms.PAST_ONLY_FORMS`), superlatives JJS (:data:`lexnli.adjective_forms.SUPERLATIVES`).
+FIXED_TAGS = {**{word: "VBD" for word in PAST_ONLY_FORMS}, **{word: "JJS" for word in SUPERLATIVES}}
 #: Parses put together from the simple ones (:mod:`lexnli.parse_combinations`), as a share of those kept.
 COMBINED_SHARE = 0.2
 

@@ -165,3 +165,10 @@ def test_past_only_forms_are_tagged_as_past_tenses(model):
 
     sentences = [("The", "dogs", word, ".") for word in sorted(PAST_ONLY_FORMS)]
     assert {tags[2] for tags in model.tag(sentences)} == {"VBD"}
+
+
+def test_superlatives_are_tagged_as_superlatives(model):
+    from lexnli.adjective_forms import SUPERLATIVES
+
+    sentences = [("The", "boy", "is", "the", word, ".") for word in sorted(SUPERLATIVES)]
+    assert {tags[4] for tags in model.tag(sentences)} == {"JJS"}
